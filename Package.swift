@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "StoreTerm",
-  products: [],
+  products: [
+    .executable(name: "storeterm", targets: ["storeterm"])
+  ],
   targets: [
     // Debian's C libraries, imported through module maps and small shims.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -12,6 +14,21 @@ let package = Package(
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
+
+    // The command line: parsing, subcommands and wiring.
+    .target(
+      name: "StoreTermCLI",
+      dependencies: ["StoreCore"],
+      plugins: ["EmbedDemoCatalog"]
+    ),
+    .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),
+
+    // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
+    .executableTarget(name: "EmbedFile"),
+    .plugin(name: "EmbedDemoCatalog", capability: .buildTool(), dependencies: ["EmbedFile"]),
+
+    .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+    .testTarget(name: "StoreTermCLITests", dependencies: ["StoreTermCLI", "StoreCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,63 @@
+/// An Xcode StoreKit configuration file (`.storekit`) as storeterm understands it.
+///
+/// Holds the file's products exactly as configured (prices as numbers, every localization);
+/// ``ProductCatalog`` turns them into the localized ``Product`` values a customer sees.
+public struct StoreKitConfiguration: Sendable, Equatable {
+  /// The `version` written in the file, e.g. 4.0.
+  public var version: FormatVersion
+  /// The file's `identifier`, absent before format 1.1.
+  public var identifier: String?
+  /// The `settings` object, with StoreKit's defaults for whatever the file leaves out.
+  public var settings: StoreKitSettings
+  /// Consumables, non-consumables and non-renewing subscriptions, in file order.
+  public var products: [ConfiguredProduct]
+  /// Subscription groups and their auto-renewable subscriptions, in file order.
+  public var subscriptionGroups: [ConfiguredSubscriptionGroup]
+  /// Problems in the data that storeterm worked around, one sentence each (always worth showing).
+  public var warnings: [String]
+  /// What was ignored, such as unknown keys (shown with `--verbose`).
+  public var notes: [String]
+
+  /// Creates a configuration.
+  public init(
+    version: FormatVersion, identifier: String? = nil, settings: StoreKitSettings = .init(),
+    products: [ConfiguredProduct] = [], subscriptionGroups: [ConfiguredSubscriptionGroup] = [],
+    warnings: [String] = [], notes: [String] = []
+  ) {
+    self.version = version
+    self.identifier = identifier
+    self.settings = settings
+    self.products = products
+    self.subscriptionGroups = subscriptionGroups
+    self.warnings = warnings
+    self.notes = notes
+  }
+
+  /// Every product of the file: products and non-renewing subscriptions, then each group's
+  /// subscriptions.
+  public var allProductIDs: [String] {
+    products.map(\.productID) + subscriptionGroups.flatMap { $0.subscriptions.map(\.productID) }
+  }
+
+  /// The `major.minor` format version of a configuration file.
+  public struct FormatVersion: Sendable, Equatable, Comparable, CustomStringConvertible {
+    /// The major version (1 through 6 are known).
+    public var major: Int
+    /// The minor version.
+    public var minor: Int
+
+    /// Creates a version.
+    public init(major: Int, minor: Int) {
+      self.major = major
+      self.minor = minor
+    }
+
+    /// `major.minor`.
+    public var description: String { "\(major).\(minor)" }
+
+    /// Orders by major, then minor.
+    public static func < (lhs: FormatVersion, rhs: FormatVersion) -> Bool {
+      (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+  }
+}

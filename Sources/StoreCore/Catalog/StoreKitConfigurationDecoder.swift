@@ -1,0 +1,296 @@
+import Foundation
+
+/// Reads a `.storekit` document into a ``StoreKitConfiguration``, tolerating every format Xcode
+/// has written (1.0 through 6.x) and the quirks of tool-written files.
+///
+/// Unknown keys are collected as notes; data problems that can be worked around (an empty
+/// price, a duplicate product) become warnings; anything else throws one sentence naming the
+/// file and the JSON path.
+public struct StoreKitConfigurationDecoder {
+  /// The newest major format version storeterm has seen.
+  public static let newestKnownMajorVersion = 6
+
+  private let file: String
+  var warnings: [String] = []
+  var unknownKeys: [String: (firstPath: String, count: Int)] = [:]
+  var unknownKeyOrder: [String] = []
+  var notes: [String] = []
+  var emptyPrices: [String] = []
+
+  /// Decodes the bytes of a file named `file` (the name only appears in messages).
+  public static func decode(
+    _ bytes: some Sequence<UInt8>, file: String
+  ) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw StoreKitConfigurationError(file: file, message: "not valid JSON: \(error)")
+    }
+    var decoder = StoreKitConfigurationDecoder(file: file)
+    do {
+      return try decoder.configuration(JSONCursor(root: document))
+    } catch {
+      throw StoreKitConfigurationError(file: file, message: error.description)
+    }
+  }
+
+  private init(file: String) {
+    self.file = file
+  }
+
+  // MARK: - Top level
+
+  private mutating func configuration(
+    _ root: JSONCursor
+  ) throws(JSONReadError) -> StoreKitConfiguration {
+    guard case .object = root.value else {
+      throw root.error("expected a StoreKit configuration object, found \(root.value.kindDescription)")
+    }
+    checkKeys(root, ConfigurationKeys.topLevel.union(ConfigurationKeys.unsimulatedGroups))
+    let version = try formatVersion(root.required("version"))
+    for key in ConfigurationKeys.unsimulatedGroups.sorted() {
+      let entries = try root.elements(key)
+      if !entries.isEmpty {
+        notes.append("ignoring \(key) (\(entries.count) entries): storeterm does not simulate them")
+      }
+    }
+    let settings = try root.optional("settings").map { s throws(JSONReadError) in try self.settings(s) } ?? StoreKitSettings()
+    var products: [ConfiguredProduct] = []
+    for element in try root.elements("products") {
+      products.append(try product(element, allowed: [.consumable, .nonConsumable, .nonRenewable]))
+    }
+    for element in try root.elements("nonRenewingSubscriptions") {
+      products.append(try product(element, allowed: [.nonRenewable]))
+    }
+    var groups: [ConfiguredSubscriptionGroup] = []
+    for element in try root.elements("subscriptionGroups") {
+      groups.append(try group(element))
+    }
+    checkUniqueness(products: &products, groups: &groups)
+    if !emptyPrices.isEmpty {
+      let count = emptyPrices.count
+      warnings.append(
+        "\(count) \(count == 1 ? "price is" : "prices are") empty and \(count == 1 ? "loads" : "load")"
+          + " as 0 (\(emptyPrices[0])\(count > 1 ? " and \(count - 1) more" : ""))")
+    }
+    return StoreKitConfiguration(
+      version: version, identifier: try root.optionalString("identifier"), settings: settings,
+      products: products, subscriptionGroups: groups,
+      warnings: warnings.map { "\(file): \($0)" },
+      notes: (notes + unknownKeyNotes).map { "\(file): \($0)" })
+  }
+
+  private mutating func formatVersion(
+    _ cursor: JSONCursor
+  ) throws(JSONReadError) -> StoreKitConfiguration.FormatVersion {
+    checkKeys(cursor, ConfigurationKeys.version)
+    let version = StoreKitConfiguration.FormatVersion(
+      major: try cursor.int("major"), minor: try cursor.optionalInt("minor") ?? 0)
+    if version.major > StoreKitConfigurationDecoder.newestKnownMajorVersion {
+      notes.append("format \(version) is newer than storeterm knows; reading what it understands")
+    }
+    return version
+  }
+
+  // MARK: - Products
+
+  private mutating func product(
+    _ cursor: JSONCursor, allowed: [Product.ProductType]
+  ) throws(JSONReadError) -> ConfiguredProduct {
+    checkKeys(cursor, ConfigurationKeys.product)
+    let typeCursor = try cursor.required("type")
+    let typeName = try typeCursor.string()
+    guard let type = Self.productTypes[typeName], allowed.contains(type) else {
+      let names = allowed.compactMap { type in Self.productTypes.first { $0.value == type }?.key }
+      throw typeCursor.error(
+        "\(JSONValue.string(typeName).compactText) is not a product type here"
+          + " (expected \(names.joined(separator: " or ")))")
+    }
+    return ConfiguredProduct(
+      productID: try cursor.string("productID"),
+      referenceName: try cursor.optionalString("referenceName") ?? "",
+      internalID: try cursor.optionalString("internalID") ?? "",
+      type: type,
+      price: try price(cursor, key: "displayPrice") ?? 0,
+      familyShareable: try cursor.optionalBool("familyShareable") ?? false,
+      localizations: try localizations(cursor))
+  }
+
+  private static let productTypes: [String: Product.ProductType] = [
+    "Consumable": .consumable, "NonConsumable": .nonConsumable,
+    "NonRenewingSubscription": .nonRenewable, "RecurringSubscription": .autoRenewable,
+  ]
+
+  private mutating func localizations(
+    _ cursor: JSONCursor
+  ) throws(JSONReadError) -> [Localization] {
+    var result: [Localization] = []
+    for element in try cursor.elements("localizations") {
+      checkKeys(element, ConfigurationKeys.localization)
+      result.append(
+        Localization(
+          locale: try element.string("locale"),
+          displayName: try element.optionalString("displayName") ?? "",
+          description: try element.optionalString("description") ?? ""))
+    }
+    return result
+  }
+
+  // MARK: - Subscriptions
+
+  private mutating func group(
+    _ cursor: JSONCursor
+  ) throws(JSONReadError) -> ConfiguredSubscriptionGroup {
+    checkKeys(cursor, ConfigurationKeys.group)
+    let id = try cursor.string("id")
+    var subscriptions: [ConfiguredSubscription] = []
+    for element in try cursor.elements("subscriptions") {
+      subscriptions.append(try subscription(element, groupID: id))
+    }
+    return ConfiguredSubscriptionGroup(
+      id: id, name: try cursor.optionalString("name") ?? id,
+      localizations: try localizations(cursor), subscriptions: subscriptions)
+  }
+
+  private mutating func subscription(
+    _ cursor: JSONCursor, groupID: String
+  ) throws(JSONReadError) -> ConfiguredSubscription {
+    checkKeys(cursor, ConfigurationKeys.subscription)
+    let typeCursor = try cursor.required("type")
+    let typeName = try typeCursor.string()
+    guard typeName == "RecurringSubscription" else {
+      throw typeCursor.error(
+        "\(JSONValue.string(typeName).compactText) is not a product type here"
+          + " (expected RecurringSubscription)")
+    }
+    let declaredGroup = try cursor.required("subscriptionGroupID").string()
+    if declaredGroup != groupID {
+      warnings.append(
+        "\(cursor.path(of: "subscriptionGroupID")): \(JSONValue.string(declaredGroup).compactText)"
+          + " differs from its group's id \(JSONValue.string(groupID).compactText); using the group's")
+    }
+    let levelCursor = try cursor.required("groupNumber")
+    let level = try levelCursor.int()
+    guard level >= 1 else { throw levelCursor.error("level \(level) is not 1 or more") }
+    var introductory = try cursor.elements("introductoryOffers").first
+    if introductory == nil { introductory = try cursor.optional("introductoryOffer") }
+    return ConfiguredSubscription(
+      productID: try cursor.string("productID"),
+      referenceName: try cursor.optionalString("referenceName") ?? "",
+      internalID: try cursor.optionalString("internalID") ?? "",
+      price: try price(cursor, key: "displayPrice") ?? 0,
+      familyShareable: try cursor.optionalBool("familyShareable") ?? false,
+      localizations: try localizations(cursor),
+      subscriptionGroupID: groupID,
+      groupLevel: level,
+      period: try period(cursor.required("recurringSubscriptionPeriod")),
+      introductoryOffer: try introductory.map { o throws(JSONReadError) in try offer(o) },
+      promotionalOffers: try offers(cursor, key: "adHocOffers"),
+      codeOffers: try offers(cursor, key: "codeOffers"),
+      winBackOffers: try offers(cursor, key: "winbackOffers"),
+      billingPlans: try billingPlans(cursor))
+  }
+
+  private mutating func offers(
+    _ cursor: JSONCursor, key: String
+  ) throws(JSONReadError) -> [ConfiguredOffer] {
+    var result: [ConfiguredOffer] = []
+    for element in try cursor.elements(key) {
+      result.append(try offer(element))
+    }
+    return result
+  }
+
+  private mutating func offer(_ cursor: JSONCursor) throws(JSONReadError) -> ConfiguredOffer {
+    checkKeys(cursor, ConfigurationKeys.offer)
+    let modeCursor = try cursor.required("paymentMode")
+    let modeName = try modeCursor.string()
+    guard let mode = Self.paymentModes[modeName] else {
+      throw modeCursor.error(
+        "\(JSONValue.string(modeName).compactText) is not a payment mode"
+          + " (free, payAsYouGo or payUpFront)")
+    }
+    var count = 1
+    if let countCursor = try cursor.optional("numberOfPeriods") {
+      count = try countCursor.int()
+      guard count >= 1 else { throw countCursor.error("\(count) periods is not 1 or more") }
+    }
+    // A free offer's displayPrice is a stale leftover from when it was paid: ignore it.
+    var offerPrice: Decimal = 0
+    if mode != .freeTrial {
+      if let parsed = try price(cursor, key: "displayPrice") {
+        offerPrice = parsed
+      } else if try cursor.optional("displayPrice") == nil {
+        warnings.append("\(cursor.path): a \(modeName) offer has no displayPrice; using 0")
+      }
+    }
+    var eligibility: Set<String> = []
+    for element in try cursor.elements("eligibility") {
+      eligibility.insert(try element.string())
+    }
+    return ConfiguredOffer(
+      internalID: try cursor.optionalString("internalID") ?? "",
+      offerID: try cursor.optionalString("offerID"),
+      referenceName: try cursor.optionalString("referenceName"),
+      paymentMode: mode,
+      period: try period(cursor.required("subscriptionPeriod")),
+      periodCount: count,
+      price: offerPrice,
+      eligibility: eligibility,
+      isStackable: try cursor.optionalBool("isStackable") ?? false,
+      isEligible: try cursor.optionalBool("isEligible") ?? true)
+  }
+
+  private static let paymentModes: [String: Product.SubscriptionOffer.PaymentMode] = [
+    "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
+  ]
+
+  private mutating func billingPlans(
+    _ cursor: JSONCursor
+  ) throws(JSONReadError) -> [ConfiguredBillingPlan] {
+    var result: [ConfiguredBillingPlan] = []
+    for element in try cursor.elements("billingPlans") {
+      checkKeys(element, ConfigurationKeys.billingPlan)
+      result.append(
+        ConfiguredBillingPlan(
+          internalID: try element.optionalString("internalID") ?? "",
+          billingPlanType: try element.string("billingPlanType"),
+          price: try price(element, key: "displayPrice") ?? 0,
+          commitmentPrice: try price(element, key: "commitmentDisplayPrice"),
+          isEnabled: try element.optionalBool("isEnabled") ?? true))
+    }
+    return result
+  }
+
+  private func period(_ cursor: JSONCursor) throws(JSONReadError) -> Product.SubscriptionPeriod {
+    let text = try cursor.string()
+    guard let period = Product.SubscriptionPeriod(iso8601: text) else {
+      throw cursor.error("\(JSONValue.string(text).compactText) is not an ISO 8601 period")
+    }
+    return period
+  }
+
+  /// The price at `key`: nil when absent or empty (`""` is recorded for one summary warning).
+  private mutating func price(
+    _ cursor: JSONCursor, key: String
+  ) throws(JSONReadError) -> Decimal? {
+    guard let priceCursor = try cursor.optional(key) else { return nil }
+    let text: String
+    switch priceCursor.value {
+    case .string(let string): text = string
+    // Xcode always writes strings; a number is unambiguous, so hand-written files may use one.
+    case .number(let number): text = number
+    default: throw priceCursor.error("expected a price string, found \(priceCursor.value.kindDescription)")
+    }
+    if text.isEmpty {
+      emptyPrices.append(priceCursor.path)
+      return nil
+    }
+    guard let price = PriceParser.decimal(text) else {
+      throw priceCursor.error(
+        "\(JSONValue.string(text).compactText) is not a price (a decimal number such as \"4.99\")")
+    }
+    return price
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import StoreCore
+
+/// What every command needs: the parsed options, the output, and the catalog they select.
+struct CommandContext {
+  /// The parsed command line.
+  let parsed: ParsedArguments
+  /// Where to print.
+  let output: any TextOutput
+  /// The storefront from `--storefront`, if given.
+  let storefrontOverride: Storefront?
+  /// The locale from `--locale`, if given.
+  let localeOverride: String?
+
+  /// Validates the global options; a bad value is a usage error.
+  init(parsed: ParsedArguments, output: any TextOutput) throws(UsageError) {
+    self.parsed = parsed
+    self.output = output
+    if let code = parsed.value("storefront") {
+      guard let storefront = Storefront(countryCode: code) else {
+        throw UsageError(
+          "--storefront \(code): not an App Store storefront (an ISO 3166-1 alpha-3 code such as USA)")
+      }
+      storefrontOverride = storefront
+    } else {
+      storefrontOverride = nil
+    }
+    if let locale = parsed.value("locale") {
+      guard LocaleIdentifier.isWellFormed(locale) else {
+        throw UsageError("--locale \(locale): not a locale identifier such as en_US or de_DE")
+      }
+      localeOverride = locale
+    } else {
+      localeOverride = nil
+    }
+  }
+
+  /// Whether `--json` was given.
+  var json: Bool { parsed.flag("json") }
+
+  /// Loads the configuration named by `--config` (or the bundled demo), reporting its warnings
+  /// on standard error, and its notes too with `--verbose`.
+  func loadCatalog() throws(StoreKitConfigurationError) -> ProductCatalog {
+    let configuration = try ConfigurationFile.load(path: parsed.value("config"))
+    for warning in configuration.warnings {
+      output.writeError("storeterm: warning: \(warning)\n")
+    }
+    if parsed.flag("verbose") {
+      for note in configuration.notes {
+        output.writeError("storeterm: note: \(note)\n")
+      }
+    }
+    return ProductCatalog(
+      configuration: configuration, storefront: storefrontOverride, locale: localeOverride)
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import StoreCore
+
+/// The `storeterm` program: parses the command line and runs one command.
+public enum StoreTermCommand {
+  /// Options every command accepts, before or after the command.
+  public static let globalOptions: [OptionSpec] = [
+    .value("config", "PATH", help: "A .storekit file (default: the bundled Demo.storekit)"),
+    .value("storefront", "ISO3", help: "The storefront, e.g. USA, DEU, JPN (default: the file's)"),
+    .value("locale", "ID", help: "The locale for names and prices, e.g. de_DE (default: the file's)"),
+    .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
+    .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),
+    .flag("help", short: "h", help: "Show help for storeterm or for one command"),
+    .flag("version", help: "Print the version"),
+  ]
+
+  /// Every command, in the order help lists them.
+  public static let commands: [CommandSpec] = [
+    .init(
+      name: "products",
+      abstract: "The catalog as the customer sees it: names, prices, periods and intro offers"),
+    .init(name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]),
+  ]
+
+  /// The parser built from the declarations above.
+  public static let parser = ArgumentParser(
+    globalOptions: globalOptions, commands: commands, defaultCommand: commands[0])
+
+  /// The version printed by `--version`.
+  public static let version = "storeterm 0.1.0"
+
+  /// Runs the program with the process's arguments and exits with its status.
+  public static func main() -> Never {
+    exit(run(Array(CommandLine.arguments.dropFirst()), output: StandardOutput()))
+  }
+
+  /// Runs one command line and returns the exit status (0 success, 1 failure, 64 usage error).
+  public static func run(_ arguments: [String], output: some TextOutput) -> Int32 {
+    let parsed: ParsedArguments
+    do {
+      parsed = try parser.parse(arguments)
+    } catch {
+      output.writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
+      return ExitStatus.usage
+    }
+    if parsed.flag("version") {
+      output.write(version + "\n")
+      return ExitStatus.success
+    }
+    if parsed.flag("help") || parsed.command.name == "help" {
+      return help(parsed, output: output)
+    }
+    do {
+      let context = try CommandContext(parsed: parsed, output: output)
+      switch parsed.command.name {
+      case "products": try ProductsCommand.run(context)
+      default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
+      }
+      return ExitStatus.success
+    } catch let error as UsageError {
+      output.writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
+      return ExitStatus.usage
+    } catch {
+      output.writeError("storeterm: \(error)\n")
+      return ExitStatus.failure
+    }
+  }
+
+  private static func help(_ parsed: ParsedArguments, output: some TextOutput) -> Int32 {
+    let topic = parsed.command.name == "help" ? parsed.arguments.first : parsed.command.name
+    guard let topic else {
+      output.write(HelpText.overview(parser))
+      return ExitStatus.success
+    }
+    guard let command = commands.first(where: { $0.name == topic }) else {
+      output.writeError("storeterm: unknown command '\(topic)'\n\(HelpText.usageLine)\n")
+      return ExitStatus.usage
+    }
+    // Plain `storeterm --help` arrives with the default command: it asks for the overview.
+    let page = parsed.explicitCommand ? HelpText.command(command, parser: parser) : HelpText.overview(parser)
+    output.write(page)
+    return ExitStatus.success
+  }
+}
+
+/// The process exit statuses storeterm uses.
+public enum ExitStatus {
+  /// Everything worked.
+  public static let success: Int32 = 0
+  /// The command failed (bad input file, failed operation).
+  public static let failure: Int32 = 1
+  /// The command line was wrong (`EX_USAGE`).
+  public static let usage: Int32 = 64
+}

@@ -1,0 +1,3 @@
+import StoreTermCLI
+
+StoreTermCommand.main()
