@@ -27,8 +27,13 @@ let package = Package(
     .executableTarget(name: "EmbedFile"),
     .plugin(name: "EmbedDemoCatalog", capability: .buildTool(), dependencies: ["EmbedFile"]),
 
-    .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
-    .testTarget(name: "StoreTermCLITests", dependencies: ["StoreTermCLI", "StoreCore"]),
+    // Helpers shared by the test targets: fixture paths, captured CLI output.
+    .target(name: "StoreTermTestSupport", dependencies: ["StoreTermCLI"]),
+
+    .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
+    .testTarget(
+      name: "StoreTermCLITests", dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
+    .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -61,7 +61,8 @@ public enum StoreTermCommand {
       output.writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
       return ExitStatus.usage
     } catch {
-      output.writeError("storeterm: \(error)\n")
+      // Failures name their input first (`Demo.storekit: …`), so no program prefix is needed.
+      output.writeError("\(error)\n")
       return ExitStatus.failure
     }
   }

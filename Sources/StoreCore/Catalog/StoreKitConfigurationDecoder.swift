@@ -105,7 +105,7 @@ public struct StoreKitConfigurationDecoder {
       let names = allowed.compactMap { type in Self.productTypes.first { $0.value == type }?.key }
       throw typeCursor.error(
         "\(JSONValue.string(typeName).compactText) is not a product type here"
-          + " (expected \(names.joined(separator: " or ")))")
+          + " (expected \(Self.list(names)))")
     }
     return ConfiguredProduct(
       productID: try cursor.string("productID"),
@@ -115,6 +115,12 @@ public struct StoreKitConfigurationDecoder {
       price: try price(cursor, key: "displayPrice") ?? 0,
       familyShareable: try cursor.optionalBool("familyShareable") ?? false,
       localizations: try localizations(cursor))
+  }
+
+  /// `a`, `a or b`, `a, b or c`.
+  private static func list(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
   }
 
   private static let productTypes: [String: Product.ProductType] = [

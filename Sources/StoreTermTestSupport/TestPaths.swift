@@ -1,0 +1,28 @@
+import Foundation
+
+/// Paths tests need, found from this source file so tests run from any working directory.
+public enum TestPaths {
+  /// The package root (the folder holding `Package.swift`).
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `Fixtures/` folder of the package.
+  public static let fixtures = packageRoot.appending(path: "Fixtures")
+
+  /// The bundled demo catalog, `Fixtures/Demo.storekit`.
+  public static let demoCatalog = fixtures.appending(path: "Demo.storekit")
+
+  /// `../shared`, beside the package: reference material, real catalogs and the JWS oracle.
+  public static let shared = packageRoot.deletingLastPathComponent().appending(path: "shared")
+
+  /// The real `.storekit` files from public projects.
+  public static let realCatalogs = shared.appending(path: "fixtures/storekit-real")
+
+  /// A new empty temporary directory, unique to the caller.
+  public static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appending(path: "storeterm-tests-\(ProcessInfo.processInfo.globallyUniqueString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

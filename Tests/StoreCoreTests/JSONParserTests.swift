@@ -1,0 +1,55 @@
+import StoreCore
+import Testing
+
+/// The strict JSON reader behind every file storeterm loads.
+@Suite struct JSONParserTests {
+  @Test func valuesKeepTheirExactTextAndOrder() throws {
+    let value = try JSONParser.parse(#"{"b": 4.990, "a": [true, null, "x\u00e9\ud83d\ude00\n"], "c": -0.5e3}"#)
+    #expect(
+      value
+        == .object([
+          JSONMember("b", .number("4.990")),
+          JSONMember("a", .array([.bool(true), .null, .string("xé😀\n")])),
+          JSONMember("c", .number("-0.5e3")),
+        ]))
+    #expect(value.compactText == #"{"b":4.990,"a":[true,null,"xé😀\n"],"c":-0.5e3}"#)
+  }
+
+  @Test func prettyTextIndentsByTwoSpaces() throws {
+    let value = try JSONParser.parse(#"{"a": [1, {"b": []}], "c": {}}"#)
+    #expect(value.prettyText == "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}")
+  }
+
+  @Test(arguments: [
+    ("{\"a\" 1}", "expected ':' after the member name at line 1, column 6"),
+    ("[01]", "numbers cannot have leading zeros at line 1, column 3"),
+    ("\"abc", "unterminated string at line 1, column 5"),
+    ("[1] x", "unexpected text after the JSON value at line 1, column 5"),
+    ("// hi\n{}", "comments are not allowed in JSON at line 1, column 1"),
+    ("\"\\q\"", "invalid escape sequence '\\q' at line 1, column 3"),
+    ("[tru]", "unexpected character 't', expected a value at line 1, column 2"),
+    ("{\"a\":\n  ü}", "unexpected character 0xC3, expected a value at line 2, column 3"),
+  ])
+  func syntaxErrorsNameTheirPosition(text: String, message: String) {
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    do {
+      _ = try JSONParser.parse(text)
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test func deepNestingIsRefusedInsteadOfOverflowingTheStack() {
+    let text = String(repeating: "[", count: 100_000)
+    do {
+      _ = try JSONParser.parse(text)
+      Issue.record("parsed")
+    } catch {
+      #expect(error.reason == "nesting deeper than 256 levels")
+    }
+  }
+
+  @Test func aByteOrderMarkIsSkipped() throws {
+    #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8)) == .array([]))
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import StoreTermCLI
+import StoreTermTestSupport
+import Testing
+
+/// Bad input: exit 1 and one sentence naming the input; usage errors exit 64 with the usage line.
+@Suite struct CommandLineErrorTests {
+  static let usage = "usage: storeterm [<command>] [options]   (storeterm --help lists them)\n"
+
+  @Test(arguments: [
+    (["frob"], "storeterm: unknown command 'frob'"),
+    (["products", "--frob"], "storeterm: unknown option '--frob'"),
+    (["-x"], "storeterm: unknown option '-x'"),
+    (["products", "extra"], "storeterm: unexpected argument 'extra'"),
+    (["--config"], "storeterm: option --config needs a value (PATH)"),
+    (["--json=yes"], "storeterm: option --json takes no value"),
+    (
+      ["--storefront", "XX"],
+      "storeterm: --storefront XX: not an App Store storefront (an ISO 3166-1 alpha-3 code such as USA)"
+    ),
+    (["--locale", "1234"], "storeterm: --locale 1234: not a locale identifier such as en_US or de_DE"),
+    (["help", "frob"], "storeterm: unknown command 'frob'"),
+  ])
+  func usageErrors(arguments: [String], message: String) {
+    let run = runStoreTerm(arguments)
+    #expect(run.status == 64)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == message + "\n" + CommandLineErrorTests.usage)
+  }
+
+  @Test func aMissingFile() {
+    let run = runStoreTerm(["products", "--config", "/nonexistent/Missing.storekit"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "/nonexistent/Missing.storekit: no such file\n")
+  }
+
+  @Test func aDirectoryInsteadOfAFile() throws {
+    let directory = try TestPaths.temporaryDirectory()
+    let run = runStoreTerm(["--config", directory.path])
+    #expect(run.status == 1)
+    #expect(run.standardError == "\(directory.path): is a directory, not a .storekit file\n")
+  }
+
+  @Test func aFileThatIsNotJSONOrHasABadPeriod() throws {
+    let directory = try TestPaths.temporaryDirectory()
+    let notJSON = directory.appending(path: "Notes.storekit")
+    try Data("version = 4\n".utf8).write(to: notJSON)
+    let run = runStoreTerm(["products", "--config", notJSON.path])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == "\(notJSON.path): not valid JSON: unexpected character 'v', expected a value at line 1, column 1\n")
+
+    let badPeriod = directory.appending(path: "Demo.storekit")
+    let demo = try String(contentsOf: TestPaths.demoCatalog, encoding: .utf8)
+    try Data(demo.replacingOccurrences(of: "\"P1W\"", with: "\"P5X\"").utf8).write(to: badPeriod)
+    let periodRun = runStoreTerm(["--config", badPeriod.path])
+    #expect(periodRun.status == 1)
+    #expect(
+      periodRun.standardError
+        == "\(badPeriod.path): subscriptionGroups[0].subscriptions[1].introductoryOffer.subscriptionPeriod: \"P5X\" is not an ISO 8601 period\n"
+    )
+  }
+
+  @Test func helpAndVersion() {
+    let help = runStoreTerm(["--help"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.hasPrefix("storeterm: StoreKit 2 in a terminal, the App Store simulated on Linux.\n"))
+    #expect(help.standardOutput.contains("  --config PATH      A .storekit file (default: the bundled Demo.storekit)\n"))
+    #expect(runStoreTerm(["help"]).standardOutput == help.standardOutput)
+    let productsHelp = runStoreTerm(["products", "--help"])
+    #expect(productsHelp.standardOutput.hasPrefix("storeterm products: The catalog as the customer sees it"))
+    #expect(runStoreTerm(["help", "products"]).standardOutput == productsHelp.standardOutput)
+    #expect(runStoreTerm(["--version"]).standardOutput == "storeterm 0.1.0\n")
+  }
+}
