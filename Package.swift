@@ -32,7 +32,8 @@ let package = Package(
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
-      name: "StoreTermCLITests", dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
+      name: "StoreTermCLITests",
+      dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
   ],
   swiftLanguageModes: [.v6]

@@ -19,7 +19,8 @@ struct CommandContext {
     if let code = parsed.value("storefront") {
       guard let storefront = Storefront(countryCode: code) else {
         throw UsageError(
-          "--storefront \(code): not an App Store storefront (an ISO 3166-1 alpha-3 code such as USA)")
+          "--storefront \(code): not an App Store storefront (an ISO 3166-1 alpha-3 code such as USA)"
+        )
       }
       storefrontOverride = storefront
     } else {

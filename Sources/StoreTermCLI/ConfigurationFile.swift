@@ -18,7 +18,9 @@ enum ConfigurationFile {
     return try load(url: URL(fileURLWithPath: path), name: path)
   }
 
-  private static func load(url: URL, name: String) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
+  private static func load(url: URL, name: String) throws(StoreKitConfigurationError)
+    -> StoreKitConfiguration
+  {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       throw StoreKitConfigurationError(file: name, message: "no such file")
@@ -35,7 +37,8 @@ enum ConfigurationFile {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw StoreKitConfigurationError(file: name, message: "cannot be read (permission denied or I/O error)")
+      throw StoreKitConfigurationError(
+        file: name, message: "cannot be read (permission denied or I/O error)")
     }
     return try StoreKitConfigurationDecoder.decode(data, file: name)
   }

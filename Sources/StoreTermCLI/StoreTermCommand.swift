@@ -6,8 +6,10 @@ public enum StoreTermCommand {
   /// Options every command accepts, before or after the command.
   public static let globalOptions: [OptionSpec] = [
     .value("config", "PATH", help: "A .storekit file (default: the bundled Demo.storekit)"),
-    .value("storefront", "ISO3", help: "The storefront, e.g. USA, DEU, JPN (default: the file's)"),
-    .value("locale", "ID", help: "The locale for names and prices, e.g. de_DE (default: the file's)"),
+    .value(
+      "storefront", "ISO3", help: "The storefront, such as USA, DEU, JPN (default: the file's)"),
+    .value(
+      "locale", "ID", help: "The locale for names and prices, such as de_DE (default: the file's)"),
     .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
     .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),
     .flag("help", short: "h", help: "Show help for storeterm or for one command"),
@@ -19,7 +21,9 @@ public enum StoreTermCommand {
     .init(
       name: "products",
       abstract: "The catalog as the customer sees it: names, prices, periods and intro offers"),
-    .init(name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]),
+    .init(
+      name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]
+    ),
   ]
 
   /// The parser built from the declarations above.
@@ -78,7 +82,8 @@ public enum StoreTermCommand {
       return ExitStatus.usage
     }
     // Plain `storeterm --help` arrives with the default command: it asks for the overview.
-    let page = parsed.explicitCommand ? HelpText.command(command, parser: parser) : HelpText.overview(parser)
+    let page =
+      parsed.explicitCommand ? HelpText.command(command, parser: parser) : HelpText.overview(parser)
     output.write(page)
     return ExitStatus.success
   }

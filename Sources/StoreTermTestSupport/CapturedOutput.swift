@@ -1,5 +1,5 @@
-import Synchronization
 import StoreTermCLI
+import Synchronization
 
 /// A ``TextOutput`` that keeps what a command printed, for exact assertions.
 public final class CapturedOutput: TextOutput {

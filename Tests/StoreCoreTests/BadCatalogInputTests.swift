@@ -9,14 +9,19 @@ import Testing
     #expect(
       Docs.message("{\n  \"version\": {\"major\": 1,, \"minor\": 0}\n}", file: "Demo.storekit")
         == "Demo.storekit: not valid JSON: expected a quoted member name at line 2, column 26")
-    #expect(Docs.message("", file: "Empty.storekit") == "Empty.storekit: not valid JSON: the text is empty, expected a JSON value at line 1, column 1")
     #expect(
-      Docs.message("[1, 2,]", file: "T.storekit") == "T.storekit: not valid JSON: trailing comma before ']' at line 1, column 7")
+      Docs.message("", file: "Empty.storekit")
+        == "Empty.storekit: not valid JSON: the text is empty, expected a JSON value at line 1, column 1"
+    )
+    #expect(
+      Docs.message("[1, 2,]", file: "T.storekit")
+        == "T.storekit: not valid JSON: trailing comma before ']' at line 1, column 7")
   }
 
   @Test func aDocumentThatIsNotAnObject() {
     #expect(
-      Docs.message("[1, 2]") == "Test.storekit: expected a StoreKit configuration object, found an array")
+      Docs.message("[1, 2]")
+        == "Test.storekit: expected a StoreKit configuration object, found an array")
   }
 
   @Test func aMissingVersion() {
@@ -28,7 +33,8 @@ import Testing
       productsJSON: #"[{"type": "Consumable", "productID": "a", "familyShareable": "yes"}]"#)
     #expect(
       Docs.message(document)
-        == #"Test.storekit: products[0].familyShareable: expected true or false, found the string "yes""#)
+        == #"Test.storekit: products[0].familyShareable: expected true or false, found the string "yes""#
+    )
     #expect(
       Docs.message(Docs.document(settings: #"{"_timeRate": "fast"}"#))
         == #"Test.storekit: settings._timeRate: expected a whole number, found the string "fast""#)
@@ -80,7 +86,8 @@ import Testing
       productsJSON: #"[{"type": "Consumable", "productID": "a", "displayPrice": "4,99"}]"#)
     #expect(
       Docs.message(badPrice)
-        == #"Test.storekit: products[0].displayPrice: "4,99" is not a price (a decimal number such as "4.99")"#)
+        == #"Test.storekit: products[0].displayPrice: "4,99" is not a price (a decimal number such as "4.99")"#
+    )
   }
 
   @Test func anUnknownStorefront() {
@@ -97,6 +104,7 @@ import Testing
       """
     #expect(
       Docs.message(Docs.document(subscriptionJSON: zeroLevel))
-        == "Test.storekit: subscriptionGroups[0].subscriptions[0].groupNumber: level 0 is not 1 or more")
+        == "Test.storekit: subscriptionGroups[0].subscriptions[0].groupNumber: level 0 is not 1 or more"
+    )
   }
 }

@@ -28,14 +28,16 @@ import Testing
 
   @Test func aMissingNumberOfPeriodsMeansOne() throws {
     let sub = try CatalogDecodingTests.firstSubscription(
-      #""introductoryOffer": {"paymentMode": "payUpFront", "subscriptionPeriod": "P3M", "displayPrice": "8.99"}"#)
+      #""introductoryOffer": {"paymentMode": "payUpFront", "subscriptionPeriod": "P3M", "displayPrice": "8.99"}"#
+    )
     #expect(sub.introductoryOffer?.periodCount == 1)
     #expect(sub.introductoryOffer?.price == Decimal(string: "8.99"))
   }
 
   @Test func aFreeOffersStaleDisplayPriceIsIgnored() throws {
     let sub = try CatalogDecodingTests.firstSubscription(
-      #""introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W", "displayPrice": "0.99"}"#)
+      #""introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W", "displayPrice": "0.99"}"#
+    )
     #expect(sub.introductoryOffer?.price == 0)
     #expect(sub.introductoryOffer?.paymentMode == .freeTrial)
   }
@@ -58,7 +60,8 @@ import Testing
     #expect(sub.introductoryOffer?.paymentMode == .payAsYouGo)
     #expect(sub.introductoryOffer?.periodCount == 3)
     let old = try CatalogDecodingTests.firstSubscription(
-      #""introductoryOffers": [], "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W"}"#)
+      #""introductoryOffers": [], "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W"}"#
+    )
     #expect(old.introductoryOffer?.period == .weekly)
   }
 
@@ -81,13 +84,18 @@ import Testing
 
   @Test func anEmptyPriceLoadsAsZeroWithAWarning() throws {
     let configuration = try Docs.decode(
-      Docs.document(productsJSON: #"[{"type": "Consumable", "productID": "a", "displayPrice": ""}]"#))
+      Docs.document(
+        productsJSON: #"[{"type": "Consumable", "productID": "a", "displayPrice": ""}]"#))
     #expect(configuration.products.first?.price == 0)
-    #expect(configuration.warnings == ["Test.storekit: 1 price is empty and loads as 0 (products[0].displayPrice)"])
+    #expect(
+      configuration.warnings == [
+        "Test.storekit: 1 price is empty and loads as 0 (products[0].displayPrice)"
+      ])
   }
 
   @Test func timeRatesInBothForms() throws {
-    let old = try Docs.decode(Docs.document(settings: #"{"_timeRate": 15, "_compatibilityTimeRate": 6}"#))
+    let old = try Docs.decode(
+      Docs.document(settings: #"{"_timeRate": 15, "_compatibilityTimeRate": 6}"#))
     #expect(old.settings.timeRate == .monthlyRenewalEveryThirtySeconds)
     #expect(old.settings.compatibilityTimeRate == .oneSecondIsOneDay)
     let new = try Docs.decode(
@@ -111,12 +119,15 @@ import Testing
           """))
     #expect(new.settings.simulatedError(for: .purchase)?.caseName == "productUnavailable")
     #expect(new.settings.simulatedError(for: .loadProducts) == nil)
-    #expect(new.settings.simulatedError(for: .refundRequest)?.description == "refund request.duplicateRequest")
+    #expect(
+      new.settings.simulatedError(for: .refundRequest)?.description
+        == "refund request.duplicateRequest")
   }
 
   @Test func bothBillingIssueKeysTurnBillingRetryOn() throws {
     let legacy = try Docs.decode(Docs.document(settings: #"{"_billingIssuesEnabled": true}"#))
-    let renewal = try Docs.decode(Docs.document(settings: #"{"_renewalBillingIssuesEnabled": true}"#))
+    let renewal = try Docs.decode(
+      Docs.document(settings: #"{"_renewalBillingIssuesEnabled": true}"#))
     #expect(legacy.settings.billingIssuesEnabled)
     #expect(renewal.settings.billingIssuesEnabled)
   }
@@ -146,7 +157,8 @@ import Testing
            {"type": "NonConsumable", "productID": "a", "displayPrice": "2"}]
           """))
     #expect(configuration.products.map(\.type) == [.consumable])
-    #expect(configuration.warnings == [#"Test.storekit: product "a" appears twice; keeping the first"#])
+    #expect(
+      configuration.warnings == [#"Test.storekit: product "a" appears twice; keeping the first"#])
   }
 
   @Test func periodsParseEveryUnitAndRejectCombinations() {

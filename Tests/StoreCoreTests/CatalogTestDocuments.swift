@@ -28,7 +28,8 @@ enum CatalogTestDocuments {
       """
   }
 
-  static func decode(_ text: String, file: String = "Test.storekit") throws(StoreKitConfigurationError)
+  static func decode(_ text: String, file: String = "Test.storekit")
+    throws(StoreKitConfigurationError)
     -> StoreKitConfiguration
   {
     try StoreKitConfigurationDecoder.decode(text.utf8, file: file)

@@ -5,7 +5,8 @@ import Testing
 
 /// Prices are formatted by Foundation for the storefront's currency in the chosen locale.
 @Suite struct DisplayPriceTests {
-  static func demoCatalog(storefront: String? = nil, locale: String? = nil) throws -> ProductCatalog {
+  static func demoCatalog(storefront: String? = nil, locale: String? = nil) throws -> ProductCatalog
+  {
     let data = try Data(contentsOf: TestPaths.demoCatalog)
     let configuration = try StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
     return ProductCatalog(
@@ -20,7 +21,9 @@ import Testing
     ("ESP", "es_ES", "4,99\u{A0}€", "0,99\u{A0}€"),
     ("GBR", "en_GB", "£4.99", "£0.99"),
   ])
-  func storefrontAndLocale(storefront: String, locale: String, monthly: String, coins: String) throws {
+  func storefrontAndLocale(storefront: String, locale: String, monthly: String, coins: String)
+    throws
+  {
     let catalog = try DisplayPriceTests.demoCatalog(storefront: storefront, locale: locale)
     #expect(catalog.product(id: "dev.storeterm.demo.plus.monthly")?.displayPrice == monthly)
     #expect(catalog.product(id: "dev.storeterm.demo.coins.100")?.displayPrice == coins)
@@ -29,7 +32,8 @@ import Testing
   @Test func theSpanishStorefrontOfARealFile() throws {
     let name = "RevenueCat__purchases-ios__Products.storekit"
     let data = try Data(contentsOf: TestPaths.realCatalogs.appending(path: name))
-    let catalog = ProductCatalog(configuration: try StoreKitConfigurationDecoder.decode(data, file: name))
+    let catalog = ProductCatalog(
+      configuration: try StoreKitConfigurationDecoder.decode(data, file: name))
     #expect(catalog.storefront.countryCode == "ESP")
     #expect(catalog.storefront.currencyCode == "EUR")
     #expect(catalog.locale == "es_ES")

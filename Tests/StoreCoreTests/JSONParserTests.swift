@@ -4,7 +4,8 @@ import Testing
 /// The strict JSON reader behind every file storeterm loads.
 @Suite struct JSONParserTests {
   @Test func valuesKeepTheirExactTextAndOrder() throws {
-    let value = try JSONParser.parse(#"{"b": 4.990, "a": [true, null, "x\u00e9\ud83d\ude00\n"], "c": -0.5e3}"#)
+    let value = try JSONParser.parse(
+      #"{"b": 4.990, "a": [true, null, "x\u00e9\ud83d\ude00\n"], "c": -0.5e3}"#)
     #expect(
       value
         == .object([
@@ -17,7 +18,9 @@ import Testing
 
   @Test func prettyTextIndentsByTwoSpaces() throws {
     let value = try JSONParser.parse(#"{"a": [1, {"b": []}], "c": {}}"#)
-    #expect(value.prettyText == "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}")
+    #expect(
+      value.prettyText
+        == "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {}\n}")
   }
 
   @Test(arguments: [

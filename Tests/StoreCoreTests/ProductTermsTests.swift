@@ -13,10 +13,16 @@ import Testing
   }
 
   @Test func offers() {
-    #expect(ProductTerms.offer(ProductTermsTests.offer(.freeTrial, "P1W", 1, "$0.00")) == "1 week free")
-    #expect(ProductTerms.offer(ProductTermsTests.offer(.freeTrial, "P2W", 1, "$0.00")) == "2 weeks free")
-    #expect(ProductTerms.offer(ProductTermsTests.offer(.payAsYouGo, "P1M", 3, "$2.49")) == "3 months at $2.49")
-    #expect(ProductTerms.offer(ProductTermsTests.offer(.payUpFront, "P3M", 1, "$8.99")) == "$8.99 for 3 months")
+    #expect(
+      ProductTerms.offer(ProductTermsTests.offer(.freeTrial, "P1W", 1, "$0.00")) == "1 week free")
+    #expect(
+      ProductTerms.offer(ProductTermsTests.offer(.freeTrial, "P2W", 1, "$0.00")) == "2 weeks free")
+    #expect(
+      ProductTerms.offer(ProductTermsTests.offer(.payAsYouGo, "P1M", 3, "$2.49"))
+        == "3 months at $2.49")
+    #expect(
+      ProductTerms.offer(ProductTermsTests.offer(.payUpFront, "P3M", 1, "$8.99"))
+        == "$8.99 for 3 months")
   }
 
   @Test func pricesWithTheirPeriodAndTheFullTerms() {

@@ -8,7 +8,7 @@ import Testing
   /// What each file must produce in its own storefront and locale.
   struct Expectation: Sendable {
     let count: Int
-    /// (product id, display name, display price, period and intro summary or nil)
+    /// Samples as (product id, display name, display price, terms or nil for non-subscriptions).
     let samples: [(String, String, String, String?)]
   }
 
@@ -22,13 +22,18 @@ import Testing
     "RevenueCat__purchases-ios__Load_shedder.storekit": .init(
       count: 2,
       samples: [
-        ("com.revenuecat.loadShedder.monthly", "com.revenuecat.loadShedder.monthly", "$9.99", "P1M"),
+        (
+          "com.revenuecat.loadShedder.monthly", "com.revenuecat.loadShedder.monthly", "$9.99", "P1M"
+        ),
         ("lifetime", "Lifetime product", "$99.99", nil),
       ]),
     "RevenueCat__purchases-ios__Products.storekit": .init(
       count: 2,
       samples: [
-        ("com.revenuecat.simpleapp.monthly", "Subscripción Mensual", "0,99\u{A0}€", "P1M, freeTrial P1W×1 0,00\u{A0}€"),
+        (
+          "com.revenuecat.simpleapp.monthly", "Subscripción Mensual", "0,99\u{A0}€",
+          "P1M, freeTrial P1W×1 0,00\u{A0}€"
+        ),
         ("com.revenuecat.simpleapp.yearly", "Subscripción Anual", "7,99\u{A0}€", "P1Y"),
       ]),
     "RevenueCat__purchases-ios__PurchaseTesterStoreKitConfiguration.storekit": .init(
@@ -40,7 +45,10 @@ import Testing
     "RevenueCat__purchases-ios__RevenueCat_IntegrationPurchaseTesterConfiguration.storekit": .init(
       count: 11,
       samples: [
-        ("com.revenuecat.monthly_4.99.1_week_intro", "Monthly Free Trial", "$4.99", "P1M, freeTrial P1W×1 $0.00"),
+        (
+          "com.revenuecat.monthly_4.99.1_week_intro", "Monthly Free Trial", "$4.99",
+          "P1M, freeTrial P1W×1 $0.00"
+        ),
         ("consumable.10_coins", "10 Coins", "$0.99", nil),
       ]),
     "RevenueCat__purchases-ios__RevenueCat_SwiftUIConfiguration.storekit": .init(
@@ -52,7 +60,10 @@ import Testing
     "RevenueCat__purchases-ios__UnitTestsConfiguration.storekit": .init(
       count: 7,
       samples: [
-        ("com.revenuecat.monthly_4.99.1_week_intro", "Monthly Free Trial", "$4.99", "P1M, freeTrial P3M×1 $0.00"),
+        (
+          "com.revenuecat.monthly_4.99.1_week_intro", "Monthly Free Trial", "$4.99",
+          "P1M, freeTrial P3M×1 $0.00"
+        ),
         ("com.revenuecat.non_renewable", "Non Renewable Subscription", "$1.69", nil),
       ]),
     "RevenueCat__react-native-purchases__RevenueCast_PurchaseTesterTypescriptConfiguration.storekit":
@@ -65,8 +76,14 @@ import Testing
     "apple__sample-food-truck__Products.storekit": .init(
       count: 3,
       samples: [
-        ("socialfeedplus.monthly", "Social Feed+ Monthly Plan", "$4.99", "P1M, payAsYouGo P1M×3 $2.49"),
-        ("socialfeedplus.yearly", "Social Feed+ Yearly Plan", "$49.99", "P1Y, payUpFront P3M×1 $8.99"),
+        (
+          "socialfeedplus.monthly", "Social Feed+ Monthly Plan", "$4.99",
+          "P1M, payAsYouGo P1M×3 $2.49"
+        ),
+        (
+          "socialfeedplus.yearly", "Social Feed+ Yearly Plan", "$49.99",
+          "P1Y, payUpFront P3M×1 $8.99"
+        ),
         ("feature.annualhistory", "Full year of history", "$0.99", nil),
       ]),
     "flutter__packages__Configuration.storekit": .init(
@@ -84,7 +101,10 @@ import Testing
     "russell-archer__StoreHelper__Products.storekit": .init(
       count: 8,
       samples: [
-        ("com.rarcher.subscription.vip.gold", "Gold. Weekly Home Visits", "$19.99", "P1M, payUpFront P2M×1 $9.99"),
+        (
+          "com.rarcher.subscription.vip.gold", "Gold. Weekly Home Visits", "$19.99",
+          "P1M, payUpFront P2M×1 $9.99"
+        ),
         ("com.rarcher.consumable.plant-installation", "Plant Installation", "$29.00", nil),
       ]),
   ]
@@ -99,7 +119,8 @@ import Testing
     guard let subscription = product.subscription else { return nil }
     var text = subscription.subscriptionPeriod.iso8601
     if let offer = subscription.introductoryOffer {
-      text += ", \(offer.paymentMode.rawValue) \(offer.period.iso8601)×\(offer.periodCount) \(offer.displayPrice)"
+      text +=
+        ", \(offer.paymentMode.rawValue) \(offer.period.iso8601)×\(offer.periodCount) \(offer.displayPrice)"
     }
     return text
   }
@@ -132,14 +153,16 @@ import Testing
   }
 
   @Test func legacySettingsOfFormat1_1() throws {
-    let settings = try RealCatalogTests.load("russell-archer__StoreHelper__Products.storekit").settings
+    let settings = try RealCatalogTests.load("russell-archer__StoreHelper__Products.storekit")
+      .settings
     #expect(settings.legacyStoreKitErrorCode == 0)
     #expect(settings.timeRate == .oneHourIsOneDay)
     #expect(settings.simulatedErrors.isEmpty)
   }
 
   @Test func compatibilityTimeRateObjectAndCurrentSimulatedError() throws {
-    let name = "RevenueCat__purchases-ios__RevenueCat_IntegrationPurchaseTesterConfiguration.storekit"
+    let name =
+      "RevenueCat__purchases-ios__RevenueCat_IntegrationPurchaseTesterConfiguration.storekit"
     let settings = try RealCatalogTests.load(name).settings
     #expect(settings.timeRate == .monthlyRenewalEveryFiveMinutes)
     #expect(settings.compatibilityTimeRate == .oneSecondIsOneDay)
@@ -154,11 +177,13 @@ import Testing
     let name = "RevenueCat__purchases-ios__PurchaseTesterStoreKitConfiguration.storekit"
     let settings = try RealCatalogTests.load(name).settings
     #expect(settings.applicationInternalID == "1552944963")
-    #expect(settings.lastSynchronizedDate == Date(timeIntervalSinceReferenceDate: 743_722_291.470198))
+    #expect(
+      settings.lastSynchronizedDate == Date(timeIntervalSinceReferenceDate: 743_722_291.470198))
   }
 
   @Test func emptyPricesLoadAsZeroWithOneWarning() throws {
-    let name = "RevenueCat__react-native-purchases__RevenueCast_PurchaseTesterTypescriptConfiguration.storekit"
+    let name =
+      "RevenueCat__react-native-purchases__RevenueCast_PurchaseTesterTypescriptConfiguration.storekit"
     let configuration = try RealCatalogTests.load(name)
     #expect(
       configuration.warnings == [
@@ -168,7 +193,8 @@ import Testing
   }
 
   @Test func formatFiveBillingPlansAndPromotionalOffers() throws {
-    let configuration = try RealCatalogTests.load("RevenueCat__purchases-ios__UnitTestsConfiguration.storekit")
+    let configuration = try RealCatalogTests.load(
+      "RevenueCat__purchases-ios__UnitTestsConfiguration.storekit")
     let subscriptions = configuration.subscriptionGroups.flatMap(\.subscriptions)
     let plans = subscriptions.flatMap(\.billingPlans)
     #expect(plans.contains { $0.billingPlanType == "MONTHLY" && $0.commitmentPrice != nil })
@@ -180,7 +206,9 @@ import Testing
   @Test func winBackAndCodeOffersKeepTheirSwitches() throws {
     let configuration = try RealCatalogTests.load("flutter__packages__Configuration.storekit")
     let silver = try #require(
-      configuration.subscriptionGroups.flatMap(\.subscriptions).first { $0.productID == "subscription_silver" })
+      configuration.subscriptionGroups.flatMap(\.subscriptions).first {
+        $0.productID == "subscription_silver"
+      })
     let winBack = try #require(silver.winBackOffers.first)
     #expect(winBack.paymentMode == .payAsYouGo)
     #expect(winBack.price == Decimal(string: "0.99"))

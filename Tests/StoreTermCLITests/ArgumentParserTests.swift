@@ -6,7 +6,9 @@ import Testing
   static let parser = StoreTermCommand.parser
 
   @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
-    let before = try ArgumentParserTests.parser.parse(["--json", "--config", "a.storekit", "products"])
+    let before = try ArgumentParserTests.parser.parse([
+      "--json", "--config", "a.storekit", "products",
+    ])
     let after = try ArgumentParserTests.parser.parse(["products", "--config=a.storekit", "--json"])
     #expect(before.command.name == "products")
     #expect(before.options == after.options)

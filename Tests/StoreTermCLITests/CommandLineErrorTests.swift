@@ -18,7 +18,10 @@ import Testing
       ["--storefront", "XX"],
       "storeterm: --storefront XX: not an App Store storefront (an ISO 3166-1 alpha-3 code such as USA)"
     ),
-    (["--locale", "1234"], "storeterm: --locale 1234: not a locale identifier such as en_US or de_DE"),
+    (
+      ["--locale", "1234"],
+      "storeterm: --locale 1234: not a locale identifier such as en_US or de_DE"
+    ),
     (["help", "frob"], "storeterm: unknown command 'frob'"),
   ])
   func usageErrors(arguments: [String], message: String) {
@@ -50,7 +53,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.standardError
-        == "\(notJSON.path): not valid JSON: unexpected character 'v', expected a value at line 1, column 1\n")
+        == "\(notJSON.path): not valid JSON: unexpected character 'v', expected a value at line 1, column 1\n"
+    )
 
     let badPeriod = directory.appending(path: "Demo.storekit")
     let demo = try String(contentsOf: TestPaths.demoCatalog, encoding: .utf8)
@@ -66,11 +70,17 @@ import Testing
   @Test func helpAndVersion() {
     let help = runStoreTerm(["--help"])
     #expect(help.status == 0)
-    #expect(help.standardOutput.hasPrefix("storeterm: StoreKit 2 in a terminal, the App Store simulated on Linux.\n"))
-    #expect(help.standardOutput.contains("  --config PATH      A .storekit file (default: the bundled Demo.storekit)\n"))
+    #expect(
+      help.standardOutput.hasPrefix(
+        "storeterm: StoreKit 2 in a terminal, the App Store simulated on Linux.\n"))
+    #expect(
+      help.standardOutput.contains(
+        "  --config PATH      A .storekit file (default: the bundled Demo.storekit)\n"))
     #expect(runStoreTerm(["help"]).standardOutput == help.standardOutput)
     let productsHelp = runStoreTerm(["products", "--help"])
-    #expect(productsHelp.standardOutput.hasPrefix("storeterm products: The catalog as the customer sees it"))
+    #expect(
+      productsHelp.standardOutput.hasPrefix(
+        "storeterm products: The catalog as the customer sees it"))
     #expect(runStoreTerm(["help", "products"]).standardOutput == productsHelp.standardOutput)
     #expect(runStoreTerm(["--version"]).standardOutput == "storeterm 0.1.0\n")
   }

@@ -47,7 +47,10 @@ import Testing
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines[0] == "12 products · storefront JPN (JPY) · ja_JP")
-    #expect(lines[3] == "プラス 月額        dev.storeterm.demo.plus.monthly         Auto-renewable  ¥5 / month   1 week free")
+    #expect(
+      lines[3]
+        == "プラス 月額        dev.storeterm.demo.plus.monthly         Auto-renewable  ¥5 / month   1 week free"
+    )
   }
 
   @Test func jsonUsesStoreKitsNamesAndWireValues() throws {
@@ -59,17 +62,21 @@ import Testing
       return
     }
     #expect(products.count == 12)
-    let monthly = try #require(products.first { $0["id"] == .string("dev.storeterm.demo.plus.monthly") })
+    let monthly = try #require(
+      products.first { $0["id"] == .string("dev.storeterm.demo.plus.monthly") })
     #expect(
       monthly.compactText
         == #"{"id":"dev.storeterm.demo.plus.monthly","type":"Auto-Renewable Subscription","displayName":"Plus Monatlich","description":"Unbegrenzte Projekte und Synchronisierung, monatlich abgerechnet.","price":"4.99","displayPrice":"4,99 €","isFamilyShareable":true,"subscription":{"subscriptionGroupID":"5A1E0001","groupDisplayName":"StoreTerm Plus","groupLevel":2,"subscriptionPeriod":"P1M","introductoryOffer":{"id":null,"type":"introductory","paymentMode":"freeTrial","period":"P1W","periodCount":1,"price":"0","displayPrice":"0,00 €"},"promotionalOffers":[{"id":"plus.monthly.comeback","type":"promotional","paymentMode":"payAsYouGo","period":"P1M","periodCount":3,"price":"2.99","displayPrice":"2,99 €"}],"winBackOffers":[{"id":"plus.monthly.winback","type":"winBack","paymentMode":"freeTrial","period":"P1M","periodCount":1,"price":"0","displayPrice":"0,00 €"}],"isEligibleForIntroOffer":true}}"#
         .replacingOccurrences(of: " €", with: "\u{A0}€"))
-    let types = Set(products.compactMap { product -> String? in
-      guard case .string(let type)? = product["type"] else { return nil }
-      return type
-    })
+    let types = Set(
+      products.compactMap { product -> String? in
+        guard case .string(let type)? = product["type"] else { return nil }
+        return type
+      })
     #expect(
-      types == ["Consumable", "Non-Consumable", "Auto-Renewable Subscription", "Non-Renewing Subscription"])
+      types == [
+        "Consumable", "Non-Consumable", "Auto-Renewable Subscription", "Non-Renewing Subscription",
+      ])
     let coins = try #require(products.first { $0["id"] == .string("dev.storeterm.demo.coins.100") })
     #expect(coins["subscription"] == .null)
   }
@@ -78,13 +85,15 @@ import Testing
     let directory = try TestPaths.temporaryDirectory()
     let file = directory.appending(path: "Extra.storekit")
     try Data(
-      #"{"version": {"major": 4, "minor": 0}, "products": [], "subscriptionGroups": [], "mystery": true}"#.utf8
+      #"{"version": {"major": 4, "minor": 0}, "products": [], "subscriptionGroups": [], "mystery": true}"#
+        .utf8
     ).write(to: file)
     let quiet = runStoreTerm(["products", "--config", file.path])
     #expect(quiet.standardError == "")
     let verbose = runStoreTerm(["products", "--config", file.path, "--verbose"])
     #expect(verbose.status == 0)
-    #expect(verbose.standardError == "storeterm: note: \(file.path): ignoring unknown key mystery\n")
+    #expect(
+      verbose.standardError == "storeterm: note: \(file.path): ignoring unknown key mystery\n")
     #expect(verbose.standardOutput == "0 products · storefront USA (USD) · en_US\n\n")
   }
 }

@@ -5,7 +5,9 @@ enum ConfigurationKeys {
     "subscriptionGroups", "appPolicies", "subscriptionOffersKeyPair",
   ]
   /// Top-level groups of newer formats that storeterm recognizes but does not simulate.
-  static let unsimulatedGroups: Set<String> = ["subscriptionBundleGroups", "subscriptionSuiteGroups"]
+  static let unsimulatedGroups: Set<String> = [
+    "subscriptionBundleGroups", "subscriptionSuiteGroups",
+  ]
   static let version: Set<String> = ["major", "minor"]
   static let product: Set<String> = [
     "type", "productID", "referenceName", "internalID", "displayPrice", "familyShareable",

@@ -28,7 +28,8 @@ public enum LocaleIdentifier {
   }
 
   /// The localization to show for `locale`: the same locale, else the same language, else the first.
-  public static func bestMatch(_ locale: String, in localizations: [Localization]) -> Localization? {
+  public static func bestMatch(_ locale: String, in localizations: [Localization]) -> Localization?
+  {
     let wanted = normalized(locale)
     if let exact = localizations.first(where: { normalized($0.locale) == wanted }) { return exact }
     let language = self.language(of: wanted)

@@ -15,7 +15,7 @@ public struct Product: Sendable, Equatable, Identifiable {
   public let description: String
   /// The price in the storefront's currency, in units (not milliunits).
   public let price: Decimal
-  /// The price formatted for the storefront's currency and the locale, e.g. `4,99 €`.
+  /// The price formatted for the storefront's currency and the locale, such as `4,99 €`.
   public let displayPrice: String
   /// Whether Family Sharing can share the purchase.
   public let isFamilyShareable: Bool
@@ -41,7 +41,7 @@ public struct Product: Sendable, Equatable, Identifiable {
 extension Product {
   /// The kind of a product, with StoreKit's raw values (also the `type` field of signed transactions).
   public struct ProductType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The wire string, e.g. `Auto-Renewable Subscription`.
+    /// The wire string, such as `Auto-Renewable Subscription`.
     public let rawValue: String
 
     /// Creates a type from its wire string.

@@ -10,7 +10,9 @@ public struct ProductCatalog: Sendable {
   public let locale: String
 
   /// Creates a catalog; `storefront` and `locale` override the file's settings when given.
-  public init(configuration: StoreKitConfiguration, storefront: Storefront? = nil, locale: String? = nil) {
+  public init(
+    configuration: StoreKitConfiguration, storefront: Storefront? = nil, locale: String? = nil
+  ) {
     self.configuration = configuration
     // The decoder only accepts known storefronts, so the fallback is for hand-built values.
     self.storefront =
@@ -43,7 +45,8 @@ public struct ProductCatalog: Sendable {
   }
 
   private func product(_ configured: ConfiguredProduct) -> Product {
-    let text = localizedText(configured.localizations, fallback: configured.referenceName, id: configured.productID)
+    let text = localizedText(
+      configured.localizations, fallback: configured.referenceName, id: configured.productID)
     return Product(
       id: configured.productID, type: configured.type, displayName: text.displayName,
       description: text.description, price: configured.price,
@@ -55,7 +58,8 @@ public struct ProductCatalog: Sendable {
     _ configured: ConfiguredSubscription, in group: ConfiguredSubscriptionGroup,
     subscribedGroups: Set<String>
   ) -> Product {
-    let text = localizedText(configured.localizations, fallback: configured.referenceName, id: configured.productID)
+    let text = localizedText(
+      configured.localizations, fallback: configured.referenceName, id: configured.productID)
     let groupName = LocaleIdentifier.bestMatch(locale, in: group.localizations)?.displayName
     let info = Product.SubscriptionInfo(
       subscriptionGroupID: group.id,

@@ -43,7 +43,7 @@ public struct SimulatedError: Sendable, Equatable, CustomStringConvertible {
   public var family: String
   /// The position Xcode stored (`current.index`).
   public var index: Int
-  /// The StoreKit case at that position, e.g. `networkError`; nil when the index is out of range.
+  /// The StoreKit case at that position, such as `networkError`; nil when the index is out of range.
   public var caseName: String?
 
   /// Resolves Xcode's `{type, index}` pair to a StoreKit case.

@@ -3,7 +3,7 @@
 /// Holds the file's products exactly as configured (prices as numbers, every localization);
 /// ``ProductCatalog`` turns them into the localized ``Product`` values a customer sees.
 public struct StoreKitConfiguration: Sendable, Equatable {
-  /// The `version` written in the file, e.g. 4.0.
+  /// The `version` written in the file, such as 4.0.
   public var version: FormatVersion
   /// The file's `identifier`, absent before format 1.1.
   public var identifier: String?

@@ -26,13 +26,15 @@ extension StoreKitConfigurationDecoder {
         notes.append("settings._timeRate: \(rate) is not a rate storeterm knows; kept as is")
       }
     }
-    settings.compatibilityTimeRate = try compatibilityTimeRate(cursor.optional("_compatibilityTimeRate"))
+    settings.compatibilityTimeRate = try compatibilityTimeRate(
+      cursor.optional("_compatibilityTimeRate"))
     settings.askToBuyEnabled = try cursor.optionalBool("_askToBuyEnabled") ?? false
     // The older and newer names of the billing-retry switch can both appear; either turns it on.
     let renewalBillingIssues = try cursor.optionalBool("_renewalBillingIssuesEnabled") ?? false
     let legacyBillingIssues = try cursor.optionalBool("_billingIssuesEnabled") ?? false
     settings.billingIssuesEnabled = renewalBillingIssues || legacyBillingIssues
-    settings.billingGracePeriodEnabled = try cursor.optionalBool("_billingGracePeriodEnabled") ?? false
+    settings.billingGracePeriodEnabled =
+      try cursor.optionalBool("_billingGracePeriodEnabled") ?? false
     settings.disableDialogs = try cursor.optionalBool("_disableDialogs") ?? false
     settings.failTransactionsEnabled = try cursor.optionalBool("_failTransactionsEnabled") ?? false
     settings.legacyStoreKitErrorCode = try cursor.optionalInt("_storeKitError")
@@ -56,7 +58,8 @@ extension StoreKitConfigurationDecoder {
       guard let first = members.first else { return nil }
       return TimeRate(rawValue: try cursor.int(first.key))
     default:
-      throw cursor.error("expected a whole number or an object, found \(cursor.value.kindDescription)")
+      throw cursor.error(
+        "expected a whole number or an object, found \(cursor.value.kindDescription)")
     }
   }
 
@@ -66,7 +69,9 @@ extension StoreKitConfigurationDecoder {
     checkKeys(cursor, ConfigurationKeys.simulatedError)
     let name = try cursor.string("name")
     guard let api = SimulatedErrorSetting.API(rawValue: name) else {
-      notes.append("\(cursor.path(of: "name")): unknown StoreKit API \(JSONValue.string(name).compactText) ignored")
+      notes.append(
+        "\(cursor.path(of: "name")): unknown StoreKit API \(JSONValue.string(name).compactText) ignored"
+      )
       return nil
     }
     var error: SimulatedError?
@@ -126,7 +131,9 @@ extension StoreKitConfigurationDecoder {
     var seen: Set<String> = []
     products = products.filter { product in
       guard seen.insert(product.productID).inserted else {
-        warnings.append("product \(JSONValue.string(product.productID).compactText) appears twice; keeping the first")
+        warnings.append(
+          "product \(JSONValue.string(product.productID).compactText) appears twice; keeping the first"
+        )
         return false
       }
       return true
@@ -135,7 +142,8 @@ extension StoreKitConfigurationDecoder {
       groups[index].subscriptions = groups[index].subscriptions.filter { subscription in
         guard seen.insert(subscription.productID).inserted else {
           warnings.append(
-            "product \(JSONValue.string(subscription.productID).compactText) appears twice; keeping the first")
+            "product \(JSONValue.string(subscription.productID).compactText) appears twice; keeping the first"
+          )
           return false
         }
         return true

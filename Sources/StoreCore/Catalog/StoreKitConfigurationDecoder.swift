@@ -45,7 +45,8 @@ public struct StoreKitConfigurationDecoder {
     _ root: JSONCursor
   ) throws(JSONReadError) -> StoreKitConfiguration {
     guard case .object = root.value else {
-      throw root.error("expected a StoreKit configuration object, found \(root.value.kindDescription)")
+      throw root.error(
+        "expected a StoreKit configuration object, found \(root.value.kindDescription)")
     }
     checkKeys(root, ConfigurationKeys.topLevel.union(ConfigurationKeys.unsimulatedGroups))
     let version = try formatVersion(root.required("version"))
@@ -55,7 +56,9 @@ public struct StoreKitConfigurationDecoder {
         notes.append("ignoring \(key) (\(entries.count) entries): storeterm does not simulate them")
       }
     }
-    let settings = try root.optional("settings").map { s throws(JSONReadError) in try self.settings(s) } ?? StoreKitSettings()
+    let settings =
+      try root.optional("settings").map { s throws(JSONReadError) in try self.settings(s) }
+      ?? StoreKitSettings()
     var products: [ConfiguredProduct] = []
     for element in try root.elements("products") {
       products.append(try product(element, allowed: [.consumable, .nonConsumable, .nonRenewable]))
@@ -174,7 +177,8 @@ public struct StoreKitConfigurationDecoder {
     if declaredGroup != groupID {
       warnings.append(
         "\(cursor.path(of: "subscriptionGroupID")): \(JSONValue.string(declaredGroup).compactText)"
-          + " differs from its group's id \(JSONValue.string(groupID).compactText); using the group's")
+          + " differs from its group's id \(JSONValue.string(groupID).compactText); using the group's"
+      )
     }
     let levelCursor = try cursor.required("groupNumber")
     let level = try levelCursor.int()
@@ -287,7 +291,8 @@ public struct StoreKitConfigurationDecoder {
     case .string(let string): text = string
     // Xcode always writes strings; a number is unambiguous, so hand-written files may use one.
     case .number(let number): text = number
-    default: throw priceCursor.error("expected a price string, found \(priceCursor.value.kindDescription)")
+    default:
+      throw priceCursor.error("expected a price string, found \(priceCursor.value.kindDescription)")
     }
     if text.isEmpty {
       emptyPrices.append(priceCursor.path)

@@ -1,6 +1,6 @@
 /// Why a `.storekit` file could not be loaded: one sentence naming the file and the JSON path.
 public struct StoreKitConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The file as the user named it, e.g. `Demo.storekit`.
+  /// The file as the user named it, such as `Demo.storekit`.
   public var file: String
   /// What is wrong, usually `<json path>: <reason>`.
   public var message: String

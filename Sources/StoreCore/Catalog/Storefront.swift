@@ -7,9 +7,9 @@ import Foundation
 public struct Storefront: Sendable, Hashable, CustomStringConvertible {
   /// The ISO 3166-1 alpha-3 country code, as `Storefront.countryCode` reports it.
   public let countryCode: String
-  /// The ISO 3166-1 alpha-2 region, e.g. `US`.
+  /// The ISO 3166-1 alpha-2 region, such as `US`.
   public let region: String
-  /// The ISO 4217 currency code of prices in this storefront, e.g. `USD`.
+  /// The ISO 4217 currency code of prices in this storefront, such as `USD`.
   public let currencyCode: String
 
   /// The storefront for an alpha-3 code (any case), or nil when the code is not a country.

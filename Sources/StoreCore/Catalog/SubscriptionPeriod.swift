@@ -27,7 +27,7 @@ extension Product {
       self.init(value: value, unit: unit)
     }
 
-    /// The ISO 8601 form, e.g. `P1M`.
+    /// The ISO 8601 form, such as `P1M`.
     public var iso8601: String { "P\(value)\(unit.designator)" }
 
     /// The ISO 8601 form.

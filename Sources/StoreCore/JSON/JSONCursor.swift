@@ -6,7 +6,7 @@
 public struct JSONCursor: Sendable {
   /// The value at this position.
   public let value: JSONValue
-  /// The path from the document root, e.g. `subscriptionGroups[1].subscriptions[0]`.
+  /// The path from the document root, such as `subscriptionGroups[1].subscriptions[0]`.
   public let path: String
 
   /// A cursor at the root of a document.
@@ -124,9 +124,9 @@ public struct JSONCursor: Sendable {
 
 /// A value in a JSON document that is missing or not what was expected.
 public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The JSON path of the value, e.g. `products[0].displayPrice`; empty for the root.
+  /// The JSON path of the value, such as `products[0].displayPrice`; empty for the root.
   public var path: String
-  /// What is wrong, e.g. `missing` or `expected a string, found the number 4`.
+  /// What is wrong, such as `missing` or `expected a string, found the number 4`.
   public var reason: String
 
   /// Creates an error.

@@ -1,6 +1,6 @@
 /// Why a text is not valid JSON, with the line and column where reading stopped.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What was wrong, e.g. `expected ',' or '}' after an object member`.
+  /// What was wrong, such as `expected ',' or '}' after an object member`.
   public var reason: String
   /// The 1-based line of the offending character.
   public var line: Int
@@ -76,7 +76,9 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       guard peek() == UInt8(ascii: "\"") else {
-        throw error(peek() == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a quoted member name")
+        throw error(
+          peek() == UInt8(ascii: "}")
+            ? "trailing comma before '}'" : "expected a quoted member name")
       }
       let key = try parseString()
       skipWhitespace()
@@ -147,7 +149,9 @@ public struct JSONParser {
     if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
       index += 1
       if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-      guard let next = peek(), isDigit(next) else { throw error("expected a digit in the exponent") }
+      guard let next = peek(), isDigit(next) else {
+        throw error("expected a digit in the exponent")
+      }
       skipDigits()
     }
     return .number(String(decoding: bytes[start..<index], as: UTF8.self))
@@ -177,7 +181,8 @@ public struct JSONParser {
     }
   }
 
-  private func appendRun(from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView) {
+  private func appendRun(from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView)
+  {
     guard start < end else { return }
     // Invalid UTF-8 is repaired with U+FFFD rather than rejected, as Foundation's readers do.
     scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)

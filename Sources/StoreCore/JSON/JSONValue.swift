@@ -17,7 +17,7 @@ public enum JSONValue: Sendable, Equatable {
     return members.last(where: { $0.key == key })?.value
   }
 
-  /// A short description of the value's kind and content for error messages, e.g. `the string "yes"`.
+  /// A short description of the value's kind and content for error messages, such as `the string "yes"`.
   public var kindDescription: String {
     switch self {
     case .null: "null"

@@ -1,8 +1,8 @@
 /// One command-line option, declared as data so parsing and `--help` come from the same place.
 public struct OptionSpec: Sendable, Equatable {
-  /// The long name without dashes, e.g. `config`.
+  /// The long name without dashes, such as `config`.
   public let name: String
-  /// A one-letter alias, e.g. `h` for `--help`.
+  /// A one-letter alias, such as `h` for `--help`.
   public let shortName: Character?
   /// The placeholder for the value (`PATH`), or nil for a flag that takes none.
   public let valueName: String?
@@ -28,17 +28,18 @@ public struct OptionSpec: Sendable, Equatable {
 
 /// A subcommand: its name, what it does, its arguments and its own options.
 public struct CommandSpec: Sendable, Equatable {
-  /// The word that selects it, e.g. `products`.
+  /// The word that selects it, such as `products`.
   public let name: String
   /// One line describing what it does.
   public let abstract: String
-  /// Placeholders for positional arguments, e.g. `["[COMMAND]"]`; optional ones in brackets.
+  /// Placeholders for positional arguments, such as `["[COMMAND]"]`; optional ones in brackets.
   public let arguments: [String]
   /// Options only this command accepts.
   public let options: [OptionSpec]
 
   /// Declares a command.
-  public init(name: String, abstract: String, arguments: [String] = [], options: [OptionSpec] = []) {
+  public init(name: String, abstract: String, arguments: [String] = [], options: [OptionSpec] = [])
+  {
     self.name = name
     self.abstract = abstract
     self.arguments = arguments

@@ -16,8 +16,9 @@ enum DisplayWidth {
     {
       return 0
     }
-    if character.unicodeScalars.count > 1, first.properties.isEmojiPresentation
-      || character.unicodeScalars.contains(where: { $0.value == 0xFE0F })
+    if character.unicodeScalars.count > 1,
+      first.properties.isEmojiPresentation
+        || character.unicodeScalars.contains(where: { $0.value == 0xFE0F })
     {
       return 2
     }
