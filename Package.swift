@@ -12,6 +12,10 @@ let package = Package(
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
+
+    // The SQLite layer: connection, statements, read/write queue, migrations; later the ledger.
+    .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
+    .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
   ],
   swiftLanguageModes: [.v6]
 )
