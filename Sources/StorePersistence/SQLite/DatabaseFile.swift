@@ -57,9 +57,12 @@ enum DatabaseFile {
   private static func makeDirectories(_ directory: String) throws {
     var missing: [String] = []
     var current = directory
-    while !current.isEmpty, current != "/", !isDirectory(current) {
+    while !current.isEmpty, current != "/", !exists(current) {
       missing.append(current)
       current = (current as NSString).deletingLastPathComponent
+    }
+    if !current.isEmpty, !isDirectory(current) {
+      throw PersistenceError.cannotCreate(path: directory, reason: "\(current) is not a directory")
     }
     for path in missing.reversed() {
       // EEXIST means a concurrent process made it first, which is fine if it is a directory.
@@ -67,6 +70,11 @@ enum DatabaseFile {
         throw PersistenceError.cannotCreate(path: path, reason: describe(errno))
       }
     }
+  }
+
+  private static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
   }
 
   private static func isDirectory(_ path: String) -> Bool {

@@ -27,15 +27,19 @@ public struct DatabaseOptions: Sendable, Equatable {
   /// Whether every commit waits for the disk (`synchronous=FULL`) rather than only checkpoints
   /// (`NORMAL`). `FULL` keeps a committed purchase across a power cut, not only a crash.
   public var fullSync: Bool
+  /// The SQLite `application_id` an existing file must carry (unless it has no tables yet), so
+  /// another program's database is refused before anything writes to it; `nil` accepts any.
+  public var applicationID: Int32?
 
   /// Creates options; the defaults are the ones storeterm runs with.
   public init(
     busyTimeoutMilliseconds: Int32 = 10_000, quickCheckMaximumBytes: Int64 = 64 << 20,
-    fullSync: Bool = true
+    fullSync: Bool = true, applicationID: Int32? = Migrator.applicationID
   ) {
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     self.quickCheckMaximumBytes = quickCheckMaximumBytes
     self.fullSync = fullSync
+    self.applicationID = applicationID
   }
 }
 

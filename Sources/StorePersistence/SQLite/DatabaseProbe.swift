@@ -7,7 +7,8 @@ import CSQLite
 /// never writes the database file, so a file that fails here is left byte-identical.
 ///
 /// The checks: SQLite must recognise the header and read the schema, which catches foreign files
-/// and truncation (SQLite compares the page count in the header with the file size). Files up to
+/// and truncation (SQLite compares the page count in the header with the file size). The file
+/// must carry storeterm's `application_id` or be a database with no tables yet. Files up to
 /// `DatabaseOptions.quickCheckMaximumBytes` also get `PRAGMA quick_check(1)`, which reads every
 /// page (a few milliseconds for a ledger of a few megabytes) and catches damage inside the file.
 enum DatabaseProbe {
@@ -26,22 +27,47 @@ enum DatabaseProbe {
     guard schemaCode == SQLITE_OK else {
       throw refusal(path: path, code: schemaCode, handle: handle)
     }
+    if let expected = options.applicationID {
+      let found = try integer(handle: handle, path: path, sql: "PRAGMA application_id")
+      // A storeterm file carries the id from its first migration; before that it has no tables.
+      if found != Int64(expected) {
+        let tables = try integer(
+          handle: handle, path: path,
+          sql: "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        if found != 0 || tables > 0 {
+          throw PersistenceError.notADatabase(
+            path: path, reason: "it holds another application's data")
+        }
+      }
+    }
     guard options.quickCheckMaximumBytes > 0, size <= options.quickCheckMaximumBytes else {
       return
     }
-    let problem = try firstQuickCheckProblem(handle: handle, path: path)
-    if let problem {
+    let verdict = try text(handle: handle, path: path, sql: "PRAGMA quick_check(1)")
+    if verdict != "ok" {
+      // SQLite prefixes its findings with a "*** in database main ***" line; keep one finding.
+      let finding =
+        verdict.split(separator: "\n").first { !$0.hasPrefix("***") }.map(String.init) ?? verdict
       throw PersistenceError.notADatabase(
-        path: path, reason: "it failed SQLite's integrity check: \(problem)")
+        path: path, reason: "it failed SQLite's integrity check: \(finding)")
     }
   }
 
-  /// `nil` when `PRAGMA quick_check(1)` says `ok`, else its first complaint.
-  private static func firstQuickCheckProblem(handle: OpaquePointer, path: String) throws
-    -> String?
-  {
+  private static func integer(handle: OpaquePointer, path: String, sql: String) throws -> Int64 {
+    try firstColumn(handle: handle, path: path, sql: sql) { sqlite3_column_int64($0, 0) }
+  }
+
+  private static func text(handle: OpaquePointer, path: String, sql: String) throws -> String {
+    try firstColumn(handle: handle, path: path, sql: sql) {
+      sqlite3_column_text($0, 0).map { String(cString: $0) } ?? ""
+    }
+  }
+
+  /// The first column of the first row of a fixed, value-free query.
+  private static func firstColumn<T>(
+    handle: OpaquePointer, path: String, sql: String, read: (OpaquePointer) -> T
+  ) throws -> T {
     var statement: OpaquePointer?
-    let sql = "PRAGMA quick_check(1)"
     var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     defer { sqlite3_finalize(statement) }
     guard code == SQLITE_OK, let statement else {
@@ -51,8 +77,7 @@ enum DatabaseProbe {
     guard code == SQLITE_ROW else {
       throw refusal(path: path, code: code, handle: handle)
     }
-    let verdict = sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
-    return verdict == "ok" ? nil : verdict
+    return read(statement)
   }
 
   /// Damage becomes a refusal naming the file; anything else (busy, I/O) stays a `SQLiteError`,

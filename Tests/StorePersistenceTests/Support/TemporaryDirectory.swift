@@ -9,7 +9,8 @@ final class TemporaryDirectory {
   let path: String
 
   init() throws {
-    var template = Array((NSTemporaryDirectory() + "/storeterm-test-XXXXXX").utf8CString)
+    let base = URL(fileURLWithPath: NSTemporaryDirectory()).path
+    var template = Array((base + "/storeterm-test-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
       throw CocoaError(.fileWriteUnknown)
     }
