@@ -125,6 +125,9 @@ struct StatementTests {
     try db.execute("INSERT INTO t VALUES (1, 'a'); INSERT INTO t VALUES (2, 'b'); -- done")
     #expect(try db.fetchAll("SELECT v FROM t ORDER BY id").map { $0[0] } == ["a", "b"])
     #expect(throws: SQLiteError.self) { try db.prepare("SELECT 1; SELECT 2") }
+    // Each statement is prepared after the previous one ran, so it may use what that one made.
+    try db.execute("CREATE TABLE later (x); INSERT INTO later VALUES (1)")
+    #expect(try db.fetchOne("SELECT x FROM later")?[0] == 1)
   }
 
   @Test("SQLite errors carry codes, message and SQL, and read as one sentence")

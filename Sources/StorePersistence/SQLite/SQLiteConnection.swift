@@ -61,7 +61,8 @@ public final class SQLiteConnection {
   /// schema, say); with arguments it must be exactly one statement.
   public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
     if arguments.isEmpty {
-      for statement in try prepareAll(sql) { try statement.execute() }
+      // One at a time: a later statement may name a table an earlier one creates.
+      try forEachStatement(in: sql) { try $0.execute() }
     } else {
       try cachedStatement(sql).execute(arguments)
     }
@@ -82,7 +83,8 @@ public final class SQLiteConnection {
   /// - Throws: `SQLiteError` for invalid SQL, or `PersistenceError.writeInsideRead` for a
   ///   statement that changes the database while the connection is inside `read`.
   public func prepare(_ sql: String) throws -> Statement {
-    let statements = try prepareAll(sql)
+    var statements: [Statement] = []
+    try forEachStatement(in: sql) { statements.append($0) }
     guard statements.count == 1, let statement = statements.first else {
       throw SQLiteError(
         code: SQLITE_MISUSE, message: "expected exactly one SQL statement, found \(statements.count)",
@@ -156,9 +158,9 @@ public final class SQLiteConnection {
     }
   }
 
-  /// Prepares every statement in `sql`, skipping empty ones (whitespace, comments).
-  private func prepareAll(_ sql: String) throws -> [Statement] {
-    var statements: [Statement] = []
+  /// Prepares each statement in `sql` in turn and hands it to `body` before preparing the next,
+  /// skipping empty ones (whitespace, comments).
+  private func forEachStatement(in sql: String, _ body: (Statement) throws -> Void) throws {
     try sql.withCString { start in
       var cursor: UnsafePointer<CChar>? = start
       while let current = cursor, current.pointee != 0 {
@@ -173,10 +175,9 @@ public final class SQLiteConnection {
         let text = String(cString: sqlite3_sql(raw))
         let statement = Statement(handle: raw, sql: text)
         try guardReadOnly(statement)
-        statements.append(statement)
+        try body(statement)
       }
     }
-    return statements
   }
 }
 
