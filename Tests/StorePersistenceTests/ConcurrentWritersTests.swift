@@ -89,7 +89,8 @@ struct ConcurrentWritersTests {
       }
     }
     #expect(errors == [])
-    #expect(try totals(queues[0]) == [.integer(Int64(4 * iterations)), .integer(Int64(4 * iterations))])
+    #expect(
+      try totals(queues[0]) == [.integer(Int64(4 * iterations)), .integer(Int64(4 * iterations))])
   }
 
   @Test(

@@ -90,7 +90,8 @@ struct MigratorTests {
   func upTo() throws {
     let queue = try DatabaseQueue(location: .inMemory)
     try migrator(3).migrate(queue, upTo: "add customer email")
-    #expect(try migrator(3).appliedMigrations(in: queue) == ["create customers", "add customer email"])
+    #expect(
+      try migrator(3).appliedMigrations(in: queue) == ["create customers", "add customer email"])
     #expect(throws: PersistenceError.unknownMigration(name: "nope")) {
       try migrator(3).migrate(queue, upTo: "nope")
     }
@@ -141,8 +142,10 @@ struct MigratorTests {
   func foreignInMemory() throws {
     let queue = try DatabaseQueue(location: .inMemory)
     try queue.write { db in try db.execute("CREATE TABLE photos (id INTEGER)") }
-    #expect(throws: PersistenceError.notADatabase(
-      path: ":memory:", reason: "it holds another application's data")) {
+    #expect(
+      throws: PersistenceError.notADatabase(
+        path: ":memory:", reason: "it holds another application's data")
+    ) {
       try migrator(1).migrate(queue)
     }
   }

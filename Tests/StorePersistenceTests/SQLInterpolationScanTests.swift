@@ -29,9 +29,11 @@ enum SQLInterpolationScanner {
       let body = text.substring(with: match.range)
       guard hasInterpolation(body) else { continue }
       let start = max(0, match.range.location - 60)
-      let before = text.substring(with: NSRange(location: start, length: match.range.location - start))
+      let before = text.substring(
+        with: NSRange(location: start, length: match.range.location - start))
       let calledAsSQL =
-        callBefore.firstMatch(in: before, range: NSRange(location: 0, length: (before as NSString).length))
+        callBefore.firstMatch(
+          in: before, range: NSRange(location: 0, length: (before as NSString).length))
         != nil
       if calledAsSQL || startsLikeSQL(body) {
         let line = text.substring(to: match.range.location).filter { $0 == "\n" }.count + 1

@@ -64,8 +64,10 @@ struct StatementTests {
     try db.execute("CREATE TABLE typed (i, d, s, b, flag, missing)")
     try db.execute(
       "INSERT INTO typed VALUES (?, ?, ?, ?, ?, ?)",
-      [SQLiteValue(42), SQLiteValue(2.5), SQLiteValue("ü"), SQLiteValue(data), SQLiteValue(true),
-       SQLiteValue(String?.none)])
+      [
+        SQLiteValue(42), SQLiteValue(2.5), SQLiteValue("ü"), SQLiteValue(data), SQLiteValue(true),
+        SQLiteValue(String?.none),
+      ])
     let row = try #require(try db.fetchOne("SELECT * FROM typed"))
     #expect(try row.get(Int.self, "i") == 42)
     #expect(try row.get(Int64.self, "I") == 42)
@@ -84,10 +86,15 @@ struct StatementTests {
   @Test("a typed read of the wrong storage class names the column")
   func typeMismatch() throws {
     let row = try #require(try db.fetchOne("SELECT 'seven' AS amount, NULL AS gone"))
-    #expect(throws: PersistenceError.columnTypeMismatch(column: "amount", expected: "Int64", found: "text")) {
+    #expect(
+      throws: PersistenceError.columnTypeMismatch(
+        column: "amount", expected: "Int64", found: "text")
+    ) {
       try row.get(Int64.self, "amount")
     }
-    #expect(throws: PersistenceError.columnTypeMismatch(column: "gone", expected: "String", found: "null")) {
+    #expect(
+      throws: PersistenceError.columnTypeMismatch(column: "gone", expected: "String", found: "null")
+    ) {
       try row.get(String.self, "gone")
     }
     #expect(throws: PersistenceError.columnNotFound(name: "price", available: ["amount", "gone"])) {

@@ -55,7 +55,8 @@ public struct Migrator: Sendable {
         guard !current.contains(migration.name) else { return }
         try createVersionTable(db)
         try migration.body(db)
-        try db.execute("INSERT INTO storeterm_migrations (name) VALUES (?)", [.text(migration.name)])
+        try db.execute(
+          "INSERT INTO storeterm_migrations (name) VALUES (?)", [.text(migration.name)])
       }
     }
   }

@@ -35,7 +35,7 @@ public struct Row: Sendable, Equatable, CustomStringConvertible {
 
   /// The value at `index` converted to `T`; throws when the storage class does not fit.
   public func get<T: SQLiteValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
-    try convert(values[index], column: columns[index])
+    try convert(values[index], columns[index])
   }
 
   /// The value of column `name` converted to `T`; throws when there is no such column or the
@@ -44,7 +44,7 @@ public struct Row: Sendable, Equatable, CustomStringConvertible {
     guard let index = index(of: name) else {
       throw PersistenceError.columnNotFound(name: name, available: columns)
     }
-    return try convert(values[index], column: columns[index])
+    return try convert(values[index], columns[index])
   }
 
   /// The row as `name=value` pairs, for test failures and logs.
@@ -52,7 +52,9 @@ public struct Row: Sendable, Equatable, CustomStringConvertible {
     zip(columns, values).map { "\($0)=\($1)" }.joined(separator: ", ")
   }
 
-  private func convert<T: SQLiteValueConvertible>(_ value: SQLiteValue, column: String) throws -> T {
+  private func convert<T: SQLiteValueConvertible>(_ value: SQLiteValue, _ column: String)
+    throws -> T
+  {
     guard let converted = T(sqliteValue: value) else {
       throw PersistenceError.columnTypeMismatch(
         column: column, expected: String(describing: T.self), found: value.typeName)

@@ -87,7 +87,8 @@ public final class SQLiteConnection {
     try forEachStatement(in: sql) { statements.append($0) }
     guard statements.count == 1, let statement = statements.first else {
       throw SQLiteError(
-        code: SQLITE_MISUSE, message: "expected exactly one SQL statement, found \(statements.count)",
+        code: SQLITE_MISUSE,
+        message: "expected exactly one SQL statement, found \(statements.count)",
         sql: sql)
     }
     return statement
