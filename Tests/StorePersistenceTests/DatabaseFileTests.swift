@@ -145,6 +145,27 @@ struct DatabaseFileTests {
         == "\(path) is not a storeterm database (it holds another application's data)")
   }
 
+  @Test("a database stamped with another application id is refused without SQLite opening it")
+  func otherApplicationIDRefused() throws {
+    let path = directory.file("stamped.sqlite")
+    let options = DatabaseOptions(applicationID: nil)
+    try SQLiteConnection(location: .file(path), options: options)
+      .execute("PRAGMA application_id = 42")
+    #expect(
+      try refusal(at: path)
+        == "\(path) is not a storeterm database (it holds another application's data)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names == ["stamped.sqlite"], "SQLite left -wal/-shm files beside a foreign file")
+  }
+
+  @Test("garbage is refused without leaving files beside it")
+  func garbageLeavesNoLitter() throws {
+    let path = directory.file("notes.txt")
+    try Data(String(repeating: "x", count: 5000).utf8).write(to: URL(fileURLWithPath: path))
+    _ = try refusal(at: path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["notes.txt"])
+  }
+
   @Test("a directory where the file should be is refused")
   func directoryRefused() throws {
     let path = directory.file("folder.sqlite")

@@ -33,7 +33,7 @@ public struct DatabaseOptions: Sendable, Equatable {
 
   /// Creates options; the defaults are the ones storeterm runs with.
   public init(
-    busyTimeoutMilliseconds: Int32 = 10_000, quickCheckMaximumBytes: Int64 = 64 << 20,
+    busyTimeoutMilliseconds: Int32 = 10_000, quickCheckMaximumBytes: Int64 = 32 << 20,
     fullSync: Bool = true, applicationID: Int32? = Migrator.applicationID
   ) {
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Looks at an existing database file through a read-only connection before anything writes to it.
 ///
 /// A read-write connection may change the file before it notices damage (switching the journal
@@ -14,6 +20,7 @@ import CSQLite
 enum DatabaseProbe {
   /// Throws `PersistenceError.notADatabase` when the file at `path` is not a healthy database.
   static func check(path: String, size: Int64, options: DatabaseOptions) throws {
+    try checkHeader(path: path, options: options)
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     let openCode = sqlite3_open_v2(path, &handle, flags, nil)
@@ -60,6 +67,36 @@ enum DatabaseProbe {
   private static func text(handle: OpaquePointer, path: String, sql: String) throws -> String {
     try firstColumn(handle: handle, path: path, sql: sql) {
       sqlite3_column_text($0, 0).map { String(cString: $0) } ?? ""
+    }
+  }
+
+  /// Reads the 100-byte header directly, so garbage and other applications' databases (those
+  /// that set an `application_id`) are refused before SQLite opens them at all. SQLite's
+  /// read-only open of a WAL database creates empty `-wal` and `-shm` files beside it; this keeps
+  /// that litter away from files that are clearly not storeterm's.
+  private static func checkHeader(path: String, options: DatabaseOptions) throws {
+    var header = [UInt8](repeating: 0, count: 100)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: DatabaseFile.describe(errno), sql: nil)
+    }
+    defer { close(descriptor) }
+    var filled = 0
+    while filled < header.count {
+      let count = header.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+      }
+      if count <= 0 { break }
+      filled += count
+    }
+    let notADatabase = SQLiteError.text(for: SQLITE_NOTADB)
+    guard filled == header.count, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+      throw PersistenceError.notADatabase(path: path, reason: notADatabase)
+    }
+    // Bytes 68...71 hold the application id, big-endian; 0 means "not set".
+    let found = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    if let expected = options.applicationID, found != 0, found != UInt32(bitPattern: expected) {
+      throw PersistenceError.notADatabase(path: path, reason: "it holds another application's data")
     }
   }
 
