@@ -163,4 +163,37 @@ struct ConcurrentWritersTests {
     #expect(finished.withLock { $0 })
     #expect(try totals(queue) == [.integer(101), .integer(1)])
   }
+
+  @Test("a lock held past the busy timeout fails with the busy sentence and changes nothing")
+  func lockHeldTooLong() throws {
+    let holder = try SQLiteConnection(location: .file(path))
+    try holder.execute("BEGIN IMMEDIATE")
+    defer { try? holder.execute("ROLLBACK") }
+    let impatient = try DatabaseQueue(
+      location: .file(path), options: DatabaseOptions(busyTimeoutMilliseconds: 20))
+    let error = try #require(throws: SQLiteError.self) {
+      try Self.increment(impatient, writer: 1)
+    }
+    #expect(error.isBusy)
+    #expect(
+      error.description
+        == "the database stayed locked by another storeterm process for too long; try again")
+    #expect(try impatient.read { db in try db.fetchOne("SELECT value FROM counter")![0] } == 0)
+  }
+
+  @Test("the busy schedule ramps from 50 µs to 1 ms and adds up as documented")
+  func busySchedule() {
+    #expect(BusyBackoff.pause(before: 0) == 50)
+    #expect(BusyBackoff.pause(before: 19) == 1000)
+    #expect(BusyBackoff.pause(before: 500) == 1000)
+    #expect(BusyBackoff.waited(before: 0) == 0)
+    #expect(BusyBackoff.waited(before: 1) == 50)
+    #expect(BusyBackoff.waited(before: 20) == 10_500)
+    #expect(BusyBackoff.waited(before: 21) == 11_500)
+    for attempt in 0..<100 {
+      #expect(
+        BusyBackoff.waited(before: attempt + 1)
+          == BusyBackoff.waited(before: attempt) + BusyBackoff.pause(before: attempt))
+    }
+  }
 }

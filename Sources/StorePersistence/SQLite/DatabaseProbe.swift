@@ -28,7 +28,7 @@ enum DatabaseProbe {
     guard openCode == SQLITE_OK, let handle else {
       throw refusal(path: path, code: openCode, handle: handle)
     }
-    sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
+    BusyBackoff.install(on: handle, timeoutMilliseconds: options.busyTimeoutMilliseconds)
 
     let schemaCode = sqlite3_exec(handle, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
     guard schemaCode == SQLITE_OK else {

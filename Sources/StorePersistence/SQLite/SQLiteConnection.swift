@@ -133,7 +133,7 @@ public final class SQLiteConnection {
 
   private func configure() throws {
     sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
+    BusyBackoff.install(on: handle, timeoutMilliseconds: options.busyTimeoutMilliseconds)
     try execute("PRAGMA foreign_keys = ON")
     guard case .file(let path) = location else { return }
     let mode = try fetchOne("PRAGMA journal_mode = WAL")?.get(String.self, at: 0) ?? "unknown"
