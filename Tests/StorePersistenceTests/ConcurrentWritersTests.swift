@@ -164,6 +164,29 @@ struct ConcurrentWritersTests {
     #expect(try totals(queue) == [.integer(101), .integer(1)])
   }
 
+  @Test("several first runs at once: opening, creating and migrating a new file together")
+  func simultaneousFirstRuns() throws {
+    let fresh = directory.file("first-run/ledger.sqlite")
+    var migrator = Migrator()
+    migrator.registerMigration("create counter") { db in
+      try db.execute(
+        """
+        CREATE TABLE counter (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+        INSERT INTO counter VALUES (1, 0);
+        CREATE TABLE writes (seq INTEGER PRIMARY KEY, writer INTEGER NOT NULL);
+        """)
+    }
+    let errors = runOnThreads(4) { [migrator] index in
+      let queue = try DatabaseQueue(location: .file(fresh))
+      try migrator.migrate(queue)
+      for _ in 0..<20 { try Self.increment(queue, writer: index) }
+    }
+    #expect(errors == [])
+    let queue = try DatabaseQueue(location: .file(fresh))
+    #expect(try totals(queue) == [80, 80])
+    #expect(try migrator.appliedMigrations(in: queue) == ["create counter"])
+  }
+
   @Test("a lock held past the busy timeout fails with the busy sentence and changes nothing")
   func lockHeldTooLong() throws {
     let holder = try SQLiteConnection(location: .file(path))
