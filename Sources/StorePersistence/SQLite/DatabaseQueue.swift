@@ -13,13 +13,20 @@ import Synchronization
 /// try queue.write { db in
 ///   try db.execute("INSERT INTO events (kind) VALUES (?)", ["purchase"])
 /// }
-/// let count = try queue.read { db in try db.fetchOne("SELECT count(*) FROM events")?.get(Int.self, at: 0) }
+/// let count = try queue.read { db in
+///   try db.fetchOne("SELECT count(*) FROM events")?.get(Int.self, at: 0)
+/// }
 /// ```
 ///
 /// Every `write` is exactly one `BEGIN IMMEDIATE … COMMIT` transaction, rolled back when its
 /// closure throws; every `read` sees one consistent snapshot and may not change anything. Calls
 /// are serialized; another process on the same file is handled by SQLite's locks and the busy
 /// timeout (see `DatabaseOptions`).
+///
+/// > Important: `read` and `write` block the calling thread while another caller holds the queue
+/// > or another process holds the write lock (at most the busy timeout). Keep closures short and
+/// > free of `await`-able work; from an actor, that is a short synchronous call, as with any
+/// > file I/O.
 ///
 /// ## Topics
 /// ### Opening
