@@ -164,6 +164,38 @@ struct ConcurrentWritersTests {
     #expect(try totals(queue) == [.integer(101), .integer(1)])
   }
 
+  @Test("two child processes running this same layer write alongside the parent")
+  func childProcesses() async throws {
+    // Swift Testing's exit tests run each closure in a fresh copy of this test process; the
+    // writer column shows afterwards that both children really wrote.
+    let iterations = 150
+    let path = self.path
+    async let first = #expect(processExitsWith: .success) {
+      [path = path as String, iterations = iterations as Int] in
+      let queue = try DatabaseQueue(location: .file(path))
+      for _ in 0..<iterations { try Self.increment(queue, writer: 101) }
+    }
+    async let second = #expect(processExitsWith: .success) {
+      [path = path as String, iterations = iterations as Int] in
+      let queue = try DatabaseQueue(location: .file(path))
+      for _ in 0..<iterations { try Self.increment(queue, writer: 102) }
+    }
+    let queue = try DatabaseQueue(location: .file(path))
+    let errors = runOnThreads(2) { index in
+      for _ in 0..<iterations { try Self.increment(queue, writer: index) }
+    }
+    _ = await (first, second)
+    #expect(errors == [])
+    let expected = SQLiteValue.integer(Int64(4 * iterations))
+    #expect(try totals(queue) == [expected, expected])
+    let perWriter = try queue.read { db in
+      try db.fetchAll("SELECT writer, count(*) FROM writes GROUP BY writer ORDER BY writer")
+        .map(\.values)
+    }
+    let each = SQLiteValue.integer(Int64(iterations))
+    #expect(perWriter == [[0, each], [1, each], [101, each], [102, each]])
+  }
+
   @Test("several first runs at once: opening, creating and migrating a new file together")
   func simultaneousFirstRuns() throws {
     let fresh = directory.file("first-run/ledger.sqlite")
