@@ -60,12 +60,18 @@ public final class SQLiteConnection {
   /// Without arguments, `sql` may hold several statements separated by semicolons (a migration's
   /// schema, say); with arguments it must be exactly one statement.
   public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-    if arguments.isEmpty {
-      // One at a time: a later statement may name a table an earlier one creates.
-      try forEachStatement(in: sql) { try $0.execute() }
-    } else {
+    if !arguments.isEmpty || cache[sql] != nil {
       try cachedStatement(sql).execute(arguments)
+      return
     }
+    // One at a time: a later statement may name a table an earlier one creates. Text that turns
+    // out to be a single statement is cached like any other.
+    var statements: [Statement] = []
+    try forEachStatement(in: sql) { statement in
+      try statement.execute()
+      statements.append(statement)
+    }
+    if statements.count == 1 { cache[sql] = statements[0] }
   }
 
   /// Runs one query and returns all its rows.
