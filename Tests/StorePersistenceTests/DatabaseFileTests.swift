@@ -166,6 +166,25 @@ struct DatabaseFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["notes.txt"])
   }
 
+  @Test("a file another process holds exclusively cannot be opened, said in one sentence")
+  func exclusivelyLocked() throws {
+    let path = directory.file("locked.sqlite")
+    try makeDatabase(at: path, rows: 1)
+    let holder = try SQLiteConnection(location: .file(path))
+    try holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    try holder.execute("INSERT INTO notes (body) VALUES (?)", ["held"])
+    let error = try #require(throws: PersistenceError.self) {
+      _ = try DatabaseQueue(
+        location: .file(path), options: DatabaseOptions(busyTimeoutMilliseconds: 20))
+    }
+    #expect(error.description == "cannot open \(path) (database is locked)")
+    guard case .cannotOpen(_, let underlying) = error else {
+      Issue.record("expected cannotOpen, got \(error)")
+      return
+    }
+    #expect(underlying.isBusy)
+  }
+
   @Test("a directory where the file should be is refused")
   func directoryRefused() throws {
     let path = directory.file("folder.sqlite")

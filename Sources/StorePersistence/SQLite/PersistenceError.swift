@@ -8,6 +8,9 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
   case newerDatabase(path: String, unknownMigrations: [String])
   /// The database file or its directory could not be created.
   case cannotCreate(path: String, reason: String)
+  /// SQLite could not open or set up an existing file for a reason other than its content
+  /// (another process holds it exclusively, it is read-only, an I/O error).
+  case cannotOpen(path: String, underlying: SQLiteError)
   /// SQLite would not switch the file to write-ahead logging (e.g. a filesystem without shared
   /// memory), which storeterm needs for a second process to read while one writes.
   case walUnavailable(path: String, journalMode: String)
@@ -40,6 +43,8 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
         + names.joined(separator: ", ") + "); upgrade storeterm to open it"
     case .cannotCreate(let path, let reason):
       "cannot create \(path) (\(reason))"
+    case .cannotOpen(let path, let underlying):
+      "cannot open \(path) (\(underlying.message))"
     case .walUnavailable(let path, let mode):
       "\(path) cannot use write-ahead logging (SQLite kept journal mode \(mode))"
     case .reentrantAccess:

@@ -24,7 +24,8 @@ public final class SQLiteConnection {
   ///
   /// - Throws: `PersistenceError.notADatabase` for an existing file that is not a healthy SQLite
   ///   database (the file is not modified), `PersistenceError.cannotCreate` when the file or its
-  ///   directory cannot be made, or `SQLiteError`.
+  ///   directory cannot be made, `PersistenceError.cannotOpen` when SQLite cannot open or set up
+  ///   the file (locked, read-only, I/O), or `SQLiteError` for an in-memory database.
   public init(location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()) throws {
     self.location = location
     self.options = options
@@ -33,17 +34,24 @@ public final class SQLiteConnection {
     case .inMemory:
       handle = try Self.open(":memory:", flags: flags | SQLITE_OPEN_CREATE)
     case .file(let path):
-      if case .existing(let size) = try DatabaseFile.prepare(path: path) {
-        try DatabaseProbe.check(path: path, size: size, options: options)
+      do {
+        if case .existing(let size) = try DatabaseFile.prepare(path: path) {
+          try DatabaseProbe.check(path: path, size: size, options: options)
+        }
+        // No SQLITE_OPEN_CREATE: the file exists by now, created by us with mode 0600.
+        handle = try Self.open(path, flags: flags)
+      } catch let error as SQLiteError {
+        throw PersistenceError.cannotOpen(path: path, underlying: error)
       }
-      // No SQLITE_OPEN_CREATE: the file exists by now, created by us with mode 0600.
-      handle = try Self.open(path, flags: flags)
     }
     // Every stored property is set, so a throw from here on runs `deinit`, which closes `handle`.
     do {
       try configure()
     } catch let error as SQLiteError where error.isDamage {
       throw PersistenceError.notADatabase(path: location.description, reason: error.message)
+    } catch let error as SQLiteError {
+      guard case .file(let path) = location else { throw error }
+      throw PersistenceError.cannotOpen(path: path, underlying: error)
     }
   }
 
