@@ -21,11 +21,14 @@ public struct DatabaseOptions: Sendable, Equatable {
   /// Another storeterm process holds the write lock only for the length of one small
   /// transaction, so ten seconds means "something is wrong", never "the TUI is busy".
   public var busyTimeoutMilliseconds: Int32
-  /// Existing files up to this size get `PRAGMA quick_check` before they are opened read-write;
-  /// larger ones get only the header and schema check. Zero turns the quick check off.
+  /// The largest existing file, in bytes, that gets `PRAGMA quick_check` before it is opened.
+  ///
+  /// Larger files get only the header and schema check; zero turns the quick check off.
   public var quickCheckMaximumBytes: Int64
-  /// Whether every commit waits for the disk (`synchronous=FULL`) rather than only checkpoints
-  /// (`NORMAL`). `FULL` keeps a committed purchase across a power cut, not only a crash.
+  /// Whether every commit waits for the disk (`synchronous=FULL`), not only checkpoints.
+  ///
+  /// `FULL` keeps a committed purchase across a power cut, not only a crash; `false` selects
+  /// `NORMAL`.
   public var fullSync: Bool
   /// The SQLite `application_id` an existing file must carry (unless it has no tables yet), so
   /// another program's database is refused before anything writes to it; `nil` accepts any.

@@ -70,10 +70,11 @@ enum DatabaseProbe {
     }
   }
 
-  /// Reads the 100-byte header directly, so garbage and other applications' databases (those
-  /// that set an `application_id`) are refused before SQLite opens them at all. SQLite's
-  /// read-only open of a WAL database creates empty `-wal` and `-shm` files beside it; this keeps
-  /// that litter away from files that are clearly not storeterm's.
+  /// Refuses garbage and other applications' databases by their header, before SQLite opens them.
+  ///
+  /// The 100-byte header is read directly: SQLite's read-only open of a WAL database creates
+  /// empty `-wal` and `-shm` files beside it, and this keeps that litter away from files that are
+  /// clearly not storeterm's (those with no SQLite magic, or another `application_id`).
   private static func checkHeader(path: String, options: DatabaseOptions) throws {
     var header = [UInt8](repeating: 0, count: 100)
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

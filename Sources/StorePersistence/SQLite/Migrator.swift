@@ -30,8 +30,10 @@ public struct Migrator: Sendable {
   /// The registered migration names, in order.
   public var migrationNames: [String] { migrations.map(\.name) }
 
-  /// Adds a migration after the ones already registered. Names are permanent: once released,
-  /// a migration is never renamed, edited or removed; changes go in a new migration.
+  /// Adds a migration after the ones already registered.
+  ///
+  /// Names are permanent: once released, a migration is never renamed, edited or removed;
+  /// changes go in a new migration.
   public mutating func registerMigration(
     _ name: String, _ body: @escaping @Sendable (SQLiteConnection) throws -> Void
   ) {

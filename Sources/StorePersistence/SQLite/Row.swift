@@ -38,8 +38,10 @@ public struct Row: Sendable, Equatable, CustomStringConvertible {
     try convert(values[index], columns[index])
   }
 
-  /// The value of column `name` converted to `T`; throws when there is no such column or the
-  /// storage class does not fit. Ask for `T?` to accept `NULL`.
+  /// The value of column `name` converted to `T`.
+  ///
+  /// Throws when there is no such column or the storage class does not fit; ask for `T?` to
+  /// accept `NULL`.
   public func get<T: SQLiteValueConvertible>(_ type: T.Type = T.self, _ name: String) throws -> T {
     guard let index = index(of: name) else {
       throw PersistenceError.columnNotFound(name: name, available: columns)

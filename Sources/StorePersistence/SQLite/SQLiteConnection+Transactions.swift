@@ -38,8 +38,10 @@ extension SQLiteConnection {
     return result
   }
 
-  /// Rolls back the open transaction, if any. SQLite may already have rolled it back itself
-  /// (after `SQLITE_FULL` or an I/O error), so there may be nothing to do.
+  /// Rolls back the open transaction, if any.
+  ///
+  /// SQLite may already have rolled it back itself (after `SQLITE_FULL` or an I/O error), so
+  /// there may be nothing to do.
   func rollbackIfNeeded() {
     if isInTransaction { _ = executeControl("ROLLBACK TRANSACTION") }
   }

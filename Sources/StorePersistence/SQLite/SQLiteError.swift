@@ -12,7 +12,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible,
   /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, …); equals `resultCode` when SQLite
   /// gave none.
   public var extendedResultCode: Int32
-  /// SQLite's own message, e.g. `UNIQUE constraint failed: t.id`.
+  /// SQLite's own message, such as `UNIQUE constraint failed: t.id`.
   public var message: String
   /// The SQL being prepared or run, when there was one.
   public var sql: String?
@@ -51,7 +51,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible,
     return text
   }
 
-  /// SQLite's generic English text for a result code, e.g. `file is not a database`.
+  /// SQLite's generic English text for a result code, such as `file is not a database`.
   static func text(for code: Int32) -> String {
     String(cString: sqlite3_errstr(code))
   }

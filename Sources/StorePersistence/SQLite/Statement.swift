@@ -91,7 +91,7 @@ public final class Statement {
 
   // MARK: - Reading the current row
 
-  /// The current row's value at a column position (0-based). Valid after `step()` returned `true`.
+  /// The current row's value at a column position (0-based), valid after `step()` returned `true`.
   public func value(at index: Int) -> SQLiteValue {
     let column = Int32(index)
     switch sqlite3_column_type(handle, column) {
