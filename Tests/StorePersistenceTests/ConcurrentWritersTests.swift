@@ -219,6 +219,21 @@ struct ConcurrentWritersTests {
     #expect(try migrator.appliedMigrations(in: queue) == ["create counter"])
   }
 
+  @Test("a read sees one snapshot even when another connection commits in the middle of it")
+  func readIsOneSnapshot() throws {
+    let reader = try DatabaseQueue(location: .file(path))
+    let writer = try DatabaseQueue(location: .file(path))
+    let (before, after) = try reader.read { db in
+      let before = try db.fetchOne("SELECT value FROM counter")![0]
+      try Self.increment(writer, writer: 5)  // another queue, so not re-entrant
+      let after = try db.fetchOne("SELECT value FROM counter")![0]
+      return (before, after)
+    }
+    #expect(before == 0)
+    #expect(after == 0)
+    #expect(try reader.read { db in try db.fetchOne("SELECT value FROM counter")![0] } == 1)
+  }
+
   @Test("a lock held past the busy timeout fails with the busy sentence and changes nothing")
   func lockHeldTooLong() throws {
     let holder = try SQLiteConnection(location: .file(path))
