@@ -15,6 +15,9 @@ let package = Package(
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
 
+    // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
+    .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
+
     // The command line: parsing, subcommands and wiring.
     .target(
       name: "StoreTermCLI",
@@ -34,6 +37,7 @@ let package = Package(
     .testTarget(
       name: "StoreTermCLITests",
       dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
+    .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,94 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A database shared safely between threads and tasks: one connection behind a lock.
+///
+/// ```swift
+/// let queue = try DatabaseQueue(location: .file(path))
+/// try queue.write { db in
+///   try db.execute("INSERT INTO events (kind) VALUES (?)", ["purchase"])
+/// }
+/// let count = try queue.read { db in
+///   try db.fetchOne("SELECT count(*) FROM events")?.get(Int.self, at: 0)
+/// }
+/// ```
+///
+/// Every `write` is exactly one `BEGIN IMMEDIATE … COMMIT` transaction, rolled back when its
+/// closure throws; every `read` sees one consistent snapshot and may not change anything. Calls
+/// are serialized; another process on the same file is handled by SQLite's locks and the busy
+/// timeout (see `DatabaseOptions`).
+///
+/// > Important: `read` and `write` block the calling thread while another caller holds the queue
+/// > or another process holds the write lock (at most the busy timeout). Keep closures short and
+/// > free of `await`-able work; from an actor, that is a short synchronous call, as with any
+/// > file I/O.
+///
+/// ## Topics
+/// ### Opening
+/// - ``init(location:options:)``
+/// ### Reading and writing
+/// - ``read(_:)``
+/// - ``write(_:)``
+public final class DatabaseQueue: Sendable {
+  /// Where the database lives.
+  public let location: DatabaseLocation
+
+  private let connection: Mutex<SQLiteConnection>
+  /// The thread inside `read`/`write` right now (0 for none), to refuse re-entry with a clear
+  /// error instead of deadlocking on the lock the thread already holds.
+  private let owner = Atomic<UInt>(0)
+
+  /// Opens the database (see `SQLiteConnection.init(location:options:)` for what is checked).
+  public init(location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()) throws {
+    self.location = location
+    self.connection = Mutex(try SQLiteConnection(location: location, options: options))
+  }
+
+  /// Runs `body` in a read-only transaction: one snapshot, no changes allowed.
+  ///
+  /// - Throws: `PersistenceError.writeInsideRead` for a statement that would write,
+  ///   `PersistenceError.reentrantAccess` when called from inside this queue's `read`/`write`,
+  ///   whatever `body` throws, or `SQLiteError`.
+  public func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try withConnection { db in
+      db.isReadOnlyAccess = true
+      defer { db.isReadOnlyAccess = false }
+      return try db.inTransaction(.deferred) { try body(db) }
+    }
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back
+  /// when it throws.
+  ///
+  /// - Throws: `PersistenceError.reentrantAccess` when called from inside this queue's
+  ///   `read`/`write` (nest work inside the one closure instead), whatever `body` throws, or
+  ///   `SQLiteError` (a busy database only after the busy timeout has passed).
+  public func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try withConnection { db in
+      try db.inTransaction(.immediate) { try body(db) }
+    }
+  }
+
+  private func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    let me = Self.currentThread
+    if owner.load(ordering: .relaxed) == me { throw PersistenceError.reentrantAccess }
+    return try connection.withLock { db in
+      owner.store(me, ordering: .relaxed)
+      defer { owner.store(0, ordering: .relaxed) }
+      return try body(db)
+    }
+  }
+
+  private static var currentThread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+}
