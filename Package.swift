@@ -12,6 +12,11 @@ let package = Package(
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
+
+    // Signed data: base64url, compact JWS, ES256 over libcrypto, the local test CA.
+    .target(name: "StoreJWS", dependencies: ["StoreCore", "CLibCrypto"]),
+    .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
+    .executableTarget(name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore"]),
   ],
   swiftLanguageModes: [.v6]
 )
