@@ -37,8 +37,12 @@ public final class P256PrivateKey: @unchecked Sendable {
     self.init(owning: key)
   }
 
+  /// Signing contexts for this key (created lazily, reused).
+  private let signers: PKeyContextPool
+
   init(owning pointer: OpaquePointer) {
     self.pointer = pointer
+    signers = PKeyContextPool(key: pointer, operation: .sign)
   }
 
   deinit { EVP_PKEY_free(pointer) }
@@ -57,6 +61,20 @@ public final class P256PrivateKey: @unchecked Sendable {
   public var publicKey: P256PublicKey {
     EVP_PKEY_up_ref(pointer)
     return P256PublicKey(owning: pointer)
+  }
+
+  /// Signs a SHA-256 `digest` with ECDSA and returns the raw 64-byte R‖S form JWS uses.
+  public func signES256(digest: [UInt8]) throws(LibCryptoError) -> [UInt8] {
+    var der = [UInt8](repeating: 0, count: 80)
+    var length = der.count
+    let signed = signers.withContext { context in
+      EVP_PKEY_sign(context, &der, &length, digest, digest.count) == 1
+    }
+    guard signed == true else { throw LibCryptoError("compute an ES256 signature") }
+    guard let raw = ECDSASignature.raw(fromDER: der[..<length]) else {
+      throw LibCryptoError("convert the signature to R‖S")
+    }
+    return raw
   }
 
   /// Signs `message` with ECDSA over SHA-256 and returns the raw 64-byte R‖S form JWS uses.

@@ -5,8 +5,12 @@ public final class P256PublicKey: @unchecked Sendable {
   // @unchecked: the EVP_PKEY is never mutated after init; verification uses per-call contexts.
   let pointer: OpaquePointer
 
+  /// Verification contexts for this key (created lazily, reused).
+  private let verifiers: PKeyContextPool
+
   init(owning pointer: OpaquePointer) {
     self.pointer = pointer
+    verifiers = PKeyContextPool(key: pointer, operation: .verify)
   }
 
   deinit { EVP_PKEY_free(pointer) }
@@ -21,6 +25,16 @@ public final class P256PublicKey: @unchecked Sendable {
     }
     let group = String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return group == "prime256v1" || group == "P-256"
+  }
+
+  /// Whether `signature` (raw 64-byte R‖S) is a valid ECDSA signature of a SHA-256 `digest`.
+  func isValidES256(signature: some Collection<UInt8>, digest: [UInt8]) -> Bool {
+    guard let der = ECDSASignature.der(fromRaw: signature) else { return false }
+    let status = verifiers.withContext { context in
+      EVP_PKEY_verify(context, der, der.count, digest, digest.count)
+    }
+    if status != 1 { LibCryptoError.clearQueue() }
+    return status == 1
   }
 
   /// Whether `signature` (raw 64-byte R‖S) is a valid ES256 signature of `message`.

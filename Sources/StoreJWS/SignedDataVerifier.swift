@@ -22,6 +22,7 @@ public final class SignedDataVerifier: Verifier {
   /// What the verifier checks the identity claims against.
   public let configuration: SignedDataConfiguration
   private let chains: ChainVerifier
+  private let headers = HeaderCache()
   private let hasher = SHA384DeviceVerificationHasher()
 
   /// Creates a verifier that trusts `trustedRoots` only.
@@ -44,30 +45,50 @@ public final class SignedDataVerifier: Verifier {
   public func report<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type)
     -> VerificationReport<Payload>
   {
-    guard jws.utf8.count <= Self.maximumTokenLength else {
+    let utf8 = jws.utf8
+    guard utf8.count <= Self.maximumTokenLength else {
       return .failed(.invalidEncoding, "the token is longer than \(Self.maximumTokenLength) bytes")
     }
-    guard let token = CompactJWS(parsing: jws) else {
-      return .failed(.invalidEncoding, "not three base64url segments separated by dots")
+    if let report = utf8.withContiguousStorageIfAvailable({ report(bytes: $0, as: type) }) {
+      return report
     }
-    guard let header = JWSHeader(jsonBytes: token.header) else {
-      return .failed(.invalidEncoding, "the header is not a JSON object")
+    return Array(utf8).withUnsafeBufferPointer { report(bytes: $0, as: type) }
+  }
+
+  private func report<Payload: SignedPayload>(
+    bytes: UnsafeBufferPointer<UInt8>, as type: Payload.Type
+  ) -> VerificationReport<Payload> {
+    let dot = UInt8(ascii: ".")
+    guard let first = bytes.firstIndex(of: dot),
+      let second = bytes[(first + 1)...].firstIndex(of: dot),
+      !bytes[(second + 1)...].contains(dot)
+    else { return .failed(.invalidEncoding, "not three base64url segments separated by dots") }
+    let payloadSegment = UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])
+    guard let payloadJSON = Base64.urlDecode(payloadSegment),
+      let signature = Base64.urlDecode(UnsafeBufferPointer(rebasing: bytes[(second + 1)...]))
+    else { return .failed(.invalidEncoding, "a segment is not strict base64url") }
+    guard let header = headers.entry(for: UnsafeBufferPointer(rebasing: bytes[..<first])) else {
+      return .failed(.invalidEncoding, "the header is not base64url of a JSON object")
     }
     let payload: Payload
     do {
-      payload = try Payload(jsonBytes: token.payload)
+      payload = try Payload(jsonBytes: payloadJSON)
     } catch {
       if case .missingField = error {
         return .failed(.missingRequiredProperties, error.description)
       }
       return .failed(.invalidEncoding, error.description)
     }
-    let failure = check(token, header: header, claims: payload.claims, kind: Payload.kind)
+    let digest = { header.prefixHash?.digest(appending: UnsafeRawBufferPointer(payloadSegment)) }
+    let failure = check(
+      header: header.header, signature: signature, digest: digest, claims: payload.claims,
+      kind: Payload.kind)
     return VerificationReport(payload: payload, error: failure?.0, reason: failure?.1)
   }
 
   private func check(
-    _ token: CompactJWS, header: JWSHeader, claims: SignedPayloadClaims, kind: SignedPayloadKind
+    header: JWSHeader, signature: [UInt8], digest: () -> [UInt8]?, claims: SignedPayloadClaims,
+    kind: SignedPayloadKind
   ) -> (VerificationError, String)? {
     guard header.algorithm == "ES256" else {
       return (.invalidSignature, "alg is \(header.algorithm.map { "\"\($0)\"" } ?? "missing"), not \"ES256\"")
@@ -92,13 +113,13 @@ public final class SignedDataVerifier: Verifier {
     case .failure(let failure): return (.invalidCertificateChain, failure.reason)
     case .success(let leafKey): key = leafKey
     }
-    guard token.signature.count == 64 else {
-      return (.invalidSignature, "the signature is \(token.signature.count) bytes, not a 64-byte R‖S")
+    guard signature.count == 64 else {
+      return (.invalidSignature, "the signature is \(signature.count) bytes, not a 64-byte R‖S")
     }
-    let valid = token.signingInput.withUnsafeBytes {
-      key.isValidES256(signature: token.signature, for: $0)
+    guard let digest = digest() else { return (.invalidSignature, "could not hash the token") }
+    guard key.isValidES256(signature: signature, digest: digest) else {
+      return (.invalidSignature, "the signature does not match")
     }
-    guard valid else { return (.invalidSignature, "the signature does not match") }
     if let bundleId = claims.bundleId, bundleId != configuration.bundleId {
       return (.invalidDeviceVerification, "bundleId \(bundleId) is not \(configuration.bundleId)")
     }

@@ -23,43 +23,57 @@ public struct WireJSONWriter: Sendable {
   }
 
   /// Writes a string member.
-  public mutating func write(_ key: String, _ value: String?) {
+  public mutating func write(_ key: StaticString, _ value: String?) {
     guard let value else { return }
     writeKey(key)
     writeString(value)
   }
 
   /// Writes an integer member (dates in epoch milliseconds, prices in milliunits).
-  public mutating func write(_ key: String, _ value: Int64?) {
+  public mutating func write(_ key: StaticString, _ value: Int64?) {
     guard let value else { return }
     writeKey(key)
     bytes.append(contentsOf: String(value).utf8)
   }
 
   /// Writes an integer member.
-  public mutating func write(_ key: String, _ value: Int?) {
+  public mutating func write(_ key: StaticString, _ value: Int?) {
     write(key, value.map { Int64($0) })
   }
 
   /// Writes a boolean member.
-  public mutating func write(_ key: String, _ value: Bool?) {
+  public mutating func write(_ key: StaticString, _ value: Bool?) {
     guard let value else { return }
     writeKey(key)
     bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
   /// Writes a UUID member as Apple does: the lowercase hyphenated string.
-  public mutating func write(_ key: String, _ value: UUID?) {
-    write(key, value.map { $0.uuidString.lowercased() })
+  public mutating func write(_ key: StaticString, _ value: UUID?) {
+    guard let value else { return }
+    writeKey(key)
+    // Formatted by hand: `uuidString.lowercased()` allocates twice per UUID on every signature.
+    let hex: StaticString = "0123456789abcdef"
+    bytes.append(UInt8(ascii: "\""))
+    withUnsafeBytes(of: value.uuid) { uuid in
+      hex.withUTF8Buffer { digits in
+        for (index, byte) in uuid.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+          bytes.append(digits[Int(byte >> 4)])
+          bytes.append(digits[Int(byte & 0x0F)])
+        }
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// Writes binary data as standard base64 with padding.
-  public mutating func write(_ key: String, base64 value: Data?) {
+  public mutating func write(_ key: StaticString, base64 value: Data?) {
     write(key, value.map { $0.base64EncodedString() })
   }
 
   /// Writes an array of strings.
-  public mutating func write(_ key: String, _ value: [String]?) {
+  public mutating func write(_ key: StaticString, _ value: [String]?) {
     guard let value else { return }
     writeKey(key)
     bytes.append(UInt8(ascii: "["))
@@ -71,33 +85,41 @@ public struct WireJSONWriter: Sendable {
   }
 
   /// Writes an enum by its raw string.
-  public mutating func write<Value: RawRepresentable>(_ key: String, _ value: Value?)
+  public mutating func write<Value: RawRepresentable>(_ key: StaticString, _ value: Value?)
   where Value.RawValue == String {
     write(key, value?.rawValue)
   }
 
   /// Writes an enum by its raw number.
-  public mutating func write<Value: RawRepresentable>(_ key: String, _ value: Value?)
+  public mutating func write<Value: RawRepresentable>(_ key: StaticString, _ value: Value?)
   where Value.RawValue == Int {
     write(key, value?.rawValue)
   }
 
   /// Writes a member whose value is an already encoded JSON object.
-  public mutating func write(_ key: String, object: [UInt8]?) {
+  public mutating func write(_ key: StaticString, object: [UInt8]?) {
     guard let object else { return }
     writeKey(key)
     bytes.append(contentsOf: object)
   }
 
-  private mutating func writeKey(_ key: String) {
+  /// Keys are Apple's field names, plain ASCII identifiers, so they are copied without escaping.
+  private mutating func writeKey(_ key: StaticString) {
     if !isEmpty { bytes.append(UInt8(ascii: ",")) }
     isEmpty = false
-    writeString(key)
-    bytes.append(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
   }
 
   private mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Fast path: IDs, dates and codes never need escaping, so copy them whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
