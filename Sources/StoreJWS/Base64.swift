@@ -56,50 +56,85 @@ public enum Base64 {
   private static func encodeBytes(
     _ input: some Collection<UInt8>, alphabet: [UInt8], pad: Bool
   ) -> [UInt8] {
-    let bytes = Array(input)
-    var output: [UInt8] = []
-    output.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index + 3 <= bytes.count {
-      let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-      output.append(alphabet[Int(value >> 18 & 63)])
-      output.append(alphabet[Int(value >> 12 & 63)])
-      output.append(alphabet[Int(value >> 6 & 63)])
-      output.append(alphabet[Int(value & 63)])
-      index += 3
+    if let output = input.withContiguousStorageIfAvailable({ encode($0, alphabet, pad) }) {
+      return output
     }
-    let remaining = bytes.count - index
-    if remaining > 0 {
-      var value = UInt32(bytes[index]) << 16
-      if remaining == 2 { value |= UInt32(bytes[index + 1]) << 8 }
-      output.append(alphabet[Int(value >> 18 & 63)])
-      output.append(alphabet[Int(value >> 12 & 63)])
-      if remaining == 2 { output.append(alphabet[Int(value >> 6 & 63)]) }
-      if pad { output.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 3 - remaining)) }
+    return Array(input).withUnsafeBufferPointer { encode($0, alphabet, pad) }
+  }
+
+  /// The encoder's inner loop, over raw buffers: it runs on every token signed.
+  private static func encode(_ bytes: UnsafeBufferPointer<UInt8>, _ alphabet: [UInt8], _ pad: Bool)
+    -> [UInt8]
+  {
+    let whole = bytes.count / 3
+    let remaining = bytes.count - whole * 3
+    let length = whole * 4 + (remaining == 0 ? 0 : (pad ? 4 : remaining + 1))
+    return alphabet.withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: length) { output, count in
+        var out = 0
+        var index = 0
+        for _ in 0..<whole {
+          let value =
+            UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+          output[out] = table[Int(value >> 18 & 63)]
+          output[out + 1] = table[Int(value >> 12 & 63)]
+          output[out + 2] = table[Int(value >> 6 & 63)]
+          output[out + 3] = table[Int(value & 63)]
+          out += 4
+          index += 3
+        }
+        if remaining > 0 {
+          var value = UInt32(bytes[index]) << 16
+          if remaining == 2 { value |= UInt32(bytes[index + 1]) << 8 }
+          output[out] = table[Int(value >> 18 & 63)]
+          output[out + 1] = table[Int(value >> 12 & 63)]
+          out += 2
+          if remaining == 2 {
+            output[out] = table[Int(value >> 6 & 63)]
+            out += 1
+          }
+          if pad {
+            while out < length {
+              output[out] = UInt8(ascii: "=")
+              out += 1
+            }
+          }
+        }
+        count = out
+      }
     }
-    return output
   }
 
   private static func decodeBytes(_ text: UnsafeBufferPointer<UInt8>, table: [UInt8]) -> [UInt8]? {
     let count = text.count
     guard count % 4 != 1 else { return nil }
-    var output: [UInt8] = []
-    output.reserveCapacity(count / 4 * 3 + 2)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for character in text {
-      let value = table[Int(character)]
-      guard value != 0xFF else { return nil }
-      accumulator = accumulator << 6 | UInt32(value)
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-        accumulator &= (1 << UInt32(bits)) - 1
+    let length = count / 4 * 3 + max(0, count % 4 - 1)
+    var valid = true
+    let output = table.withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: length) { output, written in
+        var accumulator: UInt32 = 0
+        var bits: UInt32 = 0
+        var out = 0
+        for character in text {
+          let value = table[Int(character)]
+          if value == 0xFF {
+            valid = false
+            break
+          }
+          accumulator = accumulator << 6 | UInt32(value)
+          bits += 6
+          if bits >= 8 {
+            bits -= 8
+            output[out] = UInt8(truncatingIfNeeded: accumulator >> bits)
+            out += 1
+            accumulator &= (1 << bits) - 1
+          }
+        }
+        // Leftover bits must be zero, so each byte string has exactly one encoding.
+        if accumulator != 0 { valid = false }
+        written = valid ? out : 0
       }
     }
-    // Leftover bits must be zero, so each byte string has exactly one encoding.
-    guard accumulator == 0 else { return nil }
-    return output
+    return valid ? output : nil
   }
 }

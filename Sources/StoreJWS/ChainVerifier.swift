@@ -1,4 +1,5 @@
 import CLibCrypto
+import Foundation
 import Synchronization
 
 /// Verifies `x5c` chains to trusted roots with libcrypto, strictly, and caches the result.
@@ -27,8 +28,20 @@ final class ChainVerifier: Sendable {
   /// except under hostile input, where dropping the cache is the safe response.
   private static let cacheLimit = 64
 
+  /// A leaf's DER bytes as a dictionary key, hashed and compared in bulk (an `[UInt8]` key
+  /// would be hashed byte by byte on every verification).
+  private struct LeafKey: Hashable {
+    var bytes: [UInt8]
+
+    static func == (left: LeafKey, right: LeafKey) -> Bool { bytesEqual(left.bytes, right.bytes) }
+
+    func hash(into hasher: inout Hasher) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+  }
+
   private let store: TrustStore
-  private let cache = Mutex<[[UInt8]: CachedChain]>([:])
+  private let cache = Mutex<[LeafKey: CachedChain]>([:])
 
   /// Creates a verifier trusting `roots`.
   init(trustedRoots roots: [Certificate]) {
@@ -41,8 +54,8 @@ final class ChainVerifier: Sendable {
   /// The leaf's public key if `leaf` ← `intermediate` ← a trusted root is valid at `date`.
   func verify(leaf: [UInt8], intermediate: [UInt8], at date: Int64) -> Result<P256PublicKey, Failure>
   {
-    let cached = cache.withLock { $0[leaf] }
-    if let cached, cached.intermediate == intermediate {
+    let cached = cache.withLock { $0[LeafKey(bytes: leaf)] }
+    if let cached, bytesEqual(cached.intermediate, intermediate) {
       guard date >= cached.validFrom, date <= cached.validUntil else {
         return .failure(Failure(reason: "certificate is not valid at the signing date"))
       }
@@ -75,9 +88,20 @@ final class ChainVerifier: Sendable {
         validUntil: chain.map(\.notAfter).min() ?? 0, key: key)
       cache.withLock { cache in
         if cache.count >= Self.cacheLimit { cache.removeAll() }
-        cache[leaf] = entry
+        cache[LeafKey(bytes: leaf)] = entry
       }
       return .success(key)
+    }
+  }
+}
+
+/// Whether two byte arrays are equal, compared with `memcmp`.
+func bytesEqual(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+  guard left.count == right.count else { return false }
+  return left.withUnsafeBufferPointer { a in
+    right.withUnsafeBufferPointer { b in
+      guard let a = a.baseAddress, let b = b.baseAddress else { return true }
+      return memcmp(a, b, left.count) == 0
     }
   }
 }

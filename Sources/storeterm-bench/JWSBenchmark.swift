@@ -12,6 +12,7 @@ struct JWSBenchmark {
   static let goal = 0.80
 
   var seconds: Double
+  var rounds: Int
 
   func run() throws -> Bool {
     let authority = try TestCertificateAuthority.generate()
@@ -19,38 +20,45 @@ struct JWSBenchmark {
     let verifier = authority.makeVerifier(configuration: SignedDataConfiguration())
     let payload = Self.samplePayload()
 
-    print("storeterm-bench jws: \(seconds)s per measurement, one thread")
-    let signRate = try measure {
-      _ = try signer.sign(payload)
-    }
     let tokens = try (0..<256).map { index -> String in
       var next = payload
       next.transactionId = String(2_000_000_000_000_000 + index)
       return try signer.sign(next)
     }
-    var cursor = 0
-    var failures = 0
-    let verifyRate = try measure {
-      if case .success(.verified) = verifier.verify(
-        tokens[cursor & 255], as: JWSTransactionDecodedPayload.self)
-      {
-      } else {
-        failures += 1
+    print("storeterm-bench jws: \(rounds) rounds of \(seconds)s per measurement, one thread")
+    print("token: \(tokens[0].utf8.count) bytes (header with a 3-certificate x5c + a transaction)")
+    print(row("", "sign/s", "openssl/s", "ratio", "verify/s", "openssl/s", "ratio"))
+    // Rounds interleave storeterm and openssl so that both see the same machine load; the
+    // verdict compares the best round of each, the usual defence against a noisy shared host.
+    var best = (sign: 0.0, verify: 0.0, opensslSign: 0.0, opensslVerify: 0.0)
+    for round in 1...rounds {
+      let openssl = try OpenSSLSpeed.ecdsaP256(seconds: Int(seconds.rounded(.up)))
+      let signRate = try measure { _ = try signer.sign(payload) }
+      var cursor = 0
+      var failures = 0
+      let verifyRate = try measure {
+        let result = verifier.verify(tokens[cursor & 255], as: JWSTransactionDecodedPayload.self)
+        if case .success(.verified) = result {} else { failures += 1 }
+        cursor &+= 1
       }
-      cursor &+= 1
+      guard failures == 0 else { throw BenchmarkError("\(failures) verifications failed") }
+      print(
+        row(
+          "round \(round)", format(signRate), format(openssl.sign), percent(signRate / openssl.sign),
+          format(verifyRate), format(openssl.verify), percent(verifyRate / openssl.verify)))
+      best = (
+        max(best.sign, signRate), max(best.verify, verifyRate),
+        max(best.opensslSign, openssl.sign), max(best.opensslVerify, openssl.verify)
+      )
     }
-    guard failures == 0 else { throw BenchmarkError("\(failures) verifications failed") }
-
-    let openssl = try OpenSSLSpeed.ecdsaP256(seconds: Int(seconds.rounded(.up)))
-    let tokenBytes = tokens[0].utf8.count
-    print("token: \(tokenBytes) bytes (header with 3-certificate x5c + transaction payload)")
-    print(row("", "storeterm/s", "openssl/s", "ratio"))
-    let signRatio = signRate / openssl.sign
-    let verifyRatio = verifyRate / openssl.verify
-    print(row("sign", format(signRate), format(openssl.sign), percent(signRatio)))
-    print(row("verify", format(verifyRate), format(openssl.verify), percent(verifyRatio)))
+    let signRatio = best.sign / best.opensslSign
+    let verifyRatio = best.verify / best.opensslVerify
+    print(
+      row(
+        "best", format(best.sign), format(best.opensslSign), percent(signRatio),
+        format(best.verify), format(best.opensslVerify), percent(verifyRatio)))
     let passed = signRatio >= Self.goal && verifyRatio >= Self.goal
-    print("goal: each ratio ≥ \(percent(Self.goal)): \(passed ? "met" : "NOT met")")
+    print("goal: sign and verify each ≥ \(percent(Self.goal)) of openssl: \(passed ? "met" : "NOT met")")
     return passed
   }
 
@@ -71,9 +79,9 @@ struct JWSBenchmark {
     return Double(count) / (Double(whole) + Double(attoseconds) / 1e18)
   }
 
-  private func row(_ name: String, _ ours: String, _ theirs: String, _ ratio: String) -> String {
-    name.padding(toLength: 8, withPad: " ", startingAt: 0) + pad(ours, 14) + pad(theirs, 14)
-      + pad(ratio, 8)
+  private func row(_ name: String, _ columns: String...) -> String {
+    name.padding(toLength: 8, withPad: " ", startingAt: 0)
+      + columns.map { pad($0, 11) }.joined()
   }
 
   private func pad(_ text: String, _ width: Int) -> String {

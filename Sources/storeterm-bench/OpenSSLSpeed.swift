@@ -22,7 +22,6 @@ enum OpenSSLSpeed {
     for line in text.split(separator: "\n") where line.contains("(nistp256)") {
       let numbers = line.split(separator: " ").compactMap { Double($0) }
       if numbers.count >= 3, let sign = numbers.dropLast().last, let verify = numbers.last {
-        print("openssl speed: \(line.trimmingCharacters(in: .whitespaces))")
         return Rates(sign: sign, verify: verify)
       }
     }
