@@ -15,6 +15,9 @@ let package = Package(
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
 
+    // Signed data: base64url, compact JWS, ES256 over libcrypto, the local test CA.
+    .target(name: "StoreJWS", dependencies: ["StoreCore", "CLibCrypto"]),
+
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
     .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
 
@@ -25,6 +28,9 @@ let package = Package(
       plugins: ["EmbedDemoCatalog"]
     ),
     .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),
+
+    // Benchmarks are programs, never timed tests: swift run -c release storeterm-bench …
+    .executableTarget(name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore"]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
     .executableTarget(name: "EmbedFile"),
@@ -37,6 +43,7 @@ let package = Package(
     .testTarget(
       name: "StoreTermCLITests",
       dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
+    .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
   ],

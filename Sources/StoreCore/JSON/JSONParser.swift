@@ -159,8 +159,19 @@ public struct JSONParser {
 
   private mutating func parseString() throws(JSONSyntaxError) -> String {
     index += 1
+    let start = index
+    // Fast path: most strings have no escapes and decode straight from their bytes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      index += 1
+    }
     var scalars = String.UnicodeScalarView()
-    var runStart = index
+    var runStart = start
     while true {
       guard let byte = peek() else { throw error("unterminated string") }
       switch byte {

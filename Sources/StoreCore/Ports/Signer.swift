@@ -1,0 +1,7 @@
+/// Signs wire payloads as compact JWS; the engine gets one injected.
+///
+/// The production conformer is `ES256Signer` (StoreJWS); tests may inject a fake.
+public protocol Signer: Sendable {
+  /// The payload signed as a compact JWS (`header.payload.signature`).
+  func sign(_ payload: some SignedPayload) throws -> String
+}

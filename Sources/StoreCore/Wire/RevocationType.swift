@@ -1,0 +1,12 @@
+/// How much of a transaction the App Store revoked.
+///
+/// Raw values are Apple's JSON values exactly; see
+/// [revocationtype](https://developer.apple.com/documentation/appstoreserverapi/revocationtype).
+public enum RevocationType: String, Sendable, Equatable, Hashable, CaseIterable {
+  /// A full refund.
+  case refundFull = "REFUND_FULL"
+  /// A prorated refund.
+  case refundProrated = "REFUND_PRORATED"
+  /// Family Sharing access was withdrawn.
+  case familyRevoke = "FAMILY_REVOKE"
+}

@@ -1,0 +1,140 @@
+/// Base64 (RFC 4648 §4, with padding) and base64url (§5, without padding) over bytes.
+///
+/// Decoding is strict, as JWS verifiers are: no whitespace, no characters from the other
+/// alphabet, no padding where none belongs, and no stray bits in the last character.
+public enum Base64 {
+  private static let standardAlphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+  private static let urlAlphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+  private static let standardTable = decodingTable(standardAlphabet)
+  private static let urlTable = decodingTable(urlAlphabet)
+
+  /// Standard base64 with `=` padding (as `x5c` entries are written).
+  public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    String(decoding: encodeBytes(bytes, alphabet: standardAlphabet, pad: true), as: UTF8.self)
+  }
+
+  /// Base64url without padding (as JWS segments are written).
+  public static func urlEncode(_ bytes: some Collection<UInt8>) -> String {
+    String(decoding: encodeBytes(bytes, alphabet: urlAlphabet, pad: false), as: UTF8.self)
+  }
+
+  /// Base64url without padding, as ASCII bytes.
+  public static func urlEncodeBytes(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    encodeBytes(bytes, alphabet: urlAlphabet, pad: false)
+  }
+
+  /// Decodes standard base64 with mandatory padding; `nil` if not strictly valid.
+  public static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+    contiguous(text) { buffer in
+      guard buffer.count % 4 == 0 else { return nil }
+      var end = buffer.count
+      while end > 0, buffer.count - end < 2, buffer[end - 1] == UInt8(ascii: "=") { end -= 1 }
+      return decodeBytes(UnsafeBufferPointer(rebasing: buffer[..<end]), table: standardTable)
+    }
+  }
+
+  /// Decodes base64url without padding; `nil` if not strictly valid.
+  public static func urlDecode(_ text: some Collection<UInt8>) -> [UInt8]? {
+    contiguous(text) { decodeBytes($0, table: urlTable) }
+  }
+
+  private static func contiguous(
+    _ text: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> [UInt8]?
+  ) -> [UInt8]? {
+    if let result = text.withContiguousStorageIfAvailable(body) { return result }
+    return Array(text).withUnsafeBufferPointer(body)
+  }
+
+  private static func decodingTable(_ alphabet: [UInt8]) -> [UInt8] {
+    var table = [UInt8](repeating: 0xFF, count: 256)
+    for (index, character) in alphabet.enumerated() { table[Int(character)] = UInt8(index) }
+    return table
+  }
+
+  private static func encodeBytes(
+    _ input: some Collection<UInt8>, alphabet: [UInt8], pad: Bool
+  ) -> [UInt8] {
+    if let output = input.withContiguousStorageIfAvailable({ encode($0, alphabet, pad) }) {
+      return output
+    }
+    return Array(input).withUnsafeBufferPointer { encode($0, alphabet, pad) }
+  }
+
+  /// The encoder's inner loop, over raw buffers: it runs on every token signed.
+  private static func encode(_ bytes: UnsafeBufferPointer<UInt8>, _ alphabet: [UInt8], _ pad: Bool)
+    -> [UInt8]
+  {
+    let whole = bytes.count / 3
+    let remaining = bytes.count - whole * 3
+    let length = whole * 4 + (remaining == 0 ? 0 : (pad ? 4 : remaining + 1))
+    return alphabet.withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: length) { output, count in
+        var out = 0
+        var index = 0
+        for _ in 0..<whole {
+          let value =
+            UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+          output[out] = table[Int(value >> 18 & 63)]
+          output[out + 1] = table[Int(value >> 12 & 63)]
+          output[out + 2] = table[Int(value >> 6 & 63)]
+          output[out + 3] = table[Int(value & 63)]
+          out += 4
+          index += 3
+        }
+        if remaining > 0 {
+          var value = UInt32(bytes[index]) << 16
+          if remaining == 2 { value |= UInt32(bytes[index + 1]) << 8 }
+          output[out] = table[Int(value >> 18 & 63)]
+          output[out + 1] = table[Int(value >> 12 & 63)]
+          out += 2
+          if remaining == 2 {
+            output[out] = table[Int(value >> 6 & 63)]
+            out += 1
+          }
+          if pad {
+            while out < length {
+              output[out] = UInt8(ascii: "=")
+              out += 1
+            }
+          }
+        }
+        count = out
+      }
+    }
+  }
+
+  private static func decodeBytes(_ text: UnsafeBufferPointer<UInt8>, table: [UInt8]) -> [UInt8]? {
+    let count = text.count
+    guard count % 4 != 1 else { return nil }
+    let length = count / 4 * 3 + max(0, count % 4 - 1)
+    var valid = true
+    let output = table.withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: length) { output, written in
+        var accumulator: UInt32 = 0
+        var bits: UInt32 = 0
+        var out = 0
+        for character in text {
+          let value = table[Int(character)]
+          if value == 0xFF {
+            valid = false
+            break
+          }
+          accumulator = accumulator << 6 | UInt32(value)
+          bits += 6
+          if bits >= 8 {
+            bits -= 8
+            output[out] = UInt8(truncatingIfNeeded: accumulator >> bits)
+            out += 1
+            accumulator &= (1 << bits) - 1
+          }
+        }
+        // Leftover bits must be zero, so each byte string has exactly one encoding.
+        if accumulator != 0 { valid = false }
+        written = valid ? out : 0
+      }
+    }
+    return valid ? output : nil
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import StoreCore
+
+/// Verifies App Store–style JWS the way StoreKit and Apple's server library do.
+///
+/// Checks, cheapest first, stopping at the first failure:
+/// 1. the token is at most `maximumTokenLength` bytes of three strict base64url segments, with
+///    a JSON object header and a payload that decodes as the requested type;
+/// 2. `alg` is `ES256`;
+/// 3. `x5c` holds exactly three certificates and leaf ← intermediate ← a trusted root verifies
+///    strictly at the payload's `signedDate`, with Apple's OIDs (`ChainVerifier`, cached);
+/// 4. the signature is a raw 64-byte R‖S that matches;
+/// 5. the bundle ID and environment match the configuration;
+/// 6. with a configured device verification ID, `deviceVerification` matches.
+///
+/// Unlike Apple's library, the signature and chain are checked in every environment, `Xcode`
+/// and `LocalTesting` included. Nothing here throws or traps on any input.
+public final class SignedDataVerifier: Verifier {
+  /// Tokens longer than this are rejected unread; real App Store JWS are a few kilobytes.
+  public static let maximumTokenLength = 1 << 20
+
+  /// What the verifier checks the identity claims against.
+  public let configuration: SignedDataConfiguration
+  private let chains: ChainVerifier
+  private let headers = HeaderCache()
+  private let hasher = SHA384DeviceVerificationHasher()
+
+  /// Creates a verifier that trusts `trustedRoots` only.
+  public init(trustedRoots: [Certificate], configuration: SignedDataConfiguration) {
+    self.configuration = configuration
+    chains = ChainVerifier(trustedRoots: trustedRoots)
+  }
+
+  /// The number of verified chains cached (for tests and the benchmark).
+  public var cachedChainCount: Int { chains.cachedChainCount }
+
+  /// Verifies `jws` and decodes it as `type`, StoreKit-style.
+  public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type)
+    -> Result<VerificationResult<Payload>, VerificationError>
+  {
+    report(jws, as: type).result
+  }
+
+  /// Verifies `jws` and decodes it as `type`, with the failed check in words.
+  public func report<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type)
+    -> VerificationReport<Payload>
+  {
+    let utf8 = jws.utf8
+    guard utf8.count <= Self.maximumTokenLength else {
+      return .failed(.invalidEncoding, "the token is longer than \(Self.maximumTokenLength) bytes")
+    }
+    if let report = utf8.withContiguousStorageIfAvailable({ report(bytes: $0, as: type) }) {
+      return report
+    }
+    return Array(utf8).withUnsafeBufferPointer { report(bytes: $0, as: type) }
+  }
+
+  private func report<Payload: SignedPayload>(
+    bytes: UnsafeBufferPointer<UInt8>, as type: Payload.Type
+  ) -> VerificationReport<Payload> {
+    let dot = UInt8(ascii: ".")
+    guard let first = bytes.firstIndex(of: dot),
+      let second = bytes[(first + 1)...].firstIndex(of: dot),
+      !bytes[(second + 1)...].contains(dot)
+    else { return .failed(.invalidEncoding, "not three base64url segments separated by dots") }
+    let payloadSegment = UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])
+    guard let payloadJSON = Base64.urlDecode(payloadSegment),
+      let signature = Base64.urlDecode(UnsafeBufferPointer(rebasing: bytes[(second + 1)...]))
+    else { return .failed(.invalidEncoding, "a segment is not strict base64url") }
+    guard let header = headers.entry(for: UnsafeBufferPointer(rebasing: bytes[..<first])) else {
+      return .failed(.invalidEncoding, "the header is not base64url of a JSON object")
+    }
+    let payload: Payload
+    do {
+      payload = try Payload(jsonBytes: payloadJSON)
+    } catch {
+      if case .missingField = error {
+        return .failed(.missingRequiredProperties, error.description)
+      }
+      return .failed(.invalidEncoding, error.description)
+    }
+    let digest = { header.prefixHash?.digest(appending: UnsafeRawBufferPointer(payloadSegment)) }
+    let failure = check(
+      header: header.header, signature: signature, digest: digest, claims: payload.claims,
+      kind: Payload.kind)
+    return VerificationReport(payload: payload, error: failure?.0, reason: failure?.1)
+  }
+
+  private func check(
+    header: JWSHeader, signature: [UInt8], digest: () -> [UInt8]?, claims: SignedPayloadClaims,
+    kind: SignedPayloadKind
+  ) -> (VerificationError, String)? {
+    guard header.algorithm == "ES256" else {
+      return (.invalidSignature, "alg is \(header.algorithm.map { "\"\($0)\"" } ?? "missing"), not \"ES256\"")
+    }
+    guard let chain = header.certificateChain, !chain.isEmpty else {
+      return (.invalidCertificateChain, "the header has no x5c certificate chain")
+    }
+    guard chain.count == 3 else {
+      return (.invalidCertificateChain, "x5c has \(chain.count) certificates, not 3")
+    }
+    guard !header.hasMalformedCertificate else {
+      return (.invalidCertificateChain, "an x5c entry is not standard base64")
+    }
+    guard let signedDate = claims.signedDate else {
+      return (.missingRequiredProperties, "the payload has no signedDate")
+    }
+    let key: P256PublicKey
+    // Floor division: certificate times have one-second precision, and a date just before a
+    // certificate's start must not round into its validity.
+    let seconds = signedDate >= 0 ? signedDate / 1000 : (signedDate - 999) / 1000
+    switch chains.verify(leaf: chain[0], intermediate: chain[1], at: seconds) {
+    case .failure(let failure): return (.invalidCertificateChain, failure.reason)
+    case .success(let leafKey): key = leafKey
+    }
+    guard signature.count == 64 else {
+      return (.invalidSignature, "the signature is \(signature.count) bytes, not a 64-byte R‖S")
+    }
+    guard let digest = digest() else { return (.invalidSignature, "could not hash the token") }
+    guard key.isValidES256(signature: signature, digest: digest) else {
+      return (.invalidSignature, "the signature does not match")
+    }
+    if let bundleId = claims.bundleId, bundleId != configuration.bundleId {
+      return (.invalidDeviceVerification, "bundleId \(bundleId) is not \(configuration.bundleId)")
+    }
+    if let environment = claims.environment, environment != configuration.environment {
+      return (
+        .invalidDeviceVerification,
+        "environment \(environment.rawValue) is not \(configuration.environment.rawValue)"
+      )
+    }
+    if kind == .notification && claims.environment == nil {
+      return (.missingRequiredProperties, "the notification has no data.environment")
+    }
+    if let deviceID = configuration.deviceVerificationID, kind != .notification {
+      guard let value = claims.deviceVerification, let nonce = claims.deviceVerificationNonce else {
+        return (.invalidDeviceVerification, "the payload has no deviceVerification")
+      }
+      guard hasher.deviceVerification(nonce: nonce, deviceVerificationID: deviceID) == value else {
+        return (.invalidDeviceVerification, "deviceVerification does not match this device")
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,38 @@
+// storeterm-bench: throughput programs, run in release (`swift run -c release storeterm-bench jws`).
+// Benchmarks are programs, never timed assertions in tests.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
+
+guard arguments.first == "jws" else {
+  FileHandle.standardError.write(Data((usage + "\n").utf8))
+  exit(64)
+}
+var seconds = 3.0
+var rounds = 3
+var rest = arguments.dropFirst()
+if rest.first == "--breakdown", rest.count == 1 {
+  try JWSBreakdown(seconds: 0.5).run()
+  exit(0)
+}
+while let option = rest.popFirst() {
+  guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+  }
+  switch option {
+  case "--seconds": seconds = value
+  case "--rounds": rounds = max(1, Int(value))
+  default:
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+  }
+}
+do {
+  let passed = try JWSBenchmark(seconds: seconds, rounds: rounds).run()
+  exit(passed ? 0 : 1)
+} catch {
+  FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
+  exit(1)
+}
