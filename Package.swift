@@ -44,6 +44,9 @@ let package = Package(
       name: "StoreTermCLITests",
       dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
     .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
+    .testTarget(
+      name: "StoreEngineTests",
+      dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "StoreTermTestSupport"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
   ],

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The offer a purchase ends up with, decided by StoreKit's eligibility rules.
+public struct AppliedOffer: Sendable, Equatable {
+  /// The offer from the catalog.
+  public var offer: Product.SubscriptionOffer
+
+  /// Picks the offer for a subscription purchase, or throws StoreKit's purchase error.
+  ///
+  /// Without an explicit choice the introductory offer applies when the customer is eligible, as
+  /// StoreKit does. A promotional offer needs a customer who subscribed in the group before; a
+  /// win-back offer needs one whose subscription has ended and the offer's `isEligible` switch.
+  public static func choose(
+    _ choice: PurchaseOptions.OfferChoice?, for product: Product,
+    configured: ConfiguredSubscription?, hasSubscribed: Bool, isActive: Bool
+  ) throws(PurchaseError) -> AppliedOffer? {
+    guard let subscription = product.subscription else {
+      if choice != nil { throw .invalidOfferIdentifier }
+      return nil
+    }
+    switch choice {
+    case nil:
+      guard !hasSubscribed, let intro = subscription.introductoryOffer else { return nil }
+      return AppliedOffer(offer: intro)
+    case .introductory:
+      guard let intro = subscription.introductoryOffer else { throw .invalidOfferIdentifier }
+      guard !hasSubscribed else { throw .ineligibleForOffer }
+      return AppliedOffer(offer: intro)
+    case .promotional(let id):
+      return try promotional(id, subscription, hasSubscribed: hasSubscribed)
+    case .winBack(let id):
+      return try winBack(
+        id, subscription, configured, hasSubscribed: hasSubscribed, isActive: isActive)
+    case .identifier(let id):
+      if subscription.promotionalOffers.contains(where: { $0.id == id }) {
+        return try promotional(id, subscription, hasSubscribed: hasSubscribed)
+      }
+      return try winBack(
+        id, subscription, configured, hasSubscribed: hasSubscribed, isActive: isActive)
+    }
+  }
+
+  private static func promotional(
+    _ id: String, _ subscription: Product.SubscriptionInfo, hasSubscribed: Bool
+  ) throws(PurchaseError) -> AppliedOffer {
+    guard let offer = subscription.promotionalOffers.first(where: { $0.id == id }) else {
+      throw .invalidOfferIdentifier
+    }
+    guard hasSubscribed else { throw .ineligibleForOffer }
+    return AppliedOffer(offer: offer)
+  }
+
+  private static func winBack(
+    _ id: String, _ subscription: Product.SubscriptionInfo, _ configured: ConfiguredSubscription?,
+    hasSubscribed: Bool, isActive: Bool
+  ) throws(PurchaseError) -> AppliedOffer {
+    guard let offer = subscription.winBackOffers.first(where: { $0.id == id }) else {
+      throw .invalidOfferIdentifier
+    }
+    let switchedOn = configured?.winBackOffers.first { $0.offerID == id }?.isEligible ?? true
+    guard hasSubscribed, !isActive, switchedOn else { throw .ineligibleForOffer }
+    return AppliedOffer(offer: offer)
+  }
+
+  /// The `offerType` of the signed transaction.
+  public var offerType: OfferType {
+    switch offer.type {
+    case .introductory: .introductoryOffer
+    case .promotional: .promotionalOffer
+    case .winBack: .winBackOffer
+    }
+  }
+
+  /// The `offerDiscountType` of the signed transaction.
+  public var discountType: OfferDiscountType {
+    switch offer.paymentMode {
+    case .freeTrial: .freeTrial
+    case .payAsYouGo: .payAsYouGo
+    case .payUpFront: .payUpFront
+    }
+  }
+
+  /// How long the first transaction under the offer lasts: the whole free trial or up-front
+  /// term, or one discounted period when paying as you go (later periods come with renewals).
+  public var firstTermCount: Int {
+    offer.paymentMode == .payAsYouGo ? 1 : offer.periodCount
+  }
+
+  /// How the request stores the offer: `promotional:ID`, `winBack:ID`, `introductory`.
+  public var requestTag: String {
+    offer.id.map { "\(offer.type.rawValue):\($0)" } ?? offer.type.rawValue
+  }
+}

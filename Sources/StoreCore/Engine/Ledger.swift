@@ -1,0 +1,61 @@
+/// The engine's durable store: customers, transactions and events (a port; SQLite implements it).
+///
+/// Every change goes through ``change(customerID:_:)``, which reads the customer's current state
+/// and applies the changes the closure decides in one atomic write, so a decision is never made on
+/// stale data even when several processes share the ledger.
+public protocol Ledger: Sendable {
+  /// The customer, created with `makeCustomer` (and a `customerCreated` event) when missing.
+  func customer(_ id: String, orCreate makeCustomer: @Sendable () -> Customer) throws -> Customer
+
+  /// Every customer, in creation order.
+  func customers() throws -> [Customer]
+
+  /// A customer's records in identifier order.
+  func records(customerID: String) throws -> [TransactionRecord]
+
+  /// The record with identifier `id`, whoever it belongs to.
+  func record(id: UInt64) throws -> TransactionRecord?
+
+  /// Reads the customer's state and applies the changes `decide` returns, atomically.
+  func change<Result: Sendable>(
+    customerID: String, _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
+  ) throws -> Result
+
+  /// Events after `sequence`, oldest first, at most `limit`.
+  func events(after sequence: Int64, limit: Int) throws -> [StoreEvent]
+
+  /// Removes every record (not customers), leaving one `cleared` event per customer touched.
+  func clearTransactions(event: (String) -> StoreEvent) throws
+}
+
+/// One customer's state, as read inside a ledger write.
+public struct CustomerLedger: Sendable {
+  /// The customer.
+  public var customer: Customer
+  /// Their records in identifier order.
+  public var records: [TransactionRecord]
+  /// The identifier the next new record gets (unique across customers).
+  public var nextID: UInt64
+
+  /// Creates a snapshot.
+  public init(customer: Customer, records: [TransactionRecord], nextID: UInt64) {
+    self.customer = customer
+    self.records = records
+    self.nextID = nextID
+  }
+}
+
+/// What a ledger write stores: new and changed records, deletions and events.
+public struct LedgerChanges: Sendable {
+  /// Records to add (their `id`s come from ``CustomerLedger/nextID`` onward).
+  public var inserted: [TransactionRecord] = []
+  /// Records to replace, matched by `id`.
+  public var updated: [TransactionRecord] = []
+  /// Records to remove.
+  public var deleted: [UInt64] = []
+  /// Events to append.
+  public var events: [StoreEvent] = []
+
+  /// No changes.
+  public init() {}
+}

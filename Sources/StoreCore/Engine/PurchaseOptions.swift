@@ -1,0 +1,57 @@
+import Foundation
+
+/// What the app passes to `purchase(options:)`, plus the QA switches that force an outcome.
+public struct PurchaseOptions: Sendable, Equatable {
+  /// How many items (consumables only); StoreKit's `.quantity(_:)`.
+  public var quantity: Int
+  /// The app's UUID for the customer's account; StoreKit's `.appAccountToken(_:)`.
+  public var appAccountToken: UUID?
+  /// A specific offer; without one, the introductory offer applies when the customer is eligible.
+  public var offer: OfferChoice?
+  /// Forces Ask to Buy on or off for this purchase (nil: the session's setting).
+  public var askToBuy: Bool?
+  /// Forces an interrupted purchase on or off (nil: the session's setting).
+  public var interrupted: Bool?
+  /// The customer cancels the payment sheet.
+  public var cancel: Bool
+  /// The purchase throws this failure.
+  public var failure: SimulatedFailure?
+
+  /// Creates options; by default one item, no offer and the session's settings.
+  public init(
+    quantity: Int = 1, appAccountToken: UUID? = nil, offer: OfferChoice? = nil,
+    askToBuy: Bool? = nil, interrupted: Bool? = nil, cancel: Bool = false,
+    failure: SimulatedFailure? = nil
+  ) {
+    self.quantity = quantity
+    self.appAccountToken = appAccountToken
+    self.offer = offer
+    self.askToBuy = askToBuy
+    self.interrupted = interrupted
+    self.cancel = cancel
+    self.failure = failure
+  }
+
+  /// The offer a purchase asks for.
+  public enum OfferChoice: Sendable, Hashable {
+    /// The product's introductory offer, refused when the customer is not eligible.
+    case introductory
+    /// A promotional offer by its `offerID`.
+    case promotional(String)
+    /// A win-back offer by its `offerID`.
+    case winBack(String)
+    /// Whatever offer has this identifier: promotional first, then win-back.
+    case identifier(String)
+  }
+}
+
+/// What a purchase returned: StoreKit's `Product.PurchaseResult`, with the stored record.
+public enum PurchaseOutcome: Sendable, Equatable {
+  /// The App Store charged the customer; the signed transaction.
+  case success(SignedTransaction)
+  /// The customer cancelled.
+  case userCancelled
+  /// Waiting for approval (Ask to Buy) or for an interrupted purchase to be resolved; the
+  /// pending request's identifier, which the approval or resolution refers to.
+  case pending(UInt64)
+}

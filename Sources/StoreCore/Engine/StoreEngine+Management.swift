@@ -1,0 +1,204 @@
+import Foundation
+
+extension StoreEngine {
+  /// Approves a pending Ask to Buy request: the App Store charges the customer now and the
+  /// transaction arrives through ``updates()``.
+  @discardableResult
+  public func approve(_ id: UInt64) throws -> SignedTransaction {
+    try complete(id, from: .pendingApproval, action: "approved", event: .approved)
+  }
+
+  /// Resolves an interrupted purchase: it completes now and arrives through ``updates()``.
+  @discardableResult
+  public func resolve(_ id: UInt64) throws -> SignedTransaction {
+    try complete(id, from: .interrupted, action: "resolved", event: .resolved)
+  }
+
+  /// Declines a pending Ask to Buy request; nothing is charged and nothing is delivered.
+  public func decline(_ id: UInt64) throws {
+    let now = clock.now()
+    try changeRecord(id) { record, changes in
+      guard record.state == .pendingApproval else {
+        throw StoreEngineError.wrongState(id, action: "declined", state: record.state.phrase)
+      }
+      record.state = .declined
+      changes.updated.append(record)
+      changes.events.append(event(.declined, record, at: now))
+    }
+  }
+
+  /// Refunds a transaction (`revocationReason` other, as a customer's refund request is) and
+  /// delivers the revoked transaction through ``updates()``.
+  @discardableResult
+  public func refund(_ id: UInt64, reason: RevocationReason = .refundedForOtherReason) throws
+    -> SignedTransaction
+  {
+    try revoke(id, reason: reason, kind: .refunded, action: "refunded")
+  }
+
+  /// Revokes a transaction because of a problem on the developer's side (`revocationReason`
+  /// developer issue) and delivers it through ``updates()``.
+  @discardableResult
+  public func revoke(_ id: UInt64) throws -> SignedTransaction {
+    try revoke(id, reason: .refundedDueToIssue, kind: .revoked, action: "revoked")
+  }
+
+  /// Marks a transaction finished, as `transaction.finish()` does. Finishing twice is harmless.
+  public func finish(_ id: UInt64) throws {
+    let now = clock.now()
+    try changeRecord(id) { record, changes in
+      guard record.state == .purchased else {
+        throw StoreEngineError.wrongState(id, action: "finished", state: record.state.phrase)
+      }
+      guard !record.isFinished else { return }
+      record.isFinished = true
+      changes.updated.append(record)
+      changes.events.append(event(.finished, record, at: now))
+    }
+  }
+
+  /// Deletes a record, as `SKTestSession.deleteTransaction(identifier:)` does.
+  public func delete(_ id: UInt64) throws {
+    let now = clock.now()
+    try changeRecord(id) { record, changes in
+      changes.deleted.append(record.id)
+      changes.events.append(event(.deleted, record, at: now))
+    }
+  }
+
+  /// Deletes every record of every customer, unfinished ones too (`clearTransactions()`).
+  public func clearTransactions() throws {
+    let now = clock.now()
+    try ledger.clearTransactions { customerID in
+      StoreEvent(date: now, customerID: customerID, kind: .cleared)
+    }
+  }
+
+  // MARK: - Transaction.updates
+
+  /// A stream of transactions changed outside a purchase call: approvals, resolutions, refunds
+  /// and revocations. The first stream of a process also receives every unfinished transaction
+  /// of `customerID` once, as StoreKit re-delivers them at launch.
+  public func updates(customerID: String = Customer.defaultID) -> AsyncStream<SignedTransaction> {
+    let (stream, continuation) = AsyncStream<SignedTransaction>.makeStream()
+    let key = ids.makeUUID()
+    listeners[key] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { await self?.removeListener(key) }
+    }
+    if !hasDeliveredUnfinished {
+      hasDeliveredUnfinished = true
+      for transaction in (try? unfinished(customerID: customerID)) ?? [] {
+        continuation.yield(transaction)
+      }
+    }
+    return stream
+  }
+
+  func removeListener(_ key: UUID) {
+    listeners[key] = nil
+  }
+
+  func broadcast(_ transaction: SignedTransaction) {
+    for continuation in listeners.values { continuation.yield(transaction) }
+  }
+
+  // MARK: - Helpers
+
+  private func complete(
+    _ id: UInt64, from expected: TransactionRecord.State, action: String,
+    event kind: StoreEvent.Kind
+  ) throws -> SignedTransaction {
+    let now = clock.now()
+    let nonce = ids.makeUUID()
+    let existing = try record(id)
+    let customer = try customer(existing.customerID)
+    let signed = try ledger.change(customerID: existing.customerID) { state in
+      guard var record = state.records.first(where: { $0.id == id }) else {
+        throw StoreEngineError.unknownTransaction(id)
+      }
+      guard record.state == expected else {
+        throw StoreEngineError.wrongState(id, action: action, state: record.state.phrase)
+      }
+      let options = PurchaseOptions(
+        quantity: record.request.quantity, appAccountToken: record.request.appAccountToken,
+        offer: record.request.offer.flatMap(Self.offerChoice))
+      let plan = try PurchasePlan.make(
+        productID: record.productID, options: options, state: state, catalog: catalog, now: now)
+      let payload = factory.purchase(
+        id: record.id, product: plan.product, request: record.request, offer: plan.offer,
+        customer: customer, storefront: catalog.storefront, date: now, nonce: nonce)
+      record.state = .purchased
+      record.signed = try sign(payload)
+      var changes = LedgerChanges()
+      changes.updated.append(record)
+      changes.events.append(self.event(kind, record, at: now))
+      return (changes, record.signed!)
+    }
+    broadcast(signed)
+    return signed
+  }
+
+  private func revoke(
+    _ id: UInt64, reason: RevocationReason, kind: StoreEvent.Kind, action: String
+  ) throws -> SignedTransaction {
+    let now = clock.now()
+    let nonce = ids.makeUUID()
+    let existing = try record(id)
+    let customer = try customer(existing.customerID)
+    let signed = try changeRecord(id) { record, changes -> SignedTransaction in
+      guard let current = record.signed else {
+        throw StoreEngineError.wrongState(id, action: action, state: record.state.phrase)
+      }
+      guard !current.isRevoked else { throw StoreEngineError.alreadyRevoked(id) }
+      var payload = factory.reissued(current.payload, date: now, nonce: nonce, customer: customer)
+      payload.revocationDate = now.epochMilliseconds
+      payload.revocationReason = reason
+      payload.revocationType = .refundFull
+      record.signed = try sign(payload)
+      changes.updated.append(record)
+      changes.events.append(
+        event(
+          kind, record, at: now, detail: reason == .refundedDueToIssue ? "developerIssue" : "other")
+      )
+      return record.signed!
+    }
+    broadcast(signed)
+    return signed
+  }
+
+  /// Runs `body` on the current version of record `id` inside one ledger write.
+  @discardableResult
+  private func changeRecord<Result: Sendable>(
+    _ id: UInt64, _ body: (inout TransactionRecord, inout LedgerChanges) throws -> Result
+  ) throws -> Result {
+    let existing = try record(id)
+    return try ledger.change(customerID: existing.customerID) { state in
+      guard var record = state.records.first(where: { $0.id == id }) else {
+        throw StoreEngineError.unknownTransaction(id)
+      }
+      var changes = LedgerChanges()
+      let result = try body(&record, &changes)
+      return (changes, result)
+    }
+  }
+
+  private func event(
+    _ kind: StoreEvent.Kind, _ record: TransactionRecord, at date: Date, detail: String = ""
+  ) -> StoreEvent {
+    StoreEvent(
+      date: date, customerID: record.customerID, kind: kind, transactionID: record.id,
+      productID: record.productID, detail: detail)
+  }
+
+  /// The offer choice a stored request tag names (`promotional:ID`, `winBack:ID`, `introductory`).
+  static func offerChoice(_ tag: String) -> PurchaseOptions.OfferChoice? {
+    let parts = tag.split(separator: ":", maxSplits: 1).map(String.init)
+    switch parts.first {
+    case "introductory": return .introductory
+    case "promotional": return parts.count == 2 ? .promotional(parts[1]) : nil
+    case "winBack": return parts.count == 2 ? .winBack(parts[1]) : nil
+    default: return nil
+    }
+  }
+}

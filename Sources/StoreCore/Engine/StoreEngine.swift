@@ -1,0 +1,183 @@
+import Foundation
+
+/// The simulated App Store: purchases, approvals, refunds and the transactions an app sees,
+/// following StoreKit 2's documented rules.
+///
+/// An actor over ports: the ledger stores, the signer signs, the clock and the identifier
+/// generator are injected, so tests run on a manual clock with predictable identifiers.
+///
+/// ## Topics
+/// ### Buying
+/// - ``products(customerID:)``
+/// - ``purchase(_:customerID:options:)``
+/// ### What the app sees
+/// - ``currentEntitlements(customerID:)``
+/// - ``allTransactions(customerID:)``
+/// - ``unfinished(customerID:)``
+/// - ``updates()``
+/// ### Managing transactions
+/// - ``approve(_:)``, ``decline(_:)``, ``resolve(_:)``, ``refund(_:reason:)``, ``finish(_:)``,
+///   ``delete(_:)``
+public actor StoreEngine {
+  /// The products on sale.
+  public let catalog: ProductCatalog
+  /// The session's switches (Ask to Buy, interrupted purchases, simulated failures).
+  public var session: StoreSession
+
+  let ledger: any Ledger
+  let signer: any Signer
+  let clock: any StoreClock
+  let ids: any IdentifierGenerator
+  let factory: TransactionFactory
+  var listeners: [UUID: AsyncStream<SignedTransaction>.Continuation] = [:]
+  var hasDeliveredUnfinished = false
+
+  /// Creates an engine.
+  public init(
+    catalog: ProductCatalog, session: StoreSession, ledger: any Ledger, signer: any Signer,
+    clock: any StoreClock, ids: any IdentifierGenerator, factory: TransactionFactory
+  ) {
+    self.catalog = catalog
+    self.session = session
+    self.ledger = ledger
+    self.signer = signer
+    self.clock = clock
+    self.ids = ids
+    self.factory = factory
+  }
+
+  /// Replaces the session's switches (what `SKTestSession`'s setters do).
+  public func setSession(_ session: StoreSession) {
+    self.session = session
+  }
+
+  // MARK: - Customers
+
+  /// The customer with `id`, created on first use in the catalog's storefront.
+  public func customer(_ id: String) throws -> Customer {
+    let storefront = catalog.storefront.countryCode
+    let deviceID = ids.makeUUID()
+    return try ledger.customer(id) {
+      Customer(
+        id: id, name: id == Customer.defaultID ? "Default Customer" : id,
+        email: "\(id)@storeterm.test", storefront: storefront, deviceVerificationID: deviceID)
+    }
+  }
+
+  // MARK: - Products
+
+  /// `Product.products(for:)` for a customer: every product, with introductory eligibility.
+  public func products(customerID: String) throws -> [Product] {
+    if let failure = session.failures[.loadProducts] { throw failure.error }
+    let records = try ledger.records(customerID: customerID)
+    return catalog.products(subscribedGroups: TransactionRules.subscribedGroups(records))
+  }
+
+  // MARK: - Purchasing
+
+  /// `product.purchase(options:)`: charges the customer, or leaves the purchase pending.
+  ///
+  /// - Throws: the simulated failure, `PurchaseError` for a bad quantity or offer,
+  ///   `StoreEngineError` for an unknown product or a plan change within a group.
+  public func purchase(
+    _ productID: String, customerID: String, options: PurchaseOptions = PurchaseOptions()
+  ) throws -> PurchaseOutcome {
+    let customer = try customer(customerID)
+    let now = clock.now()
+    if let failure = options.failure ?? session.failures[.purchase] {
+      try record(
+        .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
+      throw failure.error
+    }
+    guard catalog.configuration.allProductIDs.contains(productID) else {
+      throw StoreEngineError.unknownProduct(productID)
+    }
+    if options.cancel {
+      try record(.cancelled, customerID: customerID, productID: productID, at: now)
+      return .userCancelled
+    }
+    let nonce = ids.makeUUID()
+    let askToBuy = options.askToBuy ?? session.askToBuyEnabled
+    let interrupted = options.interrupted ?? session.interruptedPurchasesEnabled
+    return try ledger.change(customerID: customerID) { state in
+      let plan = try PurchasePlan.make(
+        productID: productID, options: options, state: state, catalog: catalog, now: now)
+      if let existing = plan.existing { return (LedgerChanges(), .success(existing)) }
+      var changes = LedgerChanges()
+      var record = TransactionRecord(
+        id: state.nextID, customerID: customerID, productID: productID, state: .purchased,
+        request: plan.request, createdDate: now)
+      if askToBuy || interrupted {
+        record.state = askToBuy ? .pendingApproval : .interrupted
+        changes.inserted.append(record)
+        changes.events.append(
+          StoreEvent(
+            date: now, customerID: customerID, kind: askToBuy ? .askToBuyRequested : .interrupted,
+            transactionID: record.id, productID: productID))
+        return (changes, .pending(record.id))
+      }
+      record.signed = try sign(
+        factory.purchase(
+          id: record.id, product: plan.product, request: plan.request, offer: plan.offer,
+          customer: customer, storefront: catalog.storefront, date: now, nonce: nonce))
+      changes.inserted.append(record)
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customerID, kind: .purchased, transactionID: record.id,
+          productID: productID, detail: plan.offer?.requestTag ?? ""))
+      return (changes, .success(record.signed!))
+    }
+  }
+
+  // MARK: - What the app sees
+
+  /// `Transaction.currentEntitlements` for a customer at the clock's now.
+  public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
+    TransactionRules.currentEntitlements(
+      try ledger.records(customerID: customerID), at: clock.now())
+  }
+
+  /// `Transaction.all` for a customer.
+  public func allTransactions(customerID: String) throws -> [SignedTransaction] {
+    TransactionRules.all(
+      try ledger.records(customerID: customerID),
+      includingConsumableHistory: session.includesConsumableHistory)
+  }
+
+  /// `Transaction.unfinished` for a customer.
+  public func unfinished(customerID: String) throws -> [SignedTransaction] {
+    TransactionRules.unfinished(try ledger.records(customerID: customerID))
+  }
+
+  /// Every record of a customer, pending requests included (what QA's transaction manager lists).
+  public func records(customerID: String) throws -> [TransactionRecord] {
+    try ledger.records(customerID: customerID)
+  }
+
+  /// The record with identifier `id`.
+  public func record(_ id: UInt64) throws -> TransactionRecord {
+    guard let record = try ledger.record(id: id) else {
+      throw StoreEngineError.unknownTransaction(id)
+    }
+    return record
+  }
+
+  // MARK: - Internals shared with the management actions
+
+  func sign(_ payload: JWSTransactionDecodedPayload) throws -> SignedTransaction {
+    SignedTransaction(jws: try signer.sign(payload), payload: payload)
+  }
+
+  func record(
+    _ kind: StoreEvent.Kind, customerID: String, productID: String?, detail: String = "",
+    at date: Date
+  ) throws {
+    try ledger.change(customerID: customerID) { _ in
+      var changes = LedgerChanges()
+      changes.events.append(
+        StoreEvent(
+          date: date, customerID: customerID, kind: kind, productID: productID, detail: detail))
+      return (changes, ())
+    }
+  }
+}

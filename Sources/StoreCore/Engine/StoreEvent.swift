@@ -1,0 +1,66 @@
+import Foundation
+
+/// Something that happened in the simulated App Store, kept in order for the event log and the
+/// support timeline.
+public struct StoreEvent: Sendable, Equatable {
+  /// The position in the log, assigned by the ledger (0 before it is stored).
+  public var sequence: Int64
+  /// When it happened (simulated time).
+  public var date: Date
+  /// Whose account it concerns.
+  public var customerID: String
+  /// What happened.
+  public var kind: Kind
+  /// The transaction concerned, if any.
+  public var transactionID: UInt64?
+  /// The product concerned, if any.
+  public var productID: String?
+  /// A short detail, such as an error name or a refund reason.
+  public var detail: String
+
+  /// Creates an event.
+  public init(
+    sequence: Int64 = 0, date: Date, customerID: String, kind: Kind, transactionID: UInt64? = nil,
+    productID: String? = nil, detail: String = ""
+  ) {
+    self.sequence = sequence
+    self.date = date
+    self.customerID = customerID
+    self.kind = kind
+    self.transactionID = transactionID
+    self.productID = productID
+    self.detail = detail
+  }
+
+  /// The kinds of event, stored by raw value.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// A customer account was created.
+    case customerCreated
+    /// A purchase was charged.
+    case purchased
+    /// A purchase is waiting for approval.
+    case askToBuyRequested
+    /// A purchase was interrupted.
+    case interrupted
+    /// A parent approved an Ask to Buy request.
+    case approved
+    /// A parent declined an Ask to Buy request.
+    case declined
+    /// An interrupted purchase was resolved.
+    case resolved
+    /// The customer cancelled the payment sheet.
+    case cancelled
+    /// A purchase failed with an error.
+    case failed
+    /// The App Store refunded a transaction.
+    case refunded
+    /// The App Store revoked a transaction.
+    case revoked
+    /// The app finished a transaction.
+    case finished
+    /// QA deleted a transaction.
+    case deleted
+    /// QA cleared every transaction.
+    case cleared
+  }
+}

@@ -1,0 +1,39 @@
+/// The switches of a StoreKit testing session: what `SKTestSession` and Xcode's editor control.
+public struct StoreSession: Sendable, Equatable {
+  /// Purchases wait for a parent's approval.
+  public var askToBuyEnabled: Bool
+  /// Purchases are interrupted until resolved.
+  public var interruptedPurchasesEnabled: Bool
+  /// Failures the StoreKit APIs throw, by API.
+  public var failures: [SimulatedErrorSetting.API: SimulatedFailure]
+  /// `Transaction.all` keeps finished consumables (the app's
+  /// `SKIncludeConsumableInAppPurchaseHistory` Info.plist key).
+  public var includesConsumableHistory: Bool
+
+  /// Creates a session with everything off.
+  public init(
+    askToBuyEnabled: Bool = false, interruptedPurchasesEnabled: Bool = false,
+    failures: [SimulatedErrorSetting.API: SimulatedFailure] = [:],
+    includesConsumableHistory: Bool = false
+  ) {
+    self.askToBuyEnabled = askToBuyEnabled
+    self.interruptedPurchasesEnabled = interruptedPurchasesEnabled
+    self.failures = failures
+    self.includesConsumableHistory = includesConsumableHistory
+  }
+
+  /// The session a configuration file sets up: its Ask to Buy switch and its enabled failures
+  /// (the per-API list, or the legacy "fail transactions" switch, which fails purchases with
+  /// `StoreKitError.unknown`).
+  public init(settings: StoreKitSettings) {
+    self.init(askToBuyEnabled: settings.askToBuyEnabled)
+    for setting in settings.simulatedErrors where setting.enabled {
+      if let error = setting.error, let failure = SimulatedFailure(error) {
+        failures[setting.api] = failure
+      }
+    }
+    if settings.failTransactionsEnabled, failures[.purchase] == nil {
+      failures[.purchase] = .storeKit(.unknown)
+    }
+  }
+}

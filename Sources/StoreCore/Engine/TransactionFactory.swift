@@ -1,0 +1,95 @@
+import Foundation
+
+/// Builds the payloads the App Store signs for a purchase.
+public struct TransactionFactory: Sendable {
+  /// The bundle ID and environment stamped into every payload.
+  public var identity: SignedDataConfiguration
+  /// Computes `deviceVerification`.
+  public var hasher: any DeviceVerificationHasher
+
+  /// Creates a factory.
+  public init(identity: SignedDataConfiguration, hasher: any DeviceVerificationHasher) {
+    self.identity = identity
+    self.hasher = hasher
+  }
+
+  /// The payload of a new purchase of `product` by `customer`.
+  public func purchase(
+    id: UInt64, product: Product, request: PurchaseRequest, offer: AppliedOffer?,
+    customer: Customer, storefront: Storefront, date: Date, nonce: UUID
+  ) -> JWSTransactionDecodedPayload {
+    let milliseconds = date.epochMilliseconds
+    let unitPrice = offer?.offer.price ?? product.price
+    var expires: Int64?
+    if let subscription = product.subscription {
+      let end =
+        offer.map { $0.offer.period.date(after: date, count: $0.firstTermCount) }
+        ?? subscription.subscriptionPeriod.date(after: date)
+      expires = end.epochMilliseconds
+    }
+    return JWSTransactionDecodedPayload(
+      originalTransactionId: String(id),
+      transactionId: String(id),
+      webOrderLineItemId: product.type == .autoRenewable ? String(id) : nil,
+      bundleId: identity.bundleId,
+      productId: product.id,
+      subscriptionGroupIdentifier: product.subscription?.subscriptionGroupID,
+      purchaseDate: milliseconds,
+      originalPurchaseDate: milliseconds,
+      expiresDate: expires,
+      quantity: request.quantity,
+      type: Self.wireType(product.type),
+      appAccountToken: request.appAccountToken,
+      inAppOwnershipType: .purchased,
+      signedDate: milliseconds,
+      offerType: offer?.offerType,
+      offerIdentifier: offer?.offer.id,
+      environment: identity.environment,
+      storefront: storefront.countryCode,
+      storefrontId: storefront.id,
+      transactionReason: .purchase,
+      currency: storefront.currencyCode,
+      price: Self.milliunits(unitPrice * Decimal(request.quantity)),
+      offerDiscountType: offer?.discountType,
+      offerPeriod: offer.map { Self.offerPeriod($0) },
+      deviceVerification: hasher.deviceVerification(
+        nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
+      deviceVerificationNonce: nonce)
+  }
+
+  /// `payload` re-signed at `date` after a change (a refund, a revocation).
+  public func reissued(
+    _ payload: JWSTransactionDecodedPayload, date: Date, nonce: UUID, customer: Customer
+  ) -> JWSTransactionDecodedPayload {
+    var payload = payload
+    payload.signedDate = date.epochMilliseconds
+    payload.deviceVerificationNonce = nonce
+    payload.deviceVerification = hasher.deviceVerification(
+      nonce: nonce, deviceVerificationID: customer.deviceVerificationID)
+    return payload
+  }
+
+  /// The wire type of a catalog product type.
+  public static func wireType(_ type: Product.ProductType) -> InAppProductType {
+    switch type {
+    case .consumable: .consumable
+    case .nonConsumable: .nonConsumable
+    case .nonRenewable: .nonRenewingSubscription
+    default: .autoRenewableSubscription
+    }
+  }
+
+  /// A price in milliunits (4.99 → 4990), as Apple's payloads carry prices.
+  public static func milliunits(_ price: Decimal) -> Int64 {
+    var scaled = price * 1000
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &scaled, 0, .plain)
+    return NSDecimalNumber(decimal: rounded).int64Value
+  }
+
+  /// The offer's whole duration as ISO 8601 (`P1W`, `P3M`), as `offerPeriod` carries it.
+  private static func offerPeriod(_ offer: AppliedOffer) -> String {
+    let period = offer.offer.period
+    return "P\(period.value * offer.offer.periodCount)\(period.unit.designator)"
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// StoreKit's rules for which transactions an app sees, as pure functions over ledger records.
+public enum TransactionRules {
+  /// `Transaction.currentEntitlements`: every non-consumable, the latest transaction of each
+  /// active auto-renewable subscription group, and the latest of each non-renewing subscription;
+  /// never consumables, never refunded, revoked or upgraded transactions.
+  public static func currentEntitlements(
+    _ records: [TransactionRecord], at now: Date
+  ) -> [SignedTransaction] {
+    let signed = purchased(records)
+    var result: [SignedTransaction] = []
+    var seenProducts: Set<String> = []
+    var seenGroups: Set<String> = []
+    for transaction in signed.reversed() {
+      let payload = transaction.payload
+      switch payload.type {
+      case .consumable:
+        continue
+      case .nonConsumable, .nonRenewingSubscription:
+        guard !transaction.isRevoked, seenProducts.insert(payload.productId).inserted else {
+          continue
+        }
+        result.append(transaction)
+      case .autoRenewableSubscription:
+        let group = payload.subscriptionGroupIdentifier ?? payload.productId
+        // The latest transaction of a group decides it, active or not.
+        guard seenGroups.insert(group).inserted else { continue }
+        if isActive(transaction, at: now) { result.append(transaction) }
+      }
+    }
+    return result.sorted { $0.id < $1.id }
+  }
+
+  /// Whether an auto-renewable transaction grants access at `now`.
+  public static func isActive(_ transaction: SignedTransaction, at now: Date) -> Bool {
+    guard !transaction.isRevoked, transaction.payload.isUpgraded != true,
+      let expiration = transaction.expirationDate
+    else { return false }
+    return expiration > now
+  }
+
+  /// `Transaction.all`: every transaction, leaving out finished consumables unless the app
+  /// includes consumable history (`SKIncludeConsumableInAppPurchaseHistory`).
+  public static func all(
+    _ records: [TransactionRecord], includingConsumableHistory: Bool = false
+  ) -> [SignedTransaction] {
+    records.compactMap { record in
+      guard let signed = record.signed else { return nil }
+      if signed.payload.type == .consumable, record.isFinished, !includingConsumableHistory,
+        !signed.isRevoked
+      {
+        return nil
+      }
+      return signed
+    }
+  }
+
+  /// `Transaction.unfinished`: charged transactions the app has not finished.
+  public static func unfinished(_ records: [TransactionRecord]) -> [SignedTransaction] {
+    records.filter { !$0.isFinished }.compactMap(\.signed)
+  }
+
+  /// `Transaction.latest(for:)`: the most recent transaction for a product.
+  public static func latest(
+    _ records: [TransactionRecord], productID: String, includingConsumableHistory: Bool = false
+  ) -> SignedTransaction? {
+    all(records, includingConsumableHistory: includingConsumableHistory)
+      .last { $0.payload.productId == productID }
+  }
+
+  /// Whether the customer ever subscribed in `groupID` (which ends introductory eligibility).
+  public static func hasSubscribed(_ records: [TransactionRecord], groupID: String) -> Bool {
+    purchased(records).contains { $0.payload.subscriptionGroupIdentifier == groupID }
+  }
+
+  /// The active transaction of a subscription group at `now`, if any.
+  public static func activeSubscription(
+    _ records: [TransactionRecord], groupID: String, at now: Date
+  ) -> SignedTransaction? {
+    guard
+      let latest = purchased(records).last(where: {
+        $0.payload.subscriptionGroupIdentifier == groupID
+      })
+    else { return nil }
+    return isActive(latest, at: now) ? latest : nil
+  }
+
+  /// Groups the customer has ever subscribed to.
+  public static func subscribedGroups(_ records: [TransactionRecord]) -> Set<String> {
+    Set(purchased(records).compactMap(\.payload.subscriptionGroupIdentifier))
+  }
+
+  private static func purchased(_ records: [TransactionRecord]) -> [SignedTransaction] {
+    records.compactMap(\.signed)
+  }
+}

@@ -1,0 +1,61 @@
+/// The ledger's tables, as named forward-only migrations.
+///
+/// Each transaction is stored as its signed JWS (the source of truth) plus its decoded payload
+/// and a few columns for queries; every change appends a row to `events`.
+enum LedgerSchema {
+  /// The migrations in order; never edit one that has shipped, add a new one.
+  static var migrator: Migrator {
+    var migrator = Migrator()
+    migrator.registerMigration("create customers, transactions and events") { db in
+      try db.execute(
+        """
+        CREATE TABLE customers (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          email TEXT NOT NULL,
+          storefront TEXT NOT NULL,
+          family_group TEXT,
+          device_verification_id TEXT NOT NULL
+        );
+        CREATE TABLE transactions (
+          id INTEGER PRIMARY KEY,
+          customer_id TEXT NOT NULL REFERENCES customers(id),
+          product_id TEXT NOT NULL,
+          state TEXT NOT NULL,
+          quantity INTEGER NOT NULL,
+          app_account_token TEXT,
+          offer TEXT,
+          jws TEXT,
+          payload_json TEXT,
+          original_id INTEGER,
+          product_type TEXT,
+          group_id TEXT,
+          purchase_date_ms INTEGER,
+          expires_date_ms INTEGER,
+          revocation_date_ms INTEGER,
+          finished INTEGER NOT NULL DEFAULT 0,
+          created_ms INTEGER NOT NULL,
+          CHECK ((state = 'purchased') = (jws IS NOT NULL))
+        );
+        CREATE INDEX transactions_by_customer ON transactions(customer_id, id);
+        CREATE INDEX transactions_by_original ON transactions(original_id);
+        CREATE TABLE events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          date_ms INTEGER NOT NULL,
+          customer_id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          transaction_id INTEGER,
+          product_id TEXT,
+          detail TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX events_by_customer ON events(customer_id, seq);
+        CREATE TABLE counters (
+          name TEXT PRIMARY KEY,
+          value INTEGER NOT NULL
+        );
+        INSERT INTO counters (name, value) VALUES ('next_transaction_id', 1);
+        """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import StoreCore
+
+extension SQLiteLedger {
+  static func records(customerID: String, db: SQLiteConnection) throws -> [TransactionRecord] {
+    try db.fetchAll(
+      "SELECT * FROM transactions WHERE customer_id = ? ORDER BY id", [.text(customerID)]
+    ).map(record)
+  }
+
+  static func customer(_ row: Row) throws -> Customer {
+    let id = try row.get(String.self, "id")
+    let device = try row.get(String.self, "device_verification_id")
+    guard let deviceID = UUID(uuidString: device) else {
+      throw LedgerError.damagedRow(table: "customers", id: id, reason: "bad device verification ID")
+    }
+    return Customer(
+      id: id, name: try row.get(String.self, "name"), email: try row.get(String.self, "email"),
+      storefront: try row.get(String.self, "storefront"),
+      familyGroup: try row.get(String?.self, "family_group"),
+      deviceVerificationID: deviceID)
+  }
+
+  static func record(_ row: Row) throws -> TransactionRecord {
+    let id = try row.get(Int64.self, "id")
+    let stateName = try row.get(String.self, "state")
+    guard let state = TransactionRecord.State(rawValue: stateName) else {
+      throw LedgerError.damagedRow(
+        table: "transactions", id: String(id), reason: "unknown state \(stateName)")
+    }
+    var signed: SignedTransaction?
+    if let jws = try row.get(String?.self, "jws"),
+      let json = try row.get(String?.self, "payload_json")
+    {
+      do {
+        signed = SignedTransaction(
+          jws: jws, payload: try JWSTransactionDecodedPayload(jsonBytes: json.utf8))
+      } catch {
+        throw LedgerError.damagedRow(
+          table: "transactions", id: String(id), reason: error.description)
+      }
+    }
+    let token = try row.get(String?.self, "app_account_token").flatMap(UUID.init(uuidString:))
+    return TransactionRecord(
+      id: UInt64(id), customerID: try row.get(String.self, "customer_id"),
+      productID: try row.get(String.self, "product_id"), state: state,
+      request: PurchaseRequest(
+        quantity: Int(try row.get(Int64.self, "quantity")), appAccountToken: token,
+        offer: try row.get(String?.self, "offer")),
+      signed: signed, isFinished: try row.get(Int64.self, "finished") != 0,
+      createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")))
+  }
+
+  static func event(_ row: Row) throws -> StoreEvent {
+    let kindName = try row.get(String.self, "kind")
+    let sequence = try row.get(Int64.self, "seq")
+    guard let kind = StoreEvent.Kind(rawValue: kindName) else {
+      throw LedgerError.damagedRow(
+        table: "events", id: String(sequence), reason: "unknown kind \(kindName)")
+    }
+    return StoreEvent(
+      sequence: sequence, date: Date(epochMilliseconds: try row.get(Int64.self, "date_ms")),
+      customerID: try row.get(String.self, "customer_id"), kind: kind,
+      transactionID: try row.get(Int64?.self, "transaction_id").map(UInt64.init),
+      productID: try row.get(String?.self, "product_id"),
+      detail: try row.get(String.self, "detail"))
+  }
+
+  static func insert(_ record: TransactionRecord, db: SQLiteConnection) throws {
+    try db.execute(
+      """
+      INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
+        offer, jws, payload_json, original_id, product_type, group_id, purchase_date_ms,
+        expires_date_ms, revocation_date_ms, finished, created_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
+        + mutableColumns(record) + [.integer(record.createdDate.epochMilliseconds)])
+  }
+
+  static func update(_ record: TransactionRecord, db: SQLiteConnection) throws {
+    try db.execute(
+      """
+      UPDATE transactions SET state = ?, quantity = ?, app_account_token = ?, offer = ?, jws = ?,
+        payload_json = ?, original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
+        expires_date_ms = ?, revocation_date_ms = ?, finished = ?
+      WHERE id = ?
+      """,
+      mutableColumns(record) + [.integer(Int64(record.id))])
+  }
+
+  /// The columns from `state` to `finished`, in table order.
+  private static func mutableColumns(_ record: TransactionRecord) -> [SQLiteValue] {
+    let payload = record.signed?.payload
+    return [
+      .text(record.state.rawValue), .integer(Int64(record.request.quantity)),
+      SQLiteValue(record.request.appAccountToken?.uuidString), SQLiteValue(record.request.offer),
+      SQLiteValue(record.signed?.jws),
+      SQLiteValue(payload.map { String(decoding: $0.jsonBytes(), as: UTF8.self) }),
+      SQLiteValue(payload.flatMap { Int64($0.originalTransactionId) }),
+      SQLiteValue(payload?.type.rawValue), SQLiteValue(payload?.subscriptionGroupIdentifier),
+      SQLiteValue(payload?.purchaseDate), SQLiteValue(payload?.expiresDate),
+      SQLiteValue(payload?.revocationDate), .integer(record.isFinished ? 1 : 0),
+    ]
+  }
+
+  static func append(_ event: StoreEvent, db: SQLiteConnection) throws {
+    try db.execute(
+      """
+      INSERT INTO events (date_ms, customer_id, kind, transaction_id, product_id, detail)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .integer(event.date.epochMilliseconds), .text(event.customerID), .text(event.kind.rawValue),
+        SQLiteValue(event.transactionID.map { Int64($0) }), SQLiteValue(event.productID),
+        .text(event.detail),
+      ])
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import StoreCore
+
+/// The ledger in SQLite: customers, transactions (signed JWS plus query columns) and events.
+///
+/// Every ``change(customerID:_:)`` reads the customer's records and applies the decided changes
+/// inside one `BEGIN IMMEDIATE` transaction, so decisions never rest on stale data, even with the
+/// terminal UI and several command-line processes sharing the file.
+public final class SQLiteLedger: Ledger {
+  /// The database.
+  public let queue: DatabaseQueue
+
+  /// Opens (creating if needed) the ledger at `location` and brings its schema up to date.
+  ///
+  /// - Throws: `PersistenceError` for a file that is not a storeterm database or was written by a
+  ///   newer storeterm (the file is left untouched), or `SQLiteError`.
+  public init(location: DatabaseLocation) throws {
+    queue = try DatabaseQueue(location: location)
+    try LedgerSchema.migrator.migrate(queue)
+  }
+
+  /// The customer, created when missing.
+  public func customer(_ id: String, orCreate makeCustomer: @Sendable () -> Customer) throws
+    -> Customer
+  {
+    try queue.write { db in
+      if let row = try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(id)]) {
+        return try Self.customer(row)
+      }
+      let customer = makeCustomer()
+      try db.execute(
+        """
+        INSERT INTO customers (id, name, email, storefront, family_group, device_verification_id)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """,
+        [
+          .text(customer.id), .text(customer.name), .text(customer.email),
+          .text(customer.storefront), SQLiteValue(customer.familyGroup),
+          .text(customer.deviceVerificationID.uuidString),
+        ])
+      try Self.append(
+        StoreEvent(date: Date(timeIntervalSince1970: 0), customerID: id, kind: .customerCreated),
+        db: db)
+      return customer
+    }
+  }
+
+  /// Every customer in creation order.
+  public func customers() throws -> [Customer] {
+    try queue.read { db in
+      try db.fetchAll("SELECT * FROM customers ORDER BY rowid").map(Self.customer)
+    }
+  }
+
+  /// A customer's records in identifier order.
+  public func records(customerID: String) throws -> [TransactionRecord] {
+    try queue.read { db in try Self.records(customerID: customerID, db: db) }
+  }
+
+  /// The record with identifier `id`.
+  public func record(id: UInt64) throws -> TransactionRecord? {
+    try queue.read { db in
+      try db.fetchOne("SELECT * FROM transactions WHERE id = ?", [.integer(Int64(id))])
+        .map(Self.record)
+    }
+  }
+
+  /// Reads the customer's state and applies `decide`'s changes in one write transaction.
+  public func change<Result: Sendable>(
+    customerID: String, _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
+  ) throws -> Result {
+    try queue.write { db in
+      guard
+        let customerRow = try db.fetchOne(
+          "SELECT * FROM customers WHERE id = ?", [.text(customerID)])
+      else { throw LedgerError.unknownCustomer(customerID) }
+      let next =
+        try db.fetchOne("SELECT value FROM counters WHERE name = 'next_transaction_id'")?
+        .get(Int64.self, at: 0) ?? 1
+      let state = CustomerLedger(
+        customer: try Self.customer(customerRow),
+        records: try Self.records(customerID: customerID, db: db), nextID: UInt64(next))
+      let (changes, result) = try decide(state)
+      for record in changes.inserted { try Self.insert(record, db: db) }
+      for record in changes.updated { try Self.update(record, db: db) }
+      for id in changes.deleted {
+        try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
+      }
+      if let highest = changes.inserted.map(\.id).max(), Int64(highest) >= next {
+        try db.execute(
+          "UPDATE counters SET value = ? WHERE name = 'next_transaction_id'",
+          [.integer(Int64(highest) + 1)])
+      }
+      for event in changes.events { try Self.append(event, db: db) }
+      return result
+    }
+  }
+
+  /// Events after `sequence`, oldest first.
+  public func events(after sequence: Int64, limit: Int) throws -> [StoreEvent] {
+    try queue.read { db in
+      try db.fetchAll(
+        "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+        [.integer(sequence), .integer(Int64(limit))]
+      ).map(Self.event)
+    }
+  }
+
+  /// Removes every record, with one event per customer that had any.
+  public func clearTransactions(event: (String) -> StoreEvent) throws {
+    try queue.write { db in
+      let customers = try db.fetchAll("SELECT DISTINCT customer_id FROM transactions ORDER BY 1")
+        .map { try $0.get(String.self, at: 0) }
+      try db.execute("DELETE FROM transactions")
+      for customer in customers { try Self.append(event(customer), db: db) }
+    }
+  }
+}
+
+/// A ledger request about something that is not there.
+public enum LedgerError: Error, Equatable, CustomStringConvertible {
+  /// No customer with this identifier.
+  case unknownCustomer(String)
+  /// A stored row could not be read back (a damaged or hand-edited ledger).
+  case damagedRow(table: String, id: String, reason: String)
+
+  /// One sentence naming the input.
+  public var description: String {
+    switch self {
+    case .unknownCustomer(let id): "customer \"\(id)\" does not exist"
+    case .damagedRow(let table, let id, let reason):
+      "the ledger's \(table) row \(id) cannot be read: \(reason)"
+    }
+  }
+}

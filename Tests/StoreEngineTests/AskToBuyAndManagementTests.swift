@@ -1,0 +1,164 @@
+import Foundation
+import StoreCore
+import Testing
+
+/// Ask to Buy, interrupted purchases, refunds, revocations, finishing and deleting.
+@Suite struct AskToBuyAndManagementTests {
+  @Test func askToBuyLeavesThePurchasePendingAndGrantsNothing() async throws {
+    let store = try EngineHarness(session: StoreSession(askToBuyEnabled: true))
+    let id = try await store.buyPending(Demo.lifetime, PurchaseOptions())
+    #expect(id == 1)
+    #expect(try await store.entitledProducts().isEmpty)
+    #expect(try await store.engine.allTransactions(customerID: "default").isEmpty)
+    #expect(try await store.engine.record(1).state == .pendingApproval)
+  }
+
+  @Test func anApprovalArrivesThroughUpdatesNotAsAPurchaseResult() async throws {
+    let store = try EngineHarness()
+    let updates = await store.engine.updates()
+    let id = try await store.buyPending(Demo.lifetime, PurchaseOptions(askToBuy: true))
+    store.clock.advance(by: 60)
+    let approved = try await store.engine.approve(id)
+    var iterator = updates.makeAsyncIterator()
+    #expect(await iterator.next() == approved)
+    #expect(approved.payload.transactionId == "1")
+    #expect(approved.payload.purchaseDate == 1_796_119_260_000)
+    #expect(try await store.entitledProducts() == [Demo.lifetime])
+  }
+
+  @Test func aDeclinedRequestDeliversNothing() async throws {
+    let store = try EngineHarness()
+    let id = try await store.buyPending(Demo.lifetime, PurchaseOptions(askToBuy: true))
+    try await store.engine.decline(id)
+    #expect(try await store.engine.record(id).state == .declined)
+    #expect(try await store.engine.allTransactions(customerID: "default").isEmpty)
+    await #expect(throws: StoreEngineError.wrongState(id, action: "approved", state: "declined")) {
+      try await store.engine.approve(id)
+    }
+  }
+
+  @Test func approvingSomethingNotPendingIsRefused() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.lifetime)
+    await #expect(throws: StoreEngineError.wrongState(1, action: "approved", state: "purchased")) {
+      try await store.engine.approve(transaction.id)
+    }
+    await #expect(throws: StoreEngineError.unknownTransaction(99)) {
+      try await store.engine.approve(99)
+    }
+  }
+
+  @Test func anInterruptedPurchaseCompletesWhenResolved() async throws {
+    let store = try EngineHarness(session: StoreSession(interruptedPurchasesEnabled: true))
+    let id = try await store.buyPending(Demo.coins, PurchaseOptions(quantity: 2))
+    #expect(try await store.engine.record(id).state == .interrupted)
+    let resolved = try await store.engine.resolve(id)
+    #expect(resolved.payload.quantity == 2)
+    #expect(try await store.engine.unfinished(customerID: "default") == [resolved])
+  }
+
+  @Test func aRefundRevokesTheEntitlementAndIsDeliveredAsAnUpdate() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.lifetime)
+    let updates = await store.engine.updates()
+    store.clock.advance(by: 3_600)
+    let refunded = try await store.engine.refund(transaction.id)
+    var iterator = updates.makeAsyncIterator()
+    // The purchase itself is unfinished, so the first listener gets it first, then the refund.
+    #expect(await iterator.next() == transaction)
+    #expect(await iterator.next() == refunded)
+    #expect(refunded.payload.revocationDate == 1_796_122_800_000)
+    #expect(refunded.payload.revocationReason == .refundedForOtherReason)
+    #expect(refunded.payload.signedDate == 1_796_122_800_000)
+    #expect(try await store.entitledProducts().isEmpty)
+    #expect(try await store.engine.allTransactions(customerID: "default") == [refunded])
+  }
+
+  @Test func refundingTwiceIsRefused() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.lifetime)
+    try await store.engine.refund(transaction.id)
+    await #expect(throws: StoreEngineError.alreadyRevoked(1)) { try await store.engine.refund(1) }
+  }
+
+  @Test func aRevocationCarriesTheDeveloperIssueReason() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.plusMonthly)
+    let revoked = try await store.engine.revoke(transaction.id)
+    #expect(revoked.payload.revocationReason == .refundedDueToIssue)
+    #expect(try await store.entitledProducts().isEmpty)
+  }
+
+  @Test func finishedConsumablesLeaveTransactionAll() async throws {
+    let store = try EngineHarness()
+    let coins = try await store.buy(Demo.coins)
+    let lifetime = try await store.buy(Demo.lifetime)
+    try await store.engine.finish(coins.id)
+    try await store.engine.finish(lifetime.id)
+    #expect(try await store.engine.allTransactions(customerID: "default") == [lifetime])
+    #expect(try await store.engine.unfinished(customerID: "default").isEmpty)
+  }
+
+  @Test func consumableHistoryKeepsFinishedConsumables() async throws {
+    let store = try EngineHarness(session: StoreSession(includesConsumableHistory: true))
+    let coins = try await store.buy(Demo.coins)
+    try await store.engine.finish(coins.id)
+    #expect(try await store.engine.allTransactions(customerID: "default") == [coins])
+  }
+
+  @Test func consumablesAreNeverEntitlements() async throws {
+    let store = try EngineHarness()
+    try await store.buy(Demo.coins)
+    try await store.buy(Demo.themes)
+    #expect(try await store.entitledProducts() == [Demo.themes])
+  }
+
+  @Test func anExpiredSubscriptionLeavesCurrentEntitlements() async throws {
+    let store = try EngineHarness()
+    try await store.buy(Demo.plusMonthly)
+    #expect(try await store.entitledProducts() == [Demo.plusMonthly])
+    store.clock.advance(by: 7 * 86_400)
+    #expect(try await store.entitledProducts().isEmpty)
+  }
+
+  @Test func deletingARecordRemovesItEntirely() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.lifetime)
+    try await store.engine.delete(transaction.id)
+    #expect(try await store.engine.records(customerID: "default").isEmpty)
+    #expect(try await store.buy(Demo.lifetime).payload.transactionId == "2")
+  }
+
+  @Test func clearingRemovesUnfinishedTransactionsToo() async throws {
+    let store = try EngineHarness()
+    try await store.buy(Demo.coins)
+    try await store.engine.clearTransactions()
+    #expect(try await store.engine.unfinished(customerID: "default").isEmpty)
+    #expect(try store.ledger.events(after: 0, limit: 10).last?.kind == .cleared)
+  }
+
+  @Test func everyListenerGetsEveryUpdate() async throws {
+    let store = try EngineHarness()
+    let first = await store.engine.updates()
+    let second = await store.engine.updates()
+    let id = try await store.buyPending(Demo.themes, PurchaseOptions(askToBuy: true))
+    let approved = try await store.engine.approve(id)
+    var one = first.makeAsyncIterator()
+    var two = second.makeAsyncIterator()
+    #expect(await one.next() == approved)
+    #expect(await two.next() == approved)
+  }
+
+  @Test func theLedgerSurvivesARestartAndUnfinishedArriveOnceMore() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.lifetime)
+    let restarted = try store.reopened()
+    #expect(try await restarted.entitledProducts() == [Demo.lifetime])
+    let updates = await restarted.engine.updates()
+    var iterator = updates.makeAsyncIterator()
+    #expect(await iterator.next() == transaction)
+    try await restarted.engine.finish(transaction.id)
+    let again = try restarted.reopened()
+    #expect(try await again.engine.unfinished(customerID: "default").isEmpty)
+  }
+}

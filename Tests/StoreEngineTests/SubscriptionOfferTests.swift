@@ -1,0 +1,99 @@
+import Foundation
+import StoreCore
+import Testing
+
+/// Introductory, promotional and win-back offers at purchase time.
+@Suite struct SubscriptionOfferTests {
+  @Test func anEligibleCustomerGetsTheFreeTrialAutomatically() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.plusMonthly)
+    #expect(transaction.payload.offerType == .introductoryOffer)
+    #expect(transaction.payload.offerDiscountType == .freeTrial)
+    #expect(transaction.payload.offerPeriod == "P1W")
+    #expect(transaction.payload.price == 0)
+    // 1 December 10:00 plus one week.
+    #expect(transaction.payload.expiresDate == 1_796_724_000_000)
+    #expect(transaction.payload.subscriptionGroupIdentifier == Demo.plusGroup)
+    #expect(transaction.payload.webOrderLineItemId == "1")
+  }
+
+  @Test func payAsYouGoChargesTheOfferPriceForTheFirstPeriod() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.liteMonthly)
+    #expect(transaction.payload.offerDiscountType == .payAsYouGo)
+    #expect(transaction.payload.price == 990)
+    #expect(transaction.payload.offerPeriod == "P3M")
+    // One month: 1 January 2027, 10:00.
+    #expect(transaction.payload.expiresDate == 1_798_797_600_000)
+  }
+
+  @Test func payUpFrontCoversTheWholeOfferTerm() async throws {
+    let store = try EngineHarness()
+    let transaction = try await store.buy(Demo.cloud2TB)
+    #expect(transaction.payload.offerDiscountType == .payUpFront)
+    #expect(transaction.payload.price == 8_990)
+    // Three months: 1 March 2027, 10:00.
+    #expect(transaction.payload.expiresDate == 1_803_895_200_000)
+  }
+
+  @Test func subscribingOnceEndsIntroductoryEligibilityForTheWholeGroup() async throws {
+    let store = try EngineHarness()
+    let trial = try await store.buy(Demo.plusMonthly)
+    try await store.engine.refund(trial.id)
+    let products = try await store.engine.products(customerID: "default")
+    #expect(
+      products.first { $0.id == Demo.plusYearly }?.subscription?.isEligibleForIntroOffer == false)
+    #expect(
+      products.first { $0.id == Demo.cloud2TB }?.subscription?.isEligibleForIntroOffer == true)
+    let yearly = try await store.buy(Demo.plusYearly)
+    #expect(yearly.payload.offerType == nil)
+    #expect(yearly.payload.price == 49_990)
+    await #expect(throws: PurchaseError.ineligibleForOffer) {
+      try await store.engine.refund(yearly.id)
+      try await store.buy(Demo.liteMonthly, PurchaseOptions(offer: .introductory))
+    }
+  }
+
+  @Test func aPromotionalOfferNeedsAnEarlierSubscription() async throws {
+    let store = try EngineHarness()
+    await #expect(throws: PurchaseError.ineligibleForOffer) {
+      try await store.buy(
+        Demo.plusMonthly, PurchaseOptions(offer: .promotional("plus.monthly.comeback")))
+    }
+  }
+
+  @Test func aPromotionalOfferForALapsedSubscriber() async throws {
+    let store = try EngineHarness()
+    try await store.buy(Demo.plusMonthly)
+    store.clock.advance(by: 8 * 86_400)
+    let transaction = try await store.buy(
+      Demo.plusMonthly, PurchaseOptions(offer: .identifier("plus.monthly.comeback")))
+    #expect(transaction.payload.offerType == .promotionalOffer)
+    #expect(transaction.payload.offerIdentifier == "plus.monthly.comeback")
+    #expect(transaction.payload.price == 2_990)
+  }
+
+  @Test func anUnknownOfferIdentifierIsInvalid() async throws {
+    let store = try EngineHarness()
+    await #expect(throws: PurchaseError.invalidOfferIdentifier) {
+      try await store.buy(Demo.plusMonthly, PurchaseOptions(offer: .identifier("nope")))
+    }
+    await #expect(throws: PurchaseError.invalidOfferIdentifier) {
+      try await store.buy(Demo.coins, PurchaseOptions(offer: .identifier("nope")))
+    }
+  }
+
+  @Test func aWinBackOfferOnlyAfterTheSubscriptionEnded() async throws {
+    let store = try EngineHarness()
+    await #expect(throws: PurchaseError.ineligibleForOffer) {
+      try await store.buy(
+        Demo.plusMonthly, PurchaseOptions(offer: .winBack("plus.monthly.winback")))
+    }
+    try await store.buy(Demo.plusMonthly)
+    store.clock.advance(by: 8 * 86_400)
+    let transaction = try await store.buy(
+      Demo.plusMonthly, PurchaseOptions(offer: .winBack("plus.monthly.winback")))
+    #expect(transaction.payload.offerType == .winBackOffer)
+    #expect(transaction.payload.offerDiscountType == .freeTrial)
+  }
+}
