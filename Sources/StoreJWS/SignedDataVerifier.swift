@@ -91,7 +91,10 @@ public final class SignedDataVerifier: Verifier {
     kind: SignedPayloadKind
   ) -> (VerificationError, String)? {
     guard header.algorithm == "ES256" else {
-      return (.invalidSignature, "alg is \(header.algorithm.map { "\"\($0)\"" } ?? "missing"), not \"ES256\"")
+      return (
+        .invalidSignature,
+        "alg is \(header.algorithm.map { "\"\($0)\"" } ?? "missing"), not \"ES256\""
+      )
     }
     guard let chain = header.certificateChain, !chain.isEmpty else {
       return (.invalidCertificateChain, "the header has no x5c certificate chain")

@@ -48,7 +48,9 @@ struct CertificateAuthorityTests {
     let authority = SharedAuthority.authority
     let start = TestCertificateAuthority.validityStart / 1000
     let end = TestCertificateAuthority.validityEnd / 1000
-    for certificate in [authority.rootCertificate, authority.intermediateCertificate, authority.leafCertificate] {
+    for certificate in [
+      authority.rootCertificate, authority.intermediateCertificate, authority.leafCertificate,
+    ] {
       #expect(certificate.notBefore == start)
       #expect(certificate.notAfter == end)
       #expect(certificate.hasExtension(oid: "2.5.29.14"))  // subject key identifier

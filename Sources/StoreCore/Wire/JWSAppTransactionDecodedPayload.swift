@@ -91,19 +91,33 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
     var signedDate: Int64?
     for member in try WireJSONReader.members(json, field: "JWSAppTransactionDecodedPayload") {
       switch member.key {
-      case "receiptType": receiptType = try WireJSONReader.value(member.value, "receiptType", as: AppStoreEnvironment.self)
+      case "receiptType":
+        receiptType = try WireJSONReader.value(
+          member.value, "receiptType", as: AppStoreEnvironment.self)
       case "appAppleId": appAppleId = try WireJSONReader.int64(member.value, "appAppleId")
       case "bundleId": bundleId = try WireJSONReader.string(member.value, "bundleId")
-      case "applicationVersion": applicationVersion = try WireJSONReader.string(member.value, "applicationVersion")
-      case "versionExternalIdentifier": versionExternalIdentifier = try WireJSONReader.int64(member.value, "versionExternalIdentifier")
-      case "receiptCreationDate": receiptCreationDate = try WireJSONReader.int64(member.value, "receiptCreationDate")
-      case "originalPurchaseDate": originalPurchaseDate = try WireJSONReader.int64(member.value, "originalPurchaseDate")
-      case "originalApplicationVersion": originalApplicationVersion = try WireJSONReader.string(member.value, "originalApplicationVersion")
-      case "deviceVerification": deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
-      case "deviceVerificationNonce": deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
+      case "applicationVersion":
+        applicationVersion = try WireJSONReader.string(member.value, "applicationVersion")
+      case "versionExternalIdentifier":
+        versionExternalIdentifier = try WireJSONReader.int64(
+          member.value, "versionExternalIdentifier")
+      case "receiptCreationDate":
+        receiptCreationDate = try WireJSONReader.int64(member.value, "receiptCreationDate")
+      case "originalPurchaseDate":
+        originalPurchaseDate = try WireJSONReader.int64(member.value, "originalPurchaseDate")
+      case "originalApplicationVersion":
+        originalApplicationVersion = try WireJSONReader.string(
+          member.value, "originalApplicationVersion")
+      case "deviceVerification":
+        deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
+      case "deviceVerificationNonce":
+        deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
       case "preorderDate": preorderDate = try WireJSONReader.int64(member.value, "preorderDate")
-      case "appTransactionId": appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
-      case "originalPlatform": originalPlatform = try WireJSONReader.value(member.value, "originalPlatform", as: PurchasePlatform.self)
+      case "appTransactionId":
+        appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
+      case "originalPlatform":
+        originalPlatform = try WireJSONReader.value(
+          member.value, "originalPlatform", as: PurchasePlatform.self)
       case "signedDate": signedDate = try WireJSONReader.int64(member.value, "signedDate")
       default: break
       }
@@ -115,10 +129,13 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
       applicationVersion: try WireJSONReader.required(applicationVersion, "applicationVersion"),
       versionExternalIdentifier: versionExternalIdentifier,
       receiptCreationDate: try WireJSONReader.required(receiptCreationDate, "receiptCreationDate"),
-      originalPurchaseDate: try WireJSONReader.required(originalPurchaseDate, "originalPurchaseDate"),
-      originalApplicationVersion: try WireJSONReader.required(originalApplicationVersion, "originalApplicationVersion"),
+      originalPurchaseDate: try WireJSONReader.required(
+        originalPurchaseDate, "originalPurchaseDate"),
+      originalApplicationVersion: try WireJSONReader.required(
+        originalApplicationVersion, "originalApplicationVersion"),
       deviceVerification: try WireJSONReader.required(deviceVerification, "deviceVerification"),
-      deviceVerificationNonce: try WireJSONReader.required(deviceVerificationNonce, "deviceVerificationNonce"),
+      deviceVerificationNonce: try WireJSONReader.required(
+        deviceVerificationNonce, "deviceVerificationNonce"),
       preorderDate: preorderDate,
       appTransactionId: appTransactionId,
       originalPlatform: originalPlatform,

@@ -134,35 +134,60 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSRenewalInfoDecodedPayload") {
       switch member.key {
-      case "expirationIntent": expirationIntent = try WireJSONReader.value(member.value, "expirationIntent", as: ExpirationIntent.self)
-      case "originalTransactionId": originalTransactionId = try WireJSONReader.string(member.value, "originalTransactionId")
-      case "autoRenewProductId": autoRenewProductId = try WireJSONReader.string(member.value, "autoRenewProductId")
+      case "expirationIntent":
+        expirationIntent = try WireJSONReader.value(
+          member.value, "expirationIntent", as: ExpirationIntent.self)
+      case "originalTransactionId":
+        originalTransactionId = try WireJSONReader.string(member.value, "originalTransactionId")
+      case "autoRenewProductId":
+        autoRenewProductId = try WireJSONReader.string(member.value, "autoRenewProductId")
       case "productId": productId = try WireJSONReader.string(member.value, "productId")
-      case "autoRenewStatus": autoRenewStatus = try WireJSONReader.value(member.value, "autoRenewStatus", as: AutoRenewStatus.self)
-      case "isInBillingRetryPeriod": isInBillingRetryPeriod = try WireJSONReader.bool(member.value, "isInBillingRetryPeriod")
-      case "priceIncreaseStatus": priceIncreaseStatus = try WireJSONReader.value(member.value, "priceIncreaseStatus", as: PriceIncreaseStatus.self)
-      case "gracePeriodExpiresDate": gracePeriodExpiresDate = try WireJSONReader.int64(member.value, "gracePeriodExpiresDate")
-      case "offerType": offerType = try WireJSONReader.value(member.value, "offerType", as: OfferType.self)
-      case "offerIdentifier": offerIdentifier = try WireJSONReader.string(member.value, "offerIdentifier")
+      case "autoRenewStatus":
+        autoRenewStatus = try WireJSONReader.value(
+          member.value, "autoRenewStatus", as: AutoRenewStatus.self)
+      case "isInBillingRetryPeriod":
+        isInBillingRetryPeriod = try WireJSONReader.bool(member.value, "isInBillingRetryPeriod")
+      case "priceIncreaseStatus":
+        priceIncreaseStatus = try WireJSONReader.value(
+          member.value, "priceIncreaseStatus", as: PriceIncreaseStatus.self)
+      case "gracePeriodExpiresDate":
+        gracePeriodExpiresDate = try WireJSONReader.int64(member.value, "gracePeriodExpiresDate")
+      case "offerType":
+        offerType = try WireJSONReader.value(member.value, "offerType", as: OfferType.self)
+      case "offerIdentifier":
+        offerIdentifier = try WireJSONReader.string(member.value, "offerIdentifier")
       case "signedDate": signedDate = try WireJSONReader.int64(member.value, "signedDate")
-      case "environment": environment = try WireJSONReader.value(member.value, "environment", as: AppStoreEnvironment.self)
-      case "recentSubscriptionStartDate": recentSubscriptionStartDate = try WireJSONReader.int64(member.value, "recentSubscriptionStartDate")
+      case "environment":
+        environment = try WireJSONReader.value(
+          member.value, "environment", as: AppStoreEnvironment.self)
+      case "recentSubscriptionStartDate":
+        recentSubscriptionStartDate = try WireJSONReader.int64(
+          member.value, "recentSubscriptionStartDate")
       case "renewalDate": renewalDate = try WireJSONReader.int64(member.value, "renewalDate")
       case "currency": currency = try WireJSONReader.string(member.value, "currency")
       case "renewalPrice": renewalPrice = try WireJSONReader.int64(member.value, "renewalPrice")
-      case "offerDiscountType": offerDiscountType = try WireJSONReader.value(member.value, "offerDiscountType", as: OfferDiscountType.self)
-      case "eligibleWinBackOfferIds": eligibleWinBackOfferIds = try WireJSONReader.strings(member.value, "eligibleWinBackOfferIds")
-      case "appAccountToken": appAccountToken = try WireJSONReader.uuid(member.value, "appAccountToken")
-      case "appTransactionId": appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
+      case "offerDiscountType":
+        offerDiscountType = try WireJSONReader.value(
+          member.value, "offerDiscountType", as: OfferDiscountType.self)
+      case "eligibleWinBackOfferIds":
+        eligibleWinBackOfferIds = try WireJSONReader.strings(
+          member.value, "eligibleWinBackOfferIds")
+      case "appAccountToken":
+        appAccountToken = try WireJSONReader.uuid(member.value, "appAccountToken")
+      case "appTransactionId":
+        appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
       case "offerPeriod": offerPeriod = try WireJSONReader.string(member.value, "offerPeriod")
-      case "deviceVerification": deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
-      case "deviceVerificationNonce": deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
+      case "deviceVerification":
+        deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
+      case "deviceVerificationNonce":
+        deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
       default: break
       }
     }
     self.init(
       expirationIntent: expirationIntent,
-      originalTransactionId: try WireJSONReader.required(originalTransactionId, "originalTransactionId"),
+      originalTransactionId: try WireJSONReader.required(
+        originalTransactionId, "originalTransactionId"),
       autoRenewProductId: try WireJSONReader.required(autoRenewProductId, "autoRenewProductId"),
       productId: try WireJSONReader.required(productId, "productId"),
       autoRenewStatus: try WireJSONReader.required(autoRenewStatus, "autoRenewStatus"),
@@ -173,7 +198,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
       offerIdentifier: offerIdentifier,
       signedDate: try WireJSONReader.required(signedDate, "signedDate"),
       environment: try WireJSONReader.required(environment, "environment"),
-      recentSubscriptionStartDate: try WireJSONReader.required(recentSubscriptionStartDate, "recentSubscriptionStartDate"),
+      recentSubscriptionStartDate: try WireJSONReader.required(
+        recentSubscriptionStartDate, "recentSubscriptionStartDate"),
       renewalDate: renewalDate,
       currency: currency,
       renewalPrice: renewalPrice,

@@ -180,50 +180,77 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
       switch member.key {
-      case "originalTransactionId": originalTransactionId = try WireJSONReader.string(member.value, "originalTransactionId")
+      case "originalTransactionId":
+        originalTransactionId = try WireJSONReader.string(member.value, "originalTransactionId")
       case "transactionId": transactionId = try WireJSONReader.string(member.value, "transactionId")
-      case "webOrderLineItemId": webOrderLineItemId = try WireJSONReader.string(member.value, "webOrderLineItemId")
+      case "webOrderLineItemId":
+        webOrderLineItemId = try WireJSONReader.string(member.value, "webOrderLineItemId")
       case "bundleId": bundleId = try WireJSONReader.string(member.value, "bundleId")
       case "productId": productId = try WireJSONReader.string(member.value, "productId")
-      case "subscriptionGroupIdentifier": subscriptionGroupIdentifier = try WireJSONReader.string(member.value, "subscriptionGroupIdentifier")
+      case "subscriptionGroupIdentifier":
+        subscriptionGroupIdentifier = try WireJSONReader.string(
+          member.value, "subscriptionGroupIdentifier")
       case "purchaseDate": purchaseDate = try WireJSONReader.int64(member.value, "purchaseDate")
-      case "originalPurchaseDate": originalPurchaseDate = try WireJSONReader.int64(member.value, "originalPurchaseDate")
+      case "originalPurchaseDate":
+        originalPurchaseDate = try WireJSONReader.int64(member.value, "originalPurchaseDate")
       case "expiresDate": expiresDate = try WireJSONReader.int64(member.value, "expiresDate")
       case "quantity": quantity = try WireJSONReader.int(member.value, "quantity")
       case "type": type = try WireJSONReader.value(member.value, "type", as: InAppProductType.self)
-      case "appAccountToken": appAccountToken = try WireJSONReader.uuid(member.value, "appAccountToken")
-      case "inAppOwnershipType": inAppOwnershipType = try WireJSONReader.value(member.value, "inAppOwnershipType", as: InAppOwnershipType.self)
+      case "appAccountToken":
+        appAccountToken = try WireJSONReader.uuid(member.value, "appAccountToken")
+      case "inAppOwnershipType":
+        inAppOwnershipType = try WireJSONReader.value(
+          member.value, "inAppOwnershipType", as: InAppOwnershipType.self)
       case "signedDate": signedDate = try WireJSONReader.int64(member.value, "signedDate")
-      case "revocationReason": revocationReason = try WireJSONReader.value(member.value, "revocationReason", as: RevocationReason.self)
-      case "revocationDate": revocationDate = try WireJSONReader.int64(member.value, "revocationDate")
+      case "revocationReason":
+        revocationReason = try WireJSONReader.value(
+          member.value, "revocationReason", as: RevocationReason.self)
+      case "revocationDate":
+        revocationDate = try WireJSONReader.int64(member.value, "revocationDate")
       case "isUpgraded": isUpgraded = try WireJSONReader.bool(member.value, "isUpgraded")
-      case "offerType": offerType = try WireJSONReader.value(member.value, "offerType", as: OfferType.self)
-      case "offerIdentifier": offerIdentifier = try WireJSONReader.string(member.value, "offerIdentifier")
-      case "environment": environment = try WireJSONReader.value(member.value, "environment", as: AppStoreEnvironment.self)
+      case "offerType":
+        offerType = try WireJSONReader.value(member.value, "offerType", as: OfferType.self)
+      case "offerIdentifier":
+        offerIdentifier = try WireJSONReader.string(member.value, "offerIdentifier")
+      case "environment":
+        environment = try WireJSONReader.value(
+          member.value, "environment", as: AppStoreEnvironment.self)
       case "storefront": storefront = try WireJSONReader.string(member.value, "storefront")
       case "storefrontId": storefrontId = try WireJSONReader.string(member.value, "storefrontId")
-      case "transactionReason": transactionReason = try WireJSONReader.value(member.value, "transactionReason", as: TransactionReason.self)
+      case "transactionReason":
+        transactionReason = try WireJSONReader.value(
+          member.value, "transactionReason", as: TransactionReason.self)
       case "currency": currency = try WireJSONReader.string(member.value, "currency")
       case "price": price = try WireJSONReader.int64(member.value, "price")
-      case "offerDiscountType": offerDiscountType = try WireJSONReader.value(member.value, "offerDiscountType", as: OfferDiscountType.self)
-      case "appTransactionId": appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
+      case "offerDiscountType":
+        offerDiscountType = try WireJSONReader.value(
+          member.value, "offerDiscountType", as: OfferDiscountType.self)
+      case "appTransactionId":
+        appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
       case "offerPeriod": offerPeriod = try WireJSONReader.string(member.value, "offerPeriod")
-      case "revocationType": revocationType = try WireJSONReader.value(member.value, "revocationType", as: RevocationType.self)
-      case "revocationPercentage": revocationPercentage = try WireJSONReader.int(member.value, "revocationPercentage")
-      case "deviceVerification": deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
-      case "deviceVerificationNonce": deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
+      case "revocationType":
+        revocationType = try WireJSONReader.value(
+          member.value, "revocationType", as: RevocationType.self)
+      case "revocationPercentage":
+        revocationPercentage = try WireJSONReader.int(member.value, "revocationPercentage")
+      case "deviceVerification":
+        deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
+      case "deviceVerificationNonce":
+        deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
       default: break
       }
     }
     self.init(
-      originalTransactionId: try WireJSONReader.required(originalTransactionId, "originalTransactionId"),
+      originalTransactionId: try WireJSONReader.required(
+        originalTransactionId, "originalTransactionId"),
       transactionId: try WireJSONReader.required(transactionId, "transactionId"),
       webOrderLineItemId: webOrderLineItemId,
       bundleId: try WireJSONReader.required(bundleId, "bundleId"),
       productId: try WireJSONReader.required(productId, "productId"),
       subscriptionGroupIdentifier: subscriptionGroupIdentifier,
       purchaseDate: try WireJSONReader.required(purchaseDate, "purchaseDate"),
-      originalPurchaseDate: try WireJSONReader.required(originalPurchaseDate, "originalPurchaseDate"),
+      originalPurchaseDate: try WireJSONReader.required(
+        originalPurchaseDate, "originalPurchaseDate"),
       expiresDate: expiresDate,
       quantity: try WireJSONReader.required(quantity, "quantity"),
       type: try WireJSONReader.required(type, "type"),

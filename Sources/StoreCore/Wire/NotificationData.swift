@@ -52,13 +52,18 @@ public struct NotificationData: Sendable, Equatable {
     var status: SubscriptionStatusCode?
     for member in try WireJSONReader.members(json, field: "NotificationData") {
       switch member.key {
-      case "environment": environment = try WireJSONReader.value(member.value, "environment", as: AppStoreEnvironment.self)
+      case "environment":
+        environment = try WireJSONReader.value(
+          member.value, "environment", as: AppStoreEnvironment.self)
       case "appAppleId": appAppleId = try WireJSONReader.int64(member.value, "appAppleId")
       case "bundleId": bundleId = try WireJSONReader.string(member.value, "bundleId")
       case "bundleVersion": bundleVersion = try WireJSONReader.string(member.value, "bundleVersion")
-      case "signedTransactionInfo": signedTransactionInfo = try WireJSONReader.string(member.value, "signedTransactionInfo")
-      case "signedRenewalInfo": signedRenewalInfo = try WireJSONReader.string(member.value, "signedRenewalInfo")
-      case "status": status = try WireJSONReader.value(member.value, "status", as: SubscriptionStatusCode.self)
+      case "signedTransactionInfo":
+        signedTransactionInfo = try WireJSONReader.string(member.value, "signedTransactionInfo")
+      case "signedRenewalInfo":
+        signedRenewalInfo = try WireJSONReader.string(member.value, "signedRenewalInfo")
+      case "status":
+        status = try WireJSONReader.value(member.value, "status", as: SubscriptionStatusCode.self)
       default: break
       }
     }

@@ -50,10 +50,17 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
     var signedDate: Int64?
     for member in try WireJSONReader.members(json, field: "ResponseBodyV2DecodedPayload") {
       switch member.key {
-      case "notificationType": notificationType = try WireJSONReader.value(member.value, "notificationType", as: NotificationTypeV2.self)
-      case "subtype": subtype = try WireJSONReader.value(member.value, "subtype", as: NotificationSubtype.self)
-      case "notificationUUID": notificationUUID = try WireJSONReader.uuid(member.value, "notificationUUID")
-      case "data": data = try WireJSONReader.present(member.value).map { value throws(WireDecodingError) in try NotificationData(json: value) }
+      case "notificationType":
+        notificationType = try WireJSONReader.value(
+          member.value, "notificationType", as: NotificationTypeV2.self)
+      case "subtype":
+        subtype = try WireJSONReader.value(member.value, "subtype", as: NotificationSubtype.self)
+      case "notificationUUID":
+        notificationUUID = try WireJSONReader.uuid(member.value, "notificationUUID")
+      case "data":
+        data = try WireJSONReader.present(member.value).map { value throws(WireDecodingError) in
+          try NotificationData(json: value)
+        }
       case "version": version = try WireJSONReader.string(member.value, "version")
       case "signedDate": signedDate = try WireJSONReader.int64(member.value, "signedDate")
       default: break

@@ -9,7 +9,9 @@ public struct SignedDataConfiguration: Sendable, Equatable {
   /// The environment used when none is given: signed data "signed by Xcode", as in Xcode testing.
   public static let defaultEnvironment = AppStoreEnvironment.xcode
   /// The environments a local simulator may claim; `Production` is the real App Store's alone.
-  public static let supportedEnvironments: [AppStoreEnvironment] = [.xcode, .sandbox, .localTesting]
+  public static let supportedEnvironments: [AppStoreEnvironment] = [
+    .xcode, .sandbox, .localTesting,
+  ]
 
   /// The app's bundle ID (`bundleId` in transactions).
   public var bundleId: String

@@ -26,7 +26,8 @@ public enum WireJSONReader {
     switch value {
     case .null: return nil
     case .string(let text): return text
-    default: throw .invalidValue(field: field, reason: "expected a string, found \(value.kindDescription)")
+    default:
+      throw .invalidValue(field: field, reason: "expected a string, found \(value.kindDescription)")
     }
   }
 
@@ -38,11 +39,13 @@ public enum WireJSONReader {
     case .null: return nil
     case .number(let text):
       guard let number = Int64(text) else {
-        throw .invalidValue(field: field, reason: "expected an integer, found \(value.kindDescription)")
+        throw .invalidValue(
+          field: field, reason: "expected an integer, found \(value.kindDescription)")
       }
       return number
     default:
-      throw .invalidValue(field: field, reason: "expected an integer, found \(value.kindDescription)")
+      throw .invalidValue(
+        field: field, reason: "expected an integer, found \(value.kindDescription)")
     }
   }
 
@@ -60,7 +63,9 @@ public enum WireJSONReader {
     switch value {
     case .null: return nil
     case .bool(let flag): return flag
-    default: throw .invalidValue(field: field, reason: "expected a boolean, found \(value.kindDescription)")
+    default:
+      throw .invalidValue(
+        field: field, reason: "expected a boolean, found \(value.kindDescription)")
     }
   }
 
@@ -98,7 +103,8 @@ public enum WireJSONReader {
         result.append(text)
       }
       return result
-    default: throw .invalidValue(field: field, reason: "expected an array, found \(value.kindDescription)")
+    default:
+      throw .invalidValue(field: field, reason: "expected an array, found \(value.kindDescription)")
     }
   }
 

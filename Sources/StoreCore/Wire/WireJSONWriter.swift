@@ -58,7 +58,9 @@ public struct WireJSONWriter: Sendable {
     withUnsafeBytes(of: value.uuid) { uuid in
       hex.withUTF8Buffer { digits in
         for (index, byte) in uuid.enumerated() {
-          if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            bytes.append(UInt8(ascii: "-"))
+          }
           bytes.append(digits[Int(byte >> 4)])
           bytes.append(digits[Int(byte & 0x0F)])
         }
@@ -115,7 +117,9 @@ public struct WireJSONWriter: Sendable {
   private mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     // Fast path: IDs, dates and codes never need escaping, so copy them whole.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    if !text.utf8.contains(where: {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }) {
       bytes.append(contentsOf: text.utf8)
       bytes.append(UInt8(ascii: "\""))
       return
