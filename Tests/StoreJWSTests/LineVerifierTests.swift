@@ -69,4 +69,14 @@ struct LineVerifierTests {
     #expect(run.outputLines.isEmpty)
     #expect(!run.allVerified)
   }
+
+  @Test func aTenMegabyteLineIsOneEncodingError() throws {
+    let good = try signer.sign(Samples.transaction(.consumable))
+    let huge = String(repeating: "A", count: 10 * 1024 * 1024)
+    let run = lines.verify(lines: [huge, good])
+    #expect(run.outputLines.count == 2)
+    let first = try object(run.outputLines[0])
+    #expect(first["error"] as? String == "invalidEncoding")
+    #expect(try object(run.outputLines[1])["ok"] as? Bool == true)
+  }
 }
