@@ -15,7 +15,7 @@ let package = Package(
 
     // Signed data: base64url, compact JWS, ES256 over libcrypto, the local test CA.
     .target(name: "StoreJWS", dependencies: ["StoreCore", "CLibCrypto"]),
-    .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore", "CLibCrypto"]),
+    .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
     .executableTarget(name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore"]),
   ],
   swiftLanguageModes: [.v6]
