@@ -84,4 +84,25 @@ struct RobustnessTests {
     #expect(verified)
     #expect(verifier.cachedChainCount == 1)
   }
+
+  @Test func signsConcurrently() async throws {
+    let signer = SharedAuthority.signer
+    let verifier = SharedAuthority.verifier()
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<64 {
+        group.addTask {
+          var payload = Samples.transaction(.consumable)
+          payload.transactionId = String(3_000_000 + index)
+          return try signer.sign(payload)
+        }
+      }
+      var tokens: [String] = []
+      for try await token in group { tokens.append(token) }
+      return tokens
+    }
+    #expect(Set(tokens).count == 64)
+    for token in tokens {
+      #expect(try verifier.verify(token, as: JWSTransactionDecodedPayload.self).get().isVerified)
+    }
+  }
 }
