@@ -45,7 +45,8 @@ enum CertificateIssuer {
     var context = X509V3_CTX()
     lc_x509v3_set_ctx(&context, issuer?.certificate.pointer ?? certificate, certificate)
     if let pathLength = request.certificateAuthority {
-      let constraint = pathLength.value.map { "critical,CA:TRUE,pathlen:\($0)" } ?? "critical,CA:TRUE"
+      let constraint =
+        pathLength.value.map { "critical,CA:TRUE,pathlen:\($0)" } ?? "critical,CA:TRUE"
       try addExtension(certificate, &context, NID_basic_constraints, constraint)
       try addExtension(certificate, &context, NID_key_usage, "critical,keyCertSign,cRLSign")
     } else {

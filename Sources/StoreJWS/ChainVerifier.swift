@@ -52,8 +52,9 @@ final class ChainVerifier: Sendable {
   var cachedChainCount: Int { cache.withLock { $0.count } }
 
   /// The leaf's public key if `leaf` ← `intermediate` ← a trusted root is valid at `date`.
-  func verify(leaf: [UInt8], intermediate: [UInt8], at date: Int64) -> Result<P256PublicKey, Failure>
-  {
+  func verify(leaf: [UInt8], intermediate: [UInt8], at date: Int64) -> Result<
+    P256PublicKey, Failure
+  > {
     let cached = cache.withLock { $0[LeafKey(bytes: leaf)] }
     if let cached, bytesEqual(cached.intermediate, intermediate) {
       guard date >= cached.validFrom, date <= cached.validUntil else {

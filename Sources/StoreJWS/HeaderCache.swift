@@ -30,6 +30,8 @@ final class HeaderCache: Sendable {
 
   /// Few signers exist at once; a small list compared with `memcmp` beats hashing 2.5 KB.
   private static let limit = 8
+  /// Larger headers are parsed but not kept, so hostile input cannot pin megabytes in memory.
+  private static let largestCachedSegment = 16 * 1024
   private let entries = Mutex<[Entry]>([])
 
   /// The parsed header for `segment`, or `nil` if it is not base64url of a JSON object.
@@ -39,6 +41,7 @@ final class HeaderCache: Sendable {
       return nil
     }
     let entry = Entry(segment: Array(segment), header: header)
+    guard segment.count <= Self.largestCachedSegment else { return entry }
     entries.withLock { entries in
       if entries.count >= Self.limit { entries.removeFirst() }
       entries.append(entry)

@@ -10,7 +10,9 @@ public struct JWSHeader: Sendable, Equatable {
   public var hasMalformedCertificate: Bool
 
   /// Creates a header.
-  public init(algorithm: String?, certificateChain: [[UInt8]]?, hasMalformedCertificate: Bool = false) {
+  public init(
+    algorithm: String?, certificateChain: [[UInt8]]?, hasMalformedCertificate: Bool = false
+  ) {
     self.algorithm = algorithm
     self.certificateChain = certificateChain
     self.hasMalformedCertificate = hasMalformedCertificate

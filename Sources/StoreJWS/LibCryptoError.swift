@@ -2,7 +2,7 @@ import CLibCrypto
 
 /// A libcrypto call that failed, with the operation and OpenSSL's error queue as text.
 public struct LibCryptoError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What storeterm was doing, e.g. `generate a P-256 key`.
+  /// What storeterm was doing, such as `generate a P-256 key`.
   public var operation: String
   /// OpenSSL's error strings, oldest first (may be empty).
   public var details: [String]
@@ -16,16 +16,19 @@ public struct LibCryptoError: Error, Sendable, Equatable, CustomStringConvertibl
       if code == 0 { break }
       var buffer = [CChar](repeating: 0, count: 256)
       ERR_error_string_n(code, &buffer, buffer.count)
-      details.append(String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      details.append(
+        String(
+          decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     self.details = details
   }
 
   /// `could not <operation>: <details>`.
   public var description: String {
-    details.isEmpty ? "could not \(operation)" : "could not \(operation): \(details.joined(separator: "; "))"
+    details.isEmpty
+      ? "could not \(operation)" : "could not \(operation): \(details.joined(separator: "; "))"
   }
 
-  /// Clears the thread's OpenSSL error queue after an expected failure (e.g. a bad signature).
+  /// Clears the thread's OpenSSL error queue after an expected failure such as a bad signature.
   static func clearQueue() { ERR_clear_error() }
 }

@@ -23,7 +23,9 @@ enum SecureFiles {
   /// Creates `path` and any missing parents with mode 0700; existing directories are kept.
   static func makeDirectory(_ path: String) throws(Failure) {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
       return
     }
     let parent = (path as NSString).deletingLastPathComponent
@@ -50,7 +52,9 @@ enum SecureFiles {
     defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written < 0 {
         if errno == EINTR { continue }
         throw Failure(path: path, operation: "write", code: errno)

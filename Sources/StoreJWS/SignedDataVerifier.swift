@@ -91,7 +91,10 @@ public final class SignedDataVerifier: Verifier {
     kind: SignedPayloadKind
   ) -> (VerificationError, String)? {
     guard header.algorithm == "ES256" else {
-      return (.invalidSignature, "alg is \(header.algorithm.map { "\"\($0)\"" } ?? "missing"), not \"ES256\"")
+      return (
+        .invalidSignature,
+        "alg is \(header.algorithm.map { "\"\($0)\"" } ?? "missing"), not \"ES256\""
+      )
     }
     guard let chain = header.certificateChain, !chain.isEmpty else {
       return (.invalidCertificateChain, "the header has no x5c certificate chain")
@@ -120,6 +123,12 @@ public final class SignedDataVerifier: Verifier {
     guard key.isValidES256(signature: signature, digest: digest) else {
       return (.invalidSignature, "the signature does not match")
     }
+    // A notification names its app only inside `data`; without it there is nothing to check.
+    if kind == .notification && (claims.bundleId == nil || claims.environment == nil) {
+      return (
+        .missingRequiredProperties, "the notification has no data.bundleId and data.environment"
+      )
+    }
     if let bundleId = claims.bundleId, bundleId != configuration.bundleId {
       return (.invalidDeviceVerification, "bundleId \(bundleId) is not \(configuration.bundleId)")
     }
@@ -128,9 +137,6 @@ public final class SignedDataVerifier: Verifier {
         .invalidDeviceVerification,
         "environment \(environment.rawValue) is not \(configuration.environment.rawValue)"
       )
-    }
-    if kind == .notification && claims.environment == nil {
-      return (.missingRequiredProperties, "the notification has no data.environment")
     }
     if let deviceID = configuration.deviceVerificationID, kind != .notification {
       guard let value = claims.deviceVerification, let nonce = claims.deviceVerificationNonce else {

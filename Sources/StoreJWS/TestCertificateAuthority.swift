@@ -65,9 +65,10 @@ public struct TestCertificateAuthority: Sendable {
       throw error
     }
     if rename(staging, directory) != 0 {
+      let code = errno  // read before cleanup, which may change errno
       SecureFiles.removeTree(staging)
-      guard errno == EEXIST || errno == ENOTEMPTY else {
-        throw SecureFiles.Failure(path: directory, operation: "create", code: errno)
+      guard code == EEXIST || code == ENOTEMPTY else {
+        throw SecureFiles.Failure(path: directory, operation: "create", code: code)
       }
       return try load(directory: directory)
     }

@@ -43,7 +43,8 @@ final class TrustStore: @unchecked Sendable {
     guard X509_verify_cert(context) == 1 else {
       let code = X509_STORE_CTX_get_error(context)
       LibCryptoError.clearQueue()
-      let text = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
+      let text =
+        X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
       return .failure(.init(reason: text))
     }
     guard let chain = X509_STORE_CTX_get0_chain(context) else {

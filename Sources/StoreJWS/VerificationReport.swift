@@ -6,7 +6,7 @@ public struct VerificationReport<Payload: SignedPayload>: Sendable {
   public var payload: Payload?
   /// The first check that failed, or `nil` when verified.
   public var error: VerificationError?
-  /// The failed check in words, e.g. `bundleId com.other is not dev.storeterm.demo`.
+  /// The failed check in words, such as `bundleId com.other is not dev.storeterm.demo`.
   public var reason: String?
 
   /// The StoreKit-shaped result; `failure` only when there is no payload.
@@ -16,7 +16,8 @@ public struct VerificationReport<Payload: SignedPayload>: Sendable {
     return .success(.verified(payload))
   }
 
-  static func failed(_ error: VerificationError, _ reason: String, payload: Payload? = nil) -> Self {
+  static func failed(_ error: VerificationError, _ reason: String, payload: Payload? = nil) -> Self
+  {
     VerificationReport(payload: payload, error: error, reason: reason)
   }
 }

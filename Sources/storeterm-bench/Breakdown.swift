@@ -22,9 +22,11 @@ struct JWSBreakdown {
         for _ in 0..<100 { try body() }
         count += 100
       }
-      let elapsed = clock.now - start
-      let perCall = elapsed / count
-      print("\(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(perCall)")
+      let (whole, attoseconds) = (clock.now - start).components
+      let microseconds = (Double(whole) + Double(attoseconds) / 1e18) * 1e6 / Double(count)
+      print(
+        name.padding(toLength: 28, withPad: " ", startingAt: 0)
+          + String(format: "%8.2f µs", microseconds))
     }
     try report("payload.jsonBytes") { _ = payload.jsonBytes() }
     try report("base64url encode payload") { _ = Base64.urlEncodeBytes(json) }

@@ -44,7 +44,8 @@ struct JWSBenchmark {
       guard failures == 0 else { throw BenchmarkError("\(failures) verifications failed") }
       print(
         row(
-          "round \(round)", format(signRate), format(openssl.sign), percent(signRate / openssl.sign),
+          "round \(round)", format(signRate), format(openssl.sign),
+          percent(signRate / openssl.sign),
           format(verifyRate), format(openssl.verify), percent(verifyRate / openssl.verify)))
       best = (
         max(best.sign, signRate), max(best.verify, verifyRate),
@@ -58,7 +59,9 @@ struct JWSBenchmark {
         "best", format(best.sign), format(best.opensslSign), percent(signRatio),
         format(best.verify), format(best.opensslVerify), percent(verifyRatio)))
     let passed = signRatio >= Self.goal && verifyRatio >= Self.goal
-    print("goal: sign and verify each ≥ \(percent(Self.goal)) of openssl: \(passed ? "met" : "NOT met")")
+    print(
+      "goal: sign and verify each ≥ \(percent(Self.goal)) of openssl: \(passed ? "met" : "NOT met")"
+    )
     return passed
   }
 

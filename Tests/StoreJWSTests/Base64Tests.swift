@@ -4,10 +4,13 @@ import Testing
 
 @Suite("Base64 and base64url")
 struct Base64Tests {
-  @Test("RFC 4648 test vectors", arguments: [
-    ("", "", ""), ("f", "Zg==", "Zg"), ("fo", "Zm8=", "Zm8"), ("foo", "Zm9v", "Zm9v"),
-    ("foob", "Zm9vYg==", "Zm9vYg"), ("fooba", "Zm9vYmE=", "Zm9vYmE"), ("foobar", "Zm9vYmFy", "Zm9vYmFy"),
-  ])
+  @Test(
+    "RFC 4648 test vectors",
+    arguments: [
+      ("", "", ""), ("f", "Zg==", "Zg"), ("fo", "Zm8=", "Zm8"), ("foo", "Zm9v", "Zm9v"),
+      ("foob", "Zm9vYg==", "Zm9vYg"), ("fooba", "Zm9vYmE=", "Zm9vYmE"),
+      ("foobar", "Zm9vYmFy", "Zm9vYmFy"),
+    ])
   func vectors(plain: String, standard: String, url: String) {
     #expect(Base64.encode(Array(plain.utf8)) == standard)
     #expect(Base64.urlEncode(Array(plain.utf8)) == url)
@@ -23,9 +26,11 @@ struct Base64Tests {
     #expect(Base64.urlDecode("+/+/".utf8) == nil)
   }
 
-  @Test("strict decoding rejects", arguments: [
-    "Zg", "Zg=", "Z===", "Zm9v\n", " Zm9v", "Zh==", "Zm9=", "Zm9v====", "****",
-  ])
+  @Test(
+    "strict decoding rejects",
+    arguments: [
+      "Zg", "Zg=", "Z===", "Zm9v\n", " Zm9v", "Zh==", "Zm9=", "Zm9v====", "****",
+    ])
   func strictStandard(text: String) {
     #expect(Base64.decode(text.utf8) == nil)
   }

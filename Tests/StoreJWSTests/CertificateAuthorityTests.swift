@@ -48,7 +48,9 @@ struct CertificateAuthorityTests {
     let authority = SharedAuthority.authority
     let start = TestCertificateAuthority.validityStart / 1000
     let end = TestCertificateAuthority.validityEnd / 1000
-    for certificate in [authority.rootCertificate, authority.intermediateCertificate, authority.leafCertificate] {
+    for certificate in [
+      authority.rootCertificate, authority.intermediateCertificate, authority.leafCertificate,
+    ] {
       #expect(certificate.notBefore == start)
       #expect(certificate.notAfter == end)
       #expect(certificate.hasExtension(oid: "2.5.29.14"))  // subject key identifier
@@ -91,5 +93,24 @@ struct CertificateAuthorityTests {
     try RootCertificateExport.write(der, to: out)
     try RootCertificateExport.write(der, to: out)  // replacing an existing file is fine
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(der))
+  }
+
+  @Test func processesStartingTogetherShareOneCA() async throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let state = temporary.path
+    let roots = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          try TestCertificateAuthority.loadOrCreate(stateDirectory: state).rootCertificate.der
+        }
+      }
+      var roots: [[UInt8]] = []
+      for try await root in group { roots.append(root) }
+      return roots
+    }
+    #expect(Set(roots).count == 1)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: state)
+    #expect(leftovers == ["ca"])
   }
 }

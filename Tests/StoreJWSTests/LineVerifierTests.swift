@@ -25,7 +25,10 @@ struct LineVerifierTests {
     #expect(run.allVerified)
     #expect(run.outputLines.count == 4)
     let objects = try run.outputLines.map(object)
-    #expect(objects.map { $0["kind"] as? String } == ["transaction", "renewal", "app-transaction", "notification"])
+    #expect(
+      objects.map { $0["kind"] as? String } == [
+        "transaction", "renewal", "app-transaction", "notification",
+      ])
     #expect(objects.map { $0["line"] as? Int } == [1, 3, 4, 5])
     for object in objects {
       #expect(object["ok"] as? Bool == true)
@@ -39,7 +42,9 @@ struct LineVerifierTests {
   @Test func keysAreInAStableOrder() throws {
     let run = lines.verify(lines: [try signer.sign(Samples.renewalInfo())])
     let line = try #require(run.outputLines.first)
-    #expect(line.hasPrefix(#"{"line":1,"ok":true,"kind":"renewal","error":null,"reason":null,"payload":{"#))
+    #expect(
+      line.hasPrefix(
+        #"{"line":1,"ok":true,"kind":"renewal","error":null,"reason":null,"payload":{"#))
   }
 
   @Test func failuresCarryTheErrorAndThePayloadWhenThereIsOne() throws {
@@ -50,7 +55,8 @@ struct LineVerifierTests {
     #expect(objects[0]["ok"] as? Bool == false)
     #expect(objects[0]["error"] as? String == "invalidDeviceVerification")
     #expect((objects[0]["reason"] as? String)?.contains("com.example.other") == true)
-    #expect((objects[0]["payload"] as? [String: Any])?["bundleId"] as? String == "com.example.other")
+    #expect(
+      (objects[0]["payload"] as? [String: Any])?["bundleId"] as? String == "com.example.other")
     for object in objects.dropFirst() {
       #expect(object["error"] as? String == "invalidEncoding")
       #expect(object["payload"] is NSNull)
@@ -62,5 +68,15 @@ struct LineVerifierTests {
     let run = lines.verify(lines: ["", "  "])
     #expect(run.outputLines.isEmpty)
     #expect(!run.allVerified)
+  }
+
+  @Test func aTenMegabyteLineIsOneEncodingError() throws {
+    let good = try signer.sign(Samples.transaction(.consumable))
+    let huge = String(repeating: "A", count: 10 * 1024 * 1024)
+    let run = lines.verify(lines: [huge, good])
+    #expect(run.outputLines.count == 2)
+    let first = try object(run.outputLines[0])
+    #expect(first["error"] as? String == "invalidEncoding")
+    #expect(try object(run.outputLines[1])["ok"] as? Bool == true)
   }
 }

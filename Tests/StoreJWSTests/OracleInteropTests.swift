@@ -6,7 +6,8 @@ import Testing
 
 /// Apple's App Store Server Library (through `asl_oracle/verify.py --strict`) accepts what we
 /// sign, in every environment storeterm supports.
-@Suite("Interop with Apple's App Store Server Library", .serialized,
+@Suite(
+  "Interop with Apple's App Store Server Library", .serialized,
   .enabled(if: Oracle.shouldRun, "asl_oracle unavailable: \(Oracle.unavailableReason ?? "")"))
 struct OracleInteropTests {
   let authority = SharedAuthority.authority
@@ -18,23 +19,27 @@ struct OracleInteropTests {
   ) throws {
     guard Oracle.checkAvailable() else {
       if Oracle.isCI {
-        Issue.record("CI=true but \(Oracle.unavailableReason ?? "")", sourceLocation: sourceLocation)
+        Issue.record(
+          "CI=true but \(Oracle.unavailableReason ?? "")", sourceLocation: sourceLocation)
       }
       return
     }
     let output = try Oracle.verify(
       tokens, kind: kind.rawValue, root: authority.rootCertificate.der,
       bundleId: Samples.bundleId, environment: environment.rawValue)
-    #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      output.status == 0, "\(output.stdout)\n\(output.stderr)", sourceLocation: sourceLocation)
     let lines = output.lines
     #expect(lines.count == tokens.count, sourceLocation: sourceLocation)
     for line in lines {
       #expect(line["ok"] as? Bool == true, "\(line)", sourceLocation: sourceLocation)
-      #expect((line["warnings"] as? [Any])?.isEmpty == true, "\(line)", sourceLocation: sourceLocation)
+      #expect(
+        (line["warnings"] as? [Any])?.isEmpty == true, "\(line)", sourceLocation: sourceLocation)
     }
   }
 
-  @Test("every kind verifies with no warning", arguments: SignedDataConfiguration.supportedEnvironments)
+  @Test(
+    "every kind verifies with no warning", arguments: SignedDataConfiguration.supportedEnvironments)
   func everyKind(environment: AppStoreEnvironment) throws {
     let transactions = try InAppProductType.allCases.map {
       try signer.sign(Samples.transaction($0, environment: environment))

@@ -43,11 +43,13 @@ struct RobustnessTests {
     }
   }
 
-  @Test("hostile shapes", arguments: [
-    "", ".", "..", "...", "a..", "..a", "eyJ9.eyJ9.", "e30.e30.", "e30.e30.e30",
-    String(repeating: ".", count: 100_000), String(repeating: "A", count: 3_000_000),
-    "W10.W10.AA", "bnVsbA.bnVsbA.AA",
-  ])
+  @Test(
+    "hostile shapes",
+    arguments: [
+      "", ".", "..", "...", "a..", "..a", "eyJ9.eyJ9.", "e30.e30.", "e30.e30.e30",
+      String(repeating: ".", count: 100_000), String(repeating: "A", count: 3_000_000),
+      "W10.W10.AA", "bnVsbA.bnVsbA.AA",
+    ])
   func hostileShapes(token: String) {
     let verifier = SharedAuthority.verifier()
     let result = verifier.verify(token, as: ResponseBodyV2DecodedPayload.self)
@@ -57,17 +59,21 @@ struct RobustnessTests {
   @Test func deeplyNestedPayloadIsAnEncodingError() {
     let header = Base64.urlEncode(Array(#"{"alg":"ES256"}"#.utf8))
     let payload = Base64.urlEncode(Array((String(repeating: "[", count: 100_000)).utf8))
-    let result = SharedAuthority.verifier().verify(header + "." + payload + ".AA", as: JWSTransactionDecodedPayload.self)
+    let result = SharedAuthority.verifier().verify(
+      header + "." + payload + ".AA", as: JWSTransactionDecodedPayload.self)
     #expect(result == .failure(.invalidEncoding))
   }
 
   @Test func verifiesConcurrently() async throws {
     let verifier = SharedAuthority.verifier()
-    let tokens = try InAppProductType.allCases.map { try SharedAuthority.signer.sign(Samples.transaction($0)) }
+    let tokens = try InAppProductType.allCases.map {
+      try SharedAuthority.signer.sign(Samples.transaction($0))
+    }
     let verified = await withTaskGroup(of: Bool.self) { group in
       for index in 0..<64 {
         group.addTask {
-          (try? verifier.verify(tokens[index % tokens.count], as: JWSTransactionDecodedPayload.self).get())?
+          (try? verifier.verify(tokens[index % tokens.count], as: JWSTransactionDecodedPayload.self)
+            .get())?
             .isVerified ?? false
         }
       }
@@ -77,5 +83,26 @@ struct RobustnessTests {
     }
     #expect(verified)
     #expect(verifier.cachedChainCount == 1)
+  }
+
+  @Test func signsConcurrently() async throws {
+    let signer = SharedAuthority.signer
+    let verifier = SharedAuthority.verifier()
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<64 {
+        group.addTask {
+          var payload = Samples.transaction(.consumable)
+          payload.transactionId = String(3_000_000 + index)
+          return try signer.sign(payload)
+        }
+      }
+      var tokens: [String] = []
+      for try await token in group { tokens.append(token) }
+      return tokens
+    }
+    #expect(Set(tokens).count == 64)
+    for token in tokens {
+      #expect(try verifier.verify(token, as: JWSTransactionDecodedPayload.self).get().isVerified)
+    }
   }
 }

@@ -9,25 +9,29 @@ struct RoundTripTests {
   let signer = SharedAuthority.signer
   let verifier = SharedAuthority.verifier(.init(deviceVerificationID: Samples.deviceID))
 
-  @Test("a transaction of each product type verifies and decodes to the same value",
+  @Test(
+    "a transaction of each product type verifies and decodes to the same value",
     arguments: InAppProductType.allCases)
   func transaction(type: InAppProductType) throws {
     let payload = Samples.transaction(type)
     let jws = try signer.sign(payload)
-    #expect(try verifier.verify(jws, as: JWSTransactionDecodedPayload.self).get() == .verified(payload))
+    #expect(
+      try verifier.verify(jws, as: JWSTransactionDecodedPayload.self).get() == .verified(payload))
   }
 
   @Test func renewalInfo() throws {
     let payload = Samples.renewalInfo()
     let jws = try signer.sign(payload)
-    #expect(try verifier.verify(jws, as: JWSRenewalInfoDecodedPayload.self).get() == .verified(payload))
+    #expect(
+      try verifier.verify(jws, as: JWSRenewalInfoDecodedPayload.self).get() == .verified(payload))
   }
 
   @Test func appTransaction() throws {
     let payload = Samples.appTransaction()
     let jws = try signer.sign(payload)
     #expect(
-      try verifier.verify(jws, as: JWSAppTransactionDecodedPayload.self).get() == .verified(payload))
+      try verifier.verify(jws, as: JWSAppTransactionDecodedPayload.self).get() == .verified(payload)
+    )
   }
 
   @Test func notificationAndItsNestedTokens() throws {
@@ -55,7 +59,9 @@ struct RoundTripTests {
       return
     }
     let authority = SharedAuthority.authority
-    let expected = [authority.leafCertificate, authority.intermediateCertificate, authority.rootCertificate]
+    let expected = [
+      authority.leafCertificate, authority.intermediateCertificate, authority.rootCertificate,
+    ]
     #expect(chain == expected.map { .string(Base64.encode($0.der)) })
     #expect(parts.signature.count == 64)
   }
@@ -64,7 +70,8 @@ struct RoundTripTests {
     let verifier = SharedAuthority.verifier()
     #expect(verifier.cachedChainCount == 0)
     for type in InAppProductType.allCases {
-      _ = verifier.verify(try signer.sign(Samples.transaction(type)), as: JWSTransactionDecodedPayload.self)
+      _ = verifier.verify(
+        try signer.sign(Samples.transaction(type)), as: JWSTransactionDecodedPayload.self)
     }
     #expect(verifier.cachedChainCount == 1)
   }
@@ -82,7 +89,8 @@ struct RoundTripTests {
     "6VrzPFXnzSjxyExJEZ36/1MFgCg7cmy11/yywmcVCfGBTRs8aihKdHSt4d9tbyIL"
 
   @Test func anotherDeviceFailsDeviceVerification() throws {
-    let other = SharedAuthority.verifier(.init(deviceVerificationID: UUID(uuidString: "00000000-0000-4000-8000-00000000000F")!))
+    let other = SharedAuthority.verifier(
+      .init(deviceVerificationID: UUID(uuidString: "00000000-0000-4000-8000-00000000000F")!))
     let jws = try signer.sign(Samples.transaction(.consumable))
     let result = try other.verify(jws, as: JWSTransactionDecodedPayload.self).get()
     #expect(result.verificationError == .invalidDeviceVerification)
@@ -94,5 +102,13 @@ struct RoundTripTests {
     let second = try signer.sign(payload)
     #expect(first != second)
     #expect(try verifier.verify(second, as: JWSTransactionDecodedPayload.self).get().isVerified)
+  }
+
+  @Test func portsAcceptTheConcreteTypes() throws {
+    let signer: any Signer = SharedAuthority.signer
+    let verifier: any Verifier = SharedAuthority.verifier()
+    let payload = Samples.transaction(.nonRenewingSubscription)
+    let result = verifier.verify(try signer.sign(payload), as: JWSTransactionDecodedPayload.self)
+    #expect(try result.get().payloadValue == payload)
   }
 }

@@ -26,7 +26,8 @@ struct TamperedCorpusTests {
     }
   }
 
-  @Test("Apple's library rejects every case", .serialized,
+  @Test(
+    "Apple's library rejects every case", .serialized,
     .enabled(if: Oracle.shouldRun, "asl_oracle unavailable: \(Oracle.unavailableReason ?? "")"),
     arguments: corpus)
   func oracleRejects(_ tampered: TamperedCase) throws {

@@ -51,17 +51,25 @@ struct WirePayloadTests {
     #expect(json["productId"] == .string("a\"b\\c\nd\u{01}é"))
   }
 
-  @Test("strict decoding names the field", arguments: [
-    (#"{"transactionId": 5}"#, WireDecodingError.invalidValue(field: "transactionId", reason: "expected a string, found the number 5")),
-    (#"[]"#, .notAnObject(field: "JWSTransactionDecodedPayload")),
-  ])
+  @Test(
+    "strict decoding names the field",
+    arguments: [
+      (
+        #"{"transactionId": 5}"#,
+        WireDecodingError.invalidValue(
+          field: "transactionId", reason: "expected a string, found the number 5")
+      ),
+      (#"[]"#, .notAnObject(field: "JWSTransactionDecodedPayload")),
+    ])
   func strictDecoding(text: String, expected: WireDecodingError) {
     #expect(throws: expected) { try JWSTransactionDecodedPayload(jsonBytes: Array(text.utf8)) }
   }
 
   @Test func coercionsApplesLibraryAllowsAreErrorsHere() throws {
     func decode(_ change: (inout [JSONMember]) -> Void) throws {
-      guard case .object(var members) = try JSONParser.parse(Samples.transaction(.consumable).jsonBytes())
+      guard
+        case .object(var members) = try JSONParser.parse(
+          Samples.transaction(.consumable).jsonBytes())
       else { return }
       change(&members)
       _ = try JWSTransactionDecodedPayload(json: .object(members))
@@ -81,8 +89,10 @@ struct WirePayloadTests {
 
   @Test func configurationFromOptionText() throws {
     let defaults = try SignedDataConfiguration(bundleIdText: nil, environmentText: nil)
-    #expect(defaults == SignedDataConfiguration(bundleId: "dev.storeterm.demo", environment: .xcode))
-    let sandbox = try SignedDataConfiguration(bundleIdText: "com.example.app", environmentText: "Sandbox")
+    #expect(
+      defaults == SignedDataConfiguration(bundleId: "dev.storeterm.demo", environment: .xcode))
+    let sandbox = try SignedDataConfiguration(
+      bundleIdText: "com.example.app", environmentText: "Sandbox")
     #expect(sandbox.environment == .sandbox)
     #expect(throws: SignedDataConfigurationError.self) {
       try SignedDataConfiguration(bundleIdText: nil, environmentText: "Production")

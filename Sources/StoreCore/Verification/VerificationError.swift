@@ -26,7 +26,7 @@ public enum VerificationError: Error, Sendable, Equatable, Hashable, CaseIterabl
   /// A certificate in the chain was revoked.
   case revokedCertificate
 
-  /// The case's name as StoreKit spells it, e.g. `invalidSignature`.
+  /// The case's name as StoreKit spells it, such as `invalidSignature`.
   public var name: String {
     switch self {
     case .invalidCertificateChain: "invalidCertificateChain"

@@ -35,8 +35,7 @@ enum Oracle {
   /// Whether interop tests should run: the oracle is there, or CI requires it.
   static var shouldRun: Bool { unavailableReason == nil || isCI }
 
-  /// Records why the oracle is missing: a failure on CI, a printed skip elsewhere.
-  /// Returns `true` when the caller may go on.
+  /// Prints why the oracle is missing; `true` when the caller may go on.
   static func checkAvailable() -> Bool {
     guard let reason = unavailableReason else { return true }
     print("asl_oracle skipped: \(reason)")
@@ -65,7 +64,8 @@ enum Oracle {
     let rootPath = directory.file("root.der")
     let inputPath = directory.file("input.jws")
     try Data(root).write(to: URL(fileURLWithPath: rootPath))
-    try Data((tokens.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: inputPath))
+    try Data((tokens.joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: inputPath))
     return try run(
       [
         "python3", Self.directory.appendingPathComponent("verify.py").path, "--strict",

@@ -46,7 +46,8 @@ enum Samples {
     }
   }
 
-  static func renewalInfo(environment: AppStoreEnvironment = .xcode) -> JWSRenewalInfoDecodedPayload {
+  static func renewalInfo(environment: AppStoreEnvironment = .xcode) -> JWSRenewalInfoDecodedPayload
+  {
     JWSRenewalInfoDecodedPayload(
       originalTransactionId: "2000000000000001", autoRenewProductId: "dev.storeterm.pro.monthly",
       productId: "dev.storeterm.pro.monthly", autoRenewStatus: .on, isInBillingRetryPeriod: false,

@@ -1,4 +1,5 @@
 import StoreCore
+
 @testable import StoreJWS
 
 /// One in-memory CA for the whole test run: issuing a chain costs three key generations.
