@@ -24,7 +24,7 @@ let package = Package(
     // The command line: parsing, subcommands and wiring.
     .target(
       name: "StoreTermCLI",
-      dependencies: ["StoreCore"],
+      dependencies: ["StoreCore", "StoreJWS", "StorePersistence"],
       plugins: ["EmbedDemoCatalog"]
     ),
     .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),

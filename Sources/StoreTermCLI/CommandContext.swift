@@ -11,11 +11,27 @@ struct CommandContext {
   let storefrontOverride: Storefront?
   /// The locale from `--locale`, if given.
   let localeOverride: String?
+  /// The process environment (for the default state folder).
+  let environment: [String: String]
+  /// The bundle ID and environment stamped into signed data.
+  let identity: SignedDataConfiguration
 
   /// Validates the global options; a bad value is a usage error.
-  init(parsed: ParsedArguments, output: any TextOutput) throws(UsageError) {
+  init(parsed: ParsedArguments, output: any TextOutput, environment: [String: String])
+    throws(UsageError)
+  {
     self.parsed = parsed
     self.output = output
+    self.environment = environment
+    do {
+      identity = try SignedDataConfiguration(
+        bundleIdText: parsed.value("bundle-id"), environmentText: parsed.value("environment"))
+    } catch {
+      throw UsageError(error.message)
+    }
+    if let customer = parsed.value("customer"), customer.isEmpty || customer.count > 200 {
+      throw UsageError("--customer: an account identifier must be 1 to 200 characters")
+    }
     if let code = parsed.value("storefront") {
       guard let storefront = Storefront(countryCode: code) else {
         throw UsageError(
@@ -38,6 +54,17 @@ struct CommandContext {
 
   /// Whether `--json` was given.
   var json: Bool { parsed.flag("json") }
+
+  /// The customer the command acts for.
+  var customerID: String { parsed.value("customer") ?? Customer.defaultID }
+
+  /// The ledger and CA locations.
+  var paths: StorePaths { StorePaths(databaseOption: parsed.value("db"), environment: environment) }
+
+  /// Opens the simulated App Store over the ledger.
+  func openStore() throws -> StoreContext {
+    try StoreContext(self, catalog: try loadCatalog())
+  }
 
   /// Loads the configuration named by `--config` (or the bundled demo), reporting its warnings
   /// on standard error, and its notes too with `--verbose`.

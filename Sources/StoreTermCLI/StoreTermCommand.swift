@@ -10,6 +10,15 @@ public enum StoreTermCommand {
       "storefront", "ISO3", help: "The storefront, such as USA, DEU, JPN (default: the file's)"),
     .value(
       "locale", "ID", help: "The locale for names and prices, such as de_DE (default: the file's)"),
+    .value(
+      "db", "PATH", help: "The ledger database (default: $XDG_STATE_HOME/storeterm/ledger.sqlite)"),
+    .value("customer", "ID", help: "The App Store account to act as (default: default)"),
+    .value(
+      "bundle-id", "ID",
+      help: "The bundle ID stamped into signed data (default: dev.storeterm.demo)"),
+    .value(
+      "environment", "NAME",
+      help: "Xcode (default), Sandbox or LocalTesting, stamped into signed data"),
     .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
     .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),
     .flag("help", short: "h", help: "Show help for storeterm or for one command"),
@@ -21,6 +30,14 @@ public enum StoreTermCommand {
     .init(
       name: "products",
       abstract: "The catalog as the customer sees it: names, prices, periods and intro offers"),
+    PurchaseCommand.spec,
+    TransactionsCommand.transactionsSpec,
+    TransactionsCommand.entitlementsSpec,
+    ManageCommand.spec,
+    SignedDataCommands.jwsSpec,
+    SignedDataCommands.verifySpec,
+    SignedDataCommands.certSpec,
+    ResetCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]
     ),
@@ -33,13 +50,20 @@ public enum StoreTermCommand {
   /// The version printed by `--version`.
   public static let version = "storeterm 0.1.0"
 
-  /// Runs the program with the process's arguments and exits with its status.
-  public static func main() -> Never {
-    exit(run(Array(CommandLine.arguments.dropFirst()), output: StandardOutput()))
+  /// Runs the program with the process's arguments and environment, and exits with its status.
+  public static func main() async -> Never {
+    let status = await run(
+      Array(CommandLine.arguments.dropFirst()), output: StandardOutput(),
+      environment: ProcessInfo.processInfo.environment)
+    exit(status)
   }
 
   /// Runs one command line and returns the exit status (0 success, 1 failure, 64 usage error).
-  public static func run(_ arguments: [String], output: some TextOutput) -> Int32 {
+  ///
+  /// `environment` supplies `XDG_STATE_HOME` and `HOME` for the default state folder.
+  public static func run(
+    _ arguments: [String], output: some TextOutput, environment: [String: String]
+  ) async -> Int32 {
     let parsed: ParsedArguments
     do {
       parsed = try parser.parse(arguments)
@@ -55,9 +79,18 @@ public enum StoreTermCommand {
       return help(parsed, output: output)
     }
     do {
-      let context = try CommandContext(parsed: parsed, output: output)
+      let context = try CommandContext(parsed: parsed, output: output, environment: environment)
       switch parsed.command.name {
       case "products": try ProductsCommand.run(context)
+      case "purchase": try await PurchaseCommand.run(context)
+      case "transactions": try await TransactionsCommand.run(context, entitlementsOnly: false)
+      case "entitlements": try await TransactionsCommand.run(context, entitlementsOnly: true)
+      case "manage": try await ManageCommand.run(context)
+      case "jws": try await SignedDataCommands.jws(context)
+      case "verify":
+        return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure
+      case "cert": try SignedDataCommands.cert(context)
+      case "reset": try await ResetCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

@@ -3,10 +3,22 @@ import Synchronization
 
 /// A ``TextOutput`` that keeps what a command printed, for exact assertions.
 public final class CapturedOutput: TextOutput {
-  private let buffers = Mutex<(out: String, err: String)>(("", ""))
+  private let buffers = Mutex<(out: String, err: String, bytes: [UInt8])>(("", "", []))
+  private let input: [UInt8]
 
-  /// Creates an empty capture.
-  public init() {}
+  /// Creates an empty capture whose standard input holds `input`.
+  public init(input: [UInt8] = []) {
+    self.input = input
+  }
+
+  /// Appends bytes to the captured standard output.
+  public func write(bytes: [UInt8]) { buffers.withLock { $0.bytes += bytes } }
+
+  /// The standard input given at creation.
+  public func readStandardInput() -> [UInt8] { input }
+
+  /// Every byte written with `write(bytes:)`.
+  public var standardOutputBytes: [UInt8] { buffers.withLock { $0.bytes } }
 
   /// Appends to the captured standard output.
   public func write(_ text: String) { buffers.withLock { $0.out += text } }
@@ -32,9 +44,12 @@ public struct CommandRun: Sendable {
 }
 
 /// Runs `storeterm` with `arguments` in-process and captures the outcome.
-public func runStoreTerm(_ arguments: [String]) -> CommandRun {
-  let output = CapturedOutput()
-  let status = StoreTermCommand.run(arguments, output: output)
+///
+/// The state folder defaults to a folder of this test process, never the user's own.
+public func runStoreTerm(_ arguments: [String], input: String = "") async -> CommandRun {
+  let output = CapturedOutput(input: Array(input.utf8))
+  let environment = ["XDG_STATE_HOME": TestPaths.processStateDirectory.path]
+  let status = await StoreTermCommand.run(arguments, output: output, environment: environment)
   return CommandRun(
     status: status, standardOutput: output.standardOutput, standardError: output.standardError)
 }

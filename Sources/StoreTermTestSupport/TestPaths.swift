@@ -18,6 +18,9 @@ public enum TestPaths {
   /// The real `.storekit` files from public projects.
   public static let realCatalogs = shared.appending(path: "fixtures/storekit-real")
 
+  /// A state folder private to this test process (`XDG_STATE_HOME` for in-process CLI runs).
+  public static let processStateDirectory: URL = try! temporaryDirectory()
+
   /// A new empty temporary directory, unique to the caller.
   public static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory

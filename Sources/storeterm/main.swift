@@ -1,3 +1,3 @@
 import StoreTermCLI
 
-StoreTermCommand.main()
+await StoreTermCommand.main()

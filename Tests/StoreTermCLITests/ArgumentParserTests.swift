@@ -5,7 +5,7 @@ import Testing
 @Suite struct ArgumentParserTests {
   static let parser = StoreTermCommand.parser
 
-  @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
+  @Test func globalOptionsGoBeforeOrAfterTheCommand() async throws {
     let before = try ArgumentParserTests.parser.parse([
       "--json", "--config", "a.storekit", "products",
     ])
@@ -17,13 +17,13 @@ import Testing
     #expect(before.explicitCommand && after.explicitCommand)
   }
 
-  @Test func theDefaultCommandWhenNoneIsNamed() throws {
+  @Test func theDefaultCommandWhenNoneIsNamed() async throws {
     let parsed = try ArgumentParserTests.parser.parse(["--locale", "de_DE"])
     #expect(parsed.command.name == "products")
     #expect(!parsed.explicitCommand)
   }
 
-  @Test func doubleDashEndsOptions() throws {
+  @Test func doubleDashEndsOptions() async throws {
     let parsed = try ArgumentParserTests.parser.parse(["help", "--", "--json"])
     #expect(parsed.arguments == ["--json"])
     #expect(!parsed.flag("json"))

@@ -24,32 +24,32 @@ import Testing
     ),
     (["help", "frob"], "storeterm: unknown command 'frob'"),
   ])
-  func usageErrors(arguments: [String], message: String) {
-    let run = runStoreTerm(arguments)
+  func usageErrors(arguments: [String], message: String) async {
+    let run = await runStoreTerm(arguments)
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
     #expect(run.standardError == message + "\n" + CommandLineErrorTests.usage)
   }
 
-  @Test func aMissingFile() {
-    let run = runStoreTerm(["products", "--config", "/nonexistent/Missing.storekit"])
+  @Test func aMissingFile() async {
+    let run = await runStoreTerm(["products", "--config", "/nonexistent/Missing.storekit"])
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
     #expect(run.standardError == "/nonexistent/Missing.storekit: no such file\n")
   }
 
-  @Test func aDirectoryInsteadOfAFile() throws {
+  @Test func aDirectoryInsteadOfAFile() async throws {
     let directory = try TestPaths.temporaryDirectory()
-    let run = runStoreTerm(["--config", directory.path])
+    let run = await runStoreTerm(["--config", directory.path])
     #expect(run.status == 1)
     #expect(run.standardError == "\(directory.path): is a directory, not a .storekit file\n")
   }
 
-  @Test func aFileThatIsNotJSONOrHasABadPeriod() throws {
+  @Test func aFileThatIsNotJSONOrHasABadPeriod() async throws {
     let directory = try TestPaths.temporaryDirectory()
     let notJSON = directory.appending(path: "Notes.storekit")
     try Data("version = 4\n".utf8).write(to: notJSON)
-    let run = runStoreTerm(["products", "--config", notJSON.path])
+    let run = await runStoreTerm(["products", "--config", notJSON.path])
     #expect(run.status == 1)
     #expect(
       run.standardError
@@ -59,7 +59,7 @@ import Testing
     let badPeriod = directory.appending(path: "Demo.storekit")
     let demo = try String(contentsOf: TestPaths.demoCatalog, encoding: .utf8)
     try Data(demo.replacingOccurrences(of: "\"P1W\"", with: "\"P5X\"").utf8).write(to: badPeriod)
-    let periodRun = runStoreTerm(["--config", badPeriod.path])
+    let periodRun = await runStoreTerm(["--config", badPeriod.path])
     #expect(periodRun.status == 1)
     #expect(
       periodRun.standardError
@@ -67,21 +67,24 @@ import Testing
     )
   }
 
-  @Test func helpAndVersion() {
-    let help = runStoreTerm(["--help"])
+  @Test func helpAndVersion() async {
+    let help = await runStoreTerm(["--help"])
     #expect(help.status == 0)
     #expect(
       help.standardOutput.hasPrefix(
         "storeterm: StoreKit 2 in a terminal, the App Store simulated on Linux.\n"))
     #expect(
       help.standardOutput.contains(
-        "  --config PATH      A .storekit file (default: the bundled Demo.storekit)\n"))
-    #expect(runStoreTerm(["help"]).standardOutput == help.standardOutput)
-    let productsHelp = runStoreTerm(["products", "--help"])
+        "  --config PATH       A .storekit file (default: the bundled Demo.storekit)\n"))
+    let bareHelp = await runStoreTerm(["help"])
+    #expect(bareHelp.standardOutput == help.standardOutput)
+    let productsHelp = await runStoreTerm(["products", "--help"])
     #expect(
       productsHelp.standardOutput.hasPrefix(
         "storeterm products: The catalog as the customer sees it"))
-    #expect(runStoreTerm(["help", "products"]).standardOutput == productsHelp.standardOutput)
-    #expect(runStoreTerm(["--version"]).standardOutput == "storeterm 0.1.0\n")
+    let namedHelp = await runStoreTerm(["help", "products"])
+    #expect(namedHelp.standardOutput == productsHelp.standardOutput)
+    let version = await runStoreTerm(["--version"])
+    #expect(version.standardOutput == "storeterm 0.1.0\n")
   }
 }

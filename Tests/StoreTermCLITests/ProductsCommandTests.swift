@@ -6,8 +6,8 @@ import Testing
 
 /// `storeterm products` on the bundled demo catalog and on files, as text and JSON.
 @Suite struct ProductsCommandTests {
-  @Test func theDemoCatalogAsATable() {
-    let run = runStoreTerm(["products"])
+  @Test func theDemoCatalogAsATable() async {
+    let run = await runStoreTerm(["products"])
     #expect(run.status == 0)
     #expect(run.standardError == "")
     #expect(
@@ -31,19 +31,23 @@ import Testing
         """)
   }
 
-  @Test func noCommandRunsProducts() {
-    #expect(runStoreTerm([]).standardOutput == runStoreTerm(["products"]).standardOutput)
+  @Test func noCommandRunsProducts() async {
+    let bare = await runStoreTerm([])
+    let products = await runStoreTerm(["products"])
+    #expect(bare.standardOutput == products.standardOutput)
   }
 
-  @Test func theBundledCatalogIsTheFixtureFile() throws {
-    let fromFile = runStoreTerm(["products", "--json", "--config", TestPaths.demoCatalog.path])
-    let bundled = runStoreTerm(["products", "--json"])
+  @Test func theBundledCatalogIsTheFixtureFile() async throws {
+    let fromFile = await runStoreTerm([
+      "products", "--json", "--config", TestPaths.demoCatalog.path,
+    ])
+    let bundled = await runStoreTerm(["products", "--json"])
     #expect(fromFile.status == 0)
     #expect(fromFile.standardOutput == bundled.standardOutput)
   }
 
-  @Test func japaneseNamesLineUpByDisplayWidth() {
-    let run = runStoreTerm(["--storefront", "JPN", "products", "--locale", "ja_JP"])
+  @Test func japaneseNamesLineUpByDisplayWidth() async {
+    let run = await runStoreTerm(["--storefront", "JPN", "products", "--locale", "ja_JP"])
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines[0] == "12 products · storefront JPN (JPY) · ja_JP")
@@ -53,8 +57,8 @@ import Testing
     )
   }
 
-  @Test func jsonUsesStoreKitsNamesAndWireValues() throws {
-    let run = runStoreTerm(["products", "--json", "--storefront", "DEU", "--locale", "de_DE"])
+  @Test func jsonUsesStoreKitsNamesAndWireValues() async throws {
+    let run = await runStoreTerm(["products", "--json", "--storefront", "DEU", "--locale", "de_DE"])
     #expect(run.status == 0)
     let array = try JSONParser.parse(run.standardOutput)
     guard case .array(let products) = array else {
@@ -81,16 +85,16 @@ import Testing
     #expect(coins["subscription"] == .null)
   }
 
-  @Test func verboseReportsIgnoredKeysOnStandardError() throws {
+  @Test func verboseReportsIgnoredKeysOnStandardError() async throws {
     let directory = try TestPaths.temporaryDirectory()
     let file = directory.appending(path: "Extra.storekit")
     try Data(
       #"{"version": {"major": 4, "minor": 0}, "products": [], "subscriptionGroups": [], "mystery": true}"#
         .utf8
     ).write(to: file)
-    let quiet = runStoreTerm(["products", "--config", file.path])
+    let quiet = await runStoreTerm(["products", "--config", file.path])
     #expect(quiet.standardError == "")
-    let verbose = runStoreTerm(["products", "--config", file.path, "--verbose"])
+    let verbose = await runStoreTerm(["products", "--config", file.path, "--verbose"])
     #expect(verbose.status == 0)
     #expect(
       verbose.standardError == "storeterm: note: \(file.path): ignoring unknown key mystery\n")

@@ -43,7 +43,7 @@ extension StoreEngine {
     try revoke(id, reason: .refundedDueToIssue, kind: .revoked, action: "revoked")
   }
 
-  /// Marks a transaction finished, as `transaction.finish()` does. Finishing twice is harmless.
+  /// Marks a transaction finished, as `transaction.finish()` does; finishing twice is harmless.
   public func finish(_ id: UInt64) throws {
     let now = clock.now()
     try changeRecord(id) { record, changes in
@@ -76,9 +76,11 @@ extension StoreEngine {
 
   // MARK: - Transaction.updates
 
-  /// A stream of transactions changed outside a purchase call: approvals, resolutions, refunds
-  /// and revocations. The first stream of a process also receives every unfinished transaction
-  /// of `customerID` once, as StoreKit re-delivers them at launch.
+  /// A stream of transactions changed outside a purchase call (`Transaction.updates`).
+  ///
+  /// It carries approvals, resolutions, refunds and revocations. The first stream of a process
+  /// also receives every unfinished transaction of `customerID` once, as StoreKit re-delivers
+  /// them at launch.
   public func updates(customerID: String = Customer.defaultID) -> AsyncStream<SignedTransaction> {
     let (stream, continuation) = AsyncStream<SignedTransaction>.makeStream()
     let key = ids.makeUUID()

@@ -6,6 +6,10 @@ public protocol TextOutput: Sendable {
   func write(_ text: String)
   /// Writes `text` to standard error as is.
   func writeError(_ text: String)
+  /// Writes raw bytes to standard output (a DER certificate).
+  func write(bytes: [UInt8])
+  /// Everything on standard input, read to the end.
+  func readStandardInput() -> [UInt8]
 }
 
 /// The process's real standard output and standard error.
@@ -21,5 +25,15 @@ public struct StandardOutput: TextOutput {
   /// Writes to standard error.
   public func writeError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Writes bytes to standard output.
+  public func write(bytes: [UInt8]) {
+    FileHandle.standardOutput.write(Data(bytes))
+  }
+
+  /// Reads standard input to its end.
+  public func readStandardInput() -> [UInt8] {
+    Array(FileHandle.standardInput.readDataToEndOfFile())
   }
 }

@@ -1,0 +1,15 @@
+/// `storeterm reset --yes`: deletes every transaction, as `SKTestSession.clearTransactions()`.
+enum ResetCommand {
+  static let spec = CommandSpec(
+    name: "reset", abstract: "Delete every transaction of every customer (needs --yes)",
+    options: [.flag("yes", help: "Confirm that every transaction is to be deleted")])
+
+  static func run(_ context: CommandContext) async throws {
+    guard context.parsed.flag("yes") else {
+      throw UsageError("reset deletes every transaction; add --yes to confirm")
+    }
+    let store = try context.openStore()
+    try await store.engine.clearTransactions()
+    context.output.write("deleted every transaction in \(context.paths.database)\n")
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import StoreCore
+
+/// `storeterm transactions` (`Transaction.all`) and `storeterm entitlements`
+/// (`Transaction.currentEntitlements`) for the customer.
+enum TransactionsCommand {
+  static let transactionsSpec = CommandSpec(
+    name: "transactions", abstract: "Every transaction of the customer (Transaction.all)")
+  static let entitlementsSpec = CommandSpec(
+    name: "entitlements",
+    abstract: "What the customer is entitled to now (Transaction.currentEntitlements)")
+
+  static func run(_ context: CommandContext, entitlementsOnly: Bool) async throws {
+    let store = try context.openStore()
+    let customerID = store.customerID
+    let transactions =
+      entitlementsOnly
+      ? try await store.engine.currentEntitlements(customerID: customerID)
+      : try await store.engine.allTransactions(customerID: customerID)
+    let records = try await store.engine.records(customerID: customerID)
+    if context.json {
+      context.output.write(JSONValue.array(transactions.map(\.payload.jsonValue)).prettyText + "\n")
+      return
+    }
+    guard !transactions.isEmpty else {
+      let what = entitlementsOnly ? "entitlements" : "transactions"
+      context.output.write("no \(what) for customer \(customerID)\n")
+      return
+    }
+    let finished = Set(records.filter(\.isFinished).map(\.id))
+    context.output.write(
+      TransactionText.table(transactions, finished: finished, catalog: store.catalog, now: Date()))
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import StoreCore
+
+/// How transactions read in text output: one line each, or a table.
+enum TransactionText {
+  /// `2026-12-01T10:00:00Z`: dates in text output are UTC, so they read the same everywhere.
+  static func date(_ milliseconds: Int64) -> String {
+    Date(epochMilliseconds: milliseconds).formatted(
+      .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
+        .timeSeparator(.colon).timeZone(separator: .omitted))
+  }
+
+  /// The charged price in its currency, from milliunits: `$4.99`.
+  static func price(_ payload: JWSTransactionDecodedPayload, locale: String) -> String {
+    guard let price = payload.price, let currency = payload.currency else { return "" }
+    return (Decimal(price) / 1000).formatted(
+      .currency(code: currency).locale(Locale(identifier: locale)))
+  }
+
+  /// Where the transaction stands: `refunded`, `expired`, `active`, `owned`.
+  static func status(_ transaction: SignedTransaction, at now: Date) -> String {
+    let payload = transaction.payload
+    if let revocation = payload.revocationReason {
+      return revocation == .refundedDueToIssue ? "revoked" : "refunded"
+    }
+    if payload.isUpgraded == true { return "upgraded" }
+    if let expires = transaction.expirationDate { return expires > now ? "active" : "expired" }
+    return payload.type == .consumable ? "consumed" : "owned"
+  }
+
+  /// One line: `transaction 3 · Plus Monthly (dev…) · $0.00, 1 week free · expires …`.
+  static func line(_ transaction: SignedTransaction, catalog: ProductCatalog) -> String {
+    let payload = transaction.payload
+    let name = catalog.product(id: payload.productId)?.displayName ?? payload.productId
+    var parts = ["transaction \(payload.transactionId)", "\(name) (\(payload.productId))"]
+    var price = price(payload, locale: catalog.locale)
+    if let offer = payload.offerType {
+      price += ", " + offerName(offer)
+      if let identifier = payload.offerIdentifier { price += " " + identifier }
+    }
+    parts.append(price)
+    if payload.quantity > 1 { parts.append("quantity \(payload.quantity)") }
+    if let expires = payload.expiresDate { parts.append("expires \(date(expires))") }
+    if let revoked = payload.revocationDate { parts.append("revoked \(date(revoked))") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The transactions as a table.
+  static func table(
+    _ transactions: [SignedTransaction], finished: Set<UInt64>, catalog: ProductCatalog, now: Date
+  ) -> String {
+    var table = TextTable(headers: ["ID", "PRODUCT", "PRICE", "PURCHASED", "EXPIRES", "STATUS"])
+    for transaction in transactions {
+      let payload = transaction.payload
+      var status = status(transaction, at: now)
+      if !finished.contains(transaction.id) { status += ", unfinished" }
+      table.rows.append([
+        payload.transactionId, payload.productId, price(payload, locale: catalog.locale),
+        date(payload.purchaseDate), payload.expiresDate.map(date) ?? "", status,
+      ])
+    }
+    return table.render()
+  }
+
+  private static func offerName(_ offer: OfferType) -> String {
+    switch offer {
+    case .introductoryOffer: "introductory offer"
+    case .promotionalOffer: "promotional offer"
+    case .offerCode: "offer code"
+    case .winBackOffer: "win-back offer"
+    }
+  }
+}

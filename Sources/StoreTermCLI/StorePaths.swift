@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where storeterm keeps its state: the ledger database and, beside it, the test CA.
+struct StorePaths {
+  /// The ledger database file.
+  let database: String
+  /// The folder holding the database and the `ca/` folder.
+  let stateDirectory: String
+
+  /// The default state folder: `$XDG_STATE_HOME/storeterm`, else `~/.local/state/storeterm`.
+  static func defaultStateDirectory(environment: [String: String]) -> String {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return (state as NSString).appendingPathComponent("storeterm")
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return (home as NSString).appendingPathComponent(".local/state/storeterm")
+  }
+
+  /// The paths for `--db PATH`, or the defaults; the CA lives in the database's folder so a
+  /// ledger and the root that verifies it travel together.
+  init(databaseOption: String?, environment: [String: String]) {
+    if let databaseOption {
+      let absolute =
+        databaseOption.hasPrefix("/")
+        ? databaseOption
+        : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(
+          databaseOption)
+      database = (absolute as NSString).standardizingPath
+      stateDirectory = (database as NSString).deletingLastPathComponent
+    } else {
+      stateDirectory = Self.defaultStateDirectory(environment: environment)
+      database = (stateDirectory as NSString).appendingPathComponent("ledger.sqlite")
+    }
+  }
+}
