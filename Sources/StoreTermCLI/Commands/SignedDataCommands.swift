@@ -64,6 +64,8 @@ enum SignedDataCommands {
       }
       context.output.write(
         "wrote the test root certificate (\(format.rawValue.uppercased())) to \(path)\n")
+    } else if format == .pem {
+      context.output.write(String(decoding: bytes, as: UTF8.self))
     } else {
       context.output.write(bytes: bytes)
     }
