@@ -15,7 +15,7 @@ import Testing
 
   @Test func anApprovalArrivesThroughUpdatesNotAsAPurchaseResult() async throws {
     let store = try EngineHarness()
-    let updates = await store.engine.updates()
+    let updates = store.engine.updates()
     let id = try await store.buyPending(Demo.lifetime, PurchaseOptions(askToBuy: true))
     store.clock.advance(by: 60)
     let approved = try await store.engine.approve(id)
@@ -60,7 +60,7 @@ import Testing
   @Test func aRefundRevokesTheEntitlementAndIsDeliveredAsAnUpdate() async throws {
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.lifetime)
-    let updates = await store.engine.updates()
+    let updates = store.engine.updates()
     store.clock.advance(by: 3_600)
     let refunded = try await store.engine.refund(transaction.id)
     var iterator = updates.makeAsyncIterator()
@@ -139,8 +139,8 @@ import Testing
 
   @Test func everyListenerGetsEveryUpdate() async throws {
     let store = try EngineHarness()
-    let first = await store.engine.updates()
-    let second = await store.engine.updates()
+    let first = store.engine.updates()
+    let second = store.engine.updates()
     let id = try await store.buyPending(Demo.themes, PurchaseOptions(askToBuy: true))
     let approved = try await store.engine.approve(id)
     var one = first.makeAsyncIterator()
@@ -154,7 +154,7 @@ import Testing
     let transaction = try await store.buy(Demo.lifetime)
     let restarted = try store.reopened()
     #expect(try await restarted.entitledProducts() == [Demo.lifetime])
-    let updates = await restarted.engine.updates()
+    let updates = restarted.engine.updates()
     var iterator = updates.makeAsyncIterator()
     #expect(await iterator.next() == transaction)
     try await restarted.engine.finish(transaction.id)

@@ -78,31 +78,16 @@ extension StoreEngine {
 
   /// A stream of transactions changed outside a purchase call (`Transaction.updates`).
   ///
-  /// It carries approvals, resolutions, refunds and revocations. The first stream of a process
-  /// also receives every unfinished transaction of `customerID` once, as StoreKit re-delivers
-  /// them at launch.
-  public func updates(customerID: String = Customer.defaultID) -> AsyncStream<SignedTransaction> {
-    let (stream, continuation) = AsyncStream<SignedTransaction>.makeStream()
-    let key = ids.makeUUID()
-    listeners[key] = continuation
-    continuation.onTermination = { [weak self] _ in
-      Task { await self?.removeListener(key) }
+  /// It carries approvals, resolutions, refunds, revocations and purchases made outside the app.
+  /// The first stream of a process also receives every unfinished transaction of `customerID`
+  /// once, as StoreKit re-delivers them at launch. Registration is immediate, so nothing that
+  /// happens after this call returns is missed.
+  public nonisolated func updates(customerID: String = Customer.defaultID)
+    -> AsyncStream<SignedTransaction>
+  {
+    listeners.subscribe(customerID: customerID) {
+      (try? TransactionRules.unfinished(ledger.records(customerID: customerID))) ?? []
     }
-    if !hasDeliveredUnfinished {
-      hasDeliveredUnfinished = true
-      for transaction in (try? unfinished(customerID: customerID)) ?? [] {
-        continuation.yield(transaction)
-      }
-    }
-    return stream
-  }
-
-  func removeListener(_ key: UUID) {
-    listeners[key] = nil
-  }
-
-  func broadcast(_ transaction: SignedTransaction) {
-    for continuation in listeners.values { continuation.yield(transaction) }
   }
 
   // MARK: - Helpers
@@ -137,7 +122,7 @@ extension StoreEngine {
       changes.events.append(self.event(kind, record, at: now))
       return (changes, record.signed!)
     }
-    broadcast(signed)
+    listeners.broadcast(signed, customerID: existing.customerID)
     return signed
   }
 
@@ -165,7 +150,7 @@ extension StoreEngine {
       )
       return record.signed!
     }
-    broadcast(signed)
+    listeners.broadcast(signed, customerID: existing.customerID)
     return signed
   }
 

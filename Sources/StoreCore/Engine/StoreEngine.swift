@@ -20,7 +20,7 @@ import Foundation
 ///   ``delete(_:)``
 public actor StoreEngine {
   /// The products on sale.
-  public let catalog: ProductCatalog
+  public private(set) var catalog: ProductCatalog
   /// The session's switches (Ask to Buy, interrupted purchases, simulated failures).
   public var session: StoreSession
 
@@ -29,8 +29,7 @@ public actor StoreEngine {
   let clock: any StoreClock
   let ids: any IdentifierGenerator
   let factory: TransactionFactory
-  var listeners: [UUID: AsyncStream<SignedTransaction>.Continuation] = [:]
-  var hasDeliveredUnfinished = false
+  let listeners = UpdateListeners()
 
   /// Creates an engine.
   public init(
@@ -49,6 +48,11 @@ public actor StoreEngine {
   /// Replaces the session's switches (what `SKTestSession`'s setters do).
   public func setSession(_ session: StoreSession) {
     self.session = session
+  }
+
+  /// Replaces the catalog (a storefront or locale change).
+  public func setCatalog(_ catalog: ProductCatalog) {
+    self.catalog = catalog
   }
 
   // MARK: - Customers
@@ -79,8 +83,11 @@ public actor StoreEngine {
   ///
   /// - Throws: the simulated failure, `PurchaseError` for a bad quantity or offer,
   ///   `StoreEngineError` for an unknown product or a plan change within a group.
+  /// - Parameter deliversUpdate: true for a purchase made outside the app (another device, the
+  ///   transaction manager): its transaction also arrives through ``updates(customerID:)``.
   public func purchase(
-    _ productID: String, customerID: String, options: PurchaseOptions = PurchaseOptions()
+    _ productID: String, customerID: String, options: PurchaseOptions = PurchaseOptions(),
+    deliversUpdate: Bool = false
   ) throws -> PurchaseOutcome {
     let customer = try customer(customerID)
     let now = clock.now()
@@ -99,7 +106,7 @@ public actor StoreEngine {
     let nonce = ids.makeUUID()
     let askToBuy = options.askToBuy ?? session.askToBuyEnabled
     let interrupted = options.interrupted ?? session.interruptedPurchasesEnabled
-    return try ledger.change(customerID: customerID) { state in
+    let outcome: PurchaseOutcome = try ledger.change(customerID: customerID) { state in
       let plan = try PurchasePlan.make(
         productID: productID, options: options, state: state, catalog: catalog, now: now)
       if let existing = plan.existing { return (LedgerChanges(), .success(existing)) }
@@ -127,6 +134,10 @@ public actor StoreEngine {
           productID: productID, detail: plan.offer?.requestTag ?? ""))
       return (changes, .success(record.signed!))
     }
+    if deliversUpdate, case .success(let transaction) = outcome {
+      listeners.broadcast(transaction, customerID: customerID)
+    }
+    return outcome
   }
 
   // MARK: - What the app sees
