@@ -18,6 +18,9 @@ let package = Package(
     // Signed data: base64url, compact JWS, ES256 over libcrypto, the local test CA.
     .target(name: "StoreJWS", dependencies: ["StoreCore", "CLibCrypto"]),
 
+    // The StoreKit 2 API over the simulated App Store, source-compatible where Linux allows.
+    .target(name: "StoreKit", dependencies: ["StoreCore", "StoreJWS"]),
+
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
     .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
 

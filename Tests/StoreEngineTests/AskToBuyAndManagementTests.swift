@@ -9,8 +9,8 @@ import Testing
     let id = try await store.buyPending(Demo.lifetime, PurchaseOptions())
     #expect(id == 1)
     #expect(try await store.entitledProducts().isEmpty)
-    #expect(try await store.engine.allTransactions(customerID: "default").isEmpty)
-    #expect(try await store.engine.record(1).state == .pendingApproval)
+    #expect(try store.engine.allTransactions(customerID: "default").isEmpty)
+    #expect(try store.engine.record(1).state == .pendingApproval)
   }
 
   @Test func anApprovalArrivesThroughUpdatesNotAsAPurchaseResult() async throws {
@@ -18,7 +18,7 @@ import Testing
     let updates = store.engine.updates()
     let id = try await store.buyPending(Demo.lifetime, PurchaseOptions(askToBuy: true))
     store.clock.advance(by: 60)
-    let approved = try await store.engine.approve(id)
+    let approved = try store.engine.approve(id)
     var iterator = updates.makeAsyncIterator()
     #expect(await iterator.next() == approved)
     #expect(approved.payload.transactionId == "1")
@@ -29,32 +29,32 @@ import Testing
   @Test func aDeclinedRequestDeliversNothing() async throws {
     let store = try EngineHarness()
     let id = try await store.buyPending(Demo.lifetime, PurchaseOptions(askToBuy: true))
-    try await store.engine.decline(id)
-    #expect(try await store.engine.record(id).state == .declined)
-    #expect(try await store.engine.allTransactions(customerID: "default").isEmpty)
-    await #expect(throws: StoreEngineError.wrongState(id, action: "approved", state: "declined")) {
-      try await store.engine.approve(id)
+    try store.engine.decline(id)
+    #expect(try store.engine.record(id).state == .declined)
+    #expect(try store.engine.allTransactions(customerID: "default").isEmpty)
+    #expect(throws: StoreEngineError.wrongState(id, action: "approved", state: "declined")) {
+      try store.engine.approve(id)
     }
   }
 
   @Test func approvingSomethingNotPendingIsRefused() async throws {
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.lifetime)
-    await #expect(throws: StoreEngineError.wrongState(1, action: "approved", state: "purchased")) {
-      try await store.engine.approve(transaction.id)
+    #expect(throws: StoreEngineError.wrongState(1, action: "approved", state: "purchased")) {
+      try store.engine.approve(transaction.id)
     }
-    await #expect(throws: StoreEngineError.unknownTransaction(99)) {
-      try await store.engine.approve(99)
+    #expect(throws: StoreEngineError.unknownTransaction(99)) {
+      try store.engine.approve(99)
     }
   }
 
   @Test func anInterruptedPurchaseCompletesWhenResolved() async throws {
     let store = try EngineHarness(session: StoreSession(interruptedPurchasesEnabled: true))
     let id = try await store.buyPending(Demo.coins, PurchaseOptions(quantity: 2))
-    #expect(try await store.engine.record(id).state == .interrupted)
-    let resolved = try await store.engine.resolve(id)
+    #expect(try store.engine.record(id).state == .interrupted)
+    let resolved = try store.engine.resolve(id)
     #expect(resolved.payload.quantity == 2)
-    #expect(try await store.engine.unfinished(customerID: "default") == [resolved])
+    #expect(try store.engine.unfinished(customerID: "default") == [resolved])
   }
 
   @Test func aRefundRevokesTheEntitlementAndIsDeliveredAsAnUpdate() async throws {
@@ -62,7 +62,7 @@ import Testing
     let transaction = try await store.buy(Demo.lifetime)
     let updates = store.engine.updates()
     store.clock.advance(by: 3_600)
-    let refunded = try await store.engine.refund(transaction.id)
+    let refunded = try store.engine.refund(transaction.id)
     var iterator = updates.makeAsyncIterator()
     // The purchase itself is unfinished, so the first listener gets it first, then the refund.
     #expect(await iterator.next() == transaction)
@@ -71,20 +71,20 @@ import Testing
     #expect(refunded.payload.revocationReason == .refundedForOtherReason)
     #expect(refunded.payload.signedDate == 1_796_122_800_000)
     #expect(try await store.entitledProducts().isEmpty)
-    #expect(try await store.engine.allTransactions(customerID: "default") == [refunded])
+    #expect(try store.engine.allTransactions(customerID: "default") == [refunded])
   }
 
   @Test func refundingTwiceIsRefused() async throws {
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.lifetime)
-    try await store.engine.refund(transaction.id)
-    await #expect(throws: StoreEngineError.alreadyRevoked(1)) { try await store.engine.refund(1) }
+    try store.engine.refund(transaction.id)
+    #expect(throws: StoreEngineError.alreadyRevoked(1)) { try store.engine.refund(1) }
   }
 
   @Test func aRevocationCarriesTheDeveloperIssueReason() async throws {
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.plusMonthly)
-    let revoked = try await store.engine.revoke(transaction.id)
+    let revoked = try store.engine.revoke(transaction.id)
     #expect(revoked.payload.revocationReason == .refundedDueToIssue)
     #expect(try await store.entitledProducts().isEmpty)
   }
@@ -93,17 +93,17 @@ import Testing
     let store = try EngineHarness()
     let coins = try await store.buy(Demo.coins)
     let lifetime = try await store.buy(Demo.lifetime)
-    try await store.engine.finish(coins.id)
-    try await store.engine.finish(lifetime.id)
-    #expect(try await store.engine.allTransactions(customerID: "default") == [lifetime])
-    #expect(try await store.engine.unfinished(customerID: "default").isEmpty)
+    try store.engine.finish(coins.id)
+    try store.engine.finish(lifetime.id)
+    #expect(try store.engine.allTransactions(customerID: "default") == [lifetime])
+    #expect(try store.engine.unfinished(customerID: "default").isEmpty)
   }
 
   @Test func consumableHistoryKeepsFinishedConsumables() async throws {
     let store = try EngineHarness(session: StoreSession(includesConsumableHistory: true))
     let coins = try await store.buy(Demo.coins)
-    try await store.engine.finish(coins.id)
-    #expect(try await store.engine.allTransactions(customerID: "default") == [coins])
+    try store.engine.finish(coins.id)
+    #expect(try store.engine.allTransactions(customerID: "default") == [coins])
   }
 
   @Test func consumablesAreNeverEntitlements() async throws {
@@ -124,16 +124,16 @@ import Testing
   @Test func deletingARecordRemovesItEntirely() async throws {
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.lifetime)
-    try await store.engine.delete(transaction.id)
-    #expect(try await store.engine.records(customerID: "default").isEmpty)
+    try store.engine.delete(transaction.id)
+    #expect(try store.engine.records(customerID: "default").isEmpty)
     #expect(try await store.buy(Demo.lifetime).payload.transactionId == "2")
   }
 
   @Test func clearingRemovesUnfinishedTransactionsToo() async throws {
     let store = try EngineHarness()
     try await store.buy(Demo.coins)
-    try await store.engine.clearTransactions()
-    #expect(try await store.engine.unfinished(customerID: "default").isEmpty)
+    try store.engine.clearTransactions()
+    #expect(try store.engine.unfinished(customerID: "default").isEmpty)
     #expect(try store.ledger.events(after: 0, limit: 10).last?.kind == .cleared)
   }
 
@@ -142,7 +142,7 @@ import Testing
     let first = store.engine.updates()
     let second = store.engine.updates()
     let id = try await store.buyPending(Demo.themes, PurchaseOptions(askToBuy: true))
-    let approved = try await store.engine.approve(id)
+    let approved = try store.engine.approve(id)
     var one = first.makeAsyncIterator()
     var two = second.makeAsyncIterator()
     #expect(await one.next() == approved)
@@ -157,8 +157,8 @@ import Testing
     let updates = restarted.engine.updates()
     var iterator = updates.makeAsyncIterator()
     #expect(await iterator.next() == transaction)
-    try await restarted.engine.finish(transaction.id)
+    try restarted.engine.finish(transaction.id)
     let again = try restarted.reopened()
-    #expect(try await again.engine.unfinished(customerID: "default").isEmpty)
+    #expect(try again.engine.unfinished(customerID: "default").isEmpty)
   }
 }

@@ -52,7 +52,7 @@ struct EngineHarness {
   func buy(_ productID: String, _ options: PurchaseOptions = PurchaseOptions()) async throws
     -> SignedTransaction
   {
-    let outcome = try await engine.purchase(
+    let outcome = try engine.purchase(
       productID, customerID: Customer.defaultID, options: options)
     guard case .success(let transaction) = outcome else {
       throw HarnessError.unexpected("\(outcome)")
@@ -62,7 +62,7 @@ struct EngineHarness {
 
   /// Starts a purchase that must end pending, and returns the request's identifier.
   func buyPending(_ productID: String, _ options: PurchaseOptions) async throws -> UInt64 {
-    let outcome = try await engine.purchase(
+    let outcome = try engine.purchase(
       productID, customerID: Customer.defaultID, options: options)
     guard case .pending(let id) = outcome else { throw HarnessError.unexpected("\(outcome)") }
     return id
@@ -70,7 +70,7 @@ struct EngineHarness {
 
   /// Product identifiers of the default customer's current entitlements.
   func entitledProducts() async throws -> [String] {
-    try await engine.currentEntitlements(customerID: Customer.defaultID).map(\.payload.productId)
+    try engine.currentEntitlements(customerID: Customer.defaultID).map(\.payload.productId)
   }
 
   enum HarnessError: Error { case unexpected(String) }

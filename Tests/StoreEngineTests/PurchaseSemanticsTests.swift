@@ -53,7 +53,7 @@ import Testing
     await #expect(throws: PurchaseError.invalidQuantity) {
       try await store.buy(Demo.lifetime, PurchaseOptions(quantity: 2))
     }
-    #expect(try await store.engine.records(customerID: "default").isEmpty)
+    #expect(try store.engine.records(customerID: "default").isEmpty)
   }
 
   @Test func anUnknownProductIsRefusedAndNothingIsStored() async throws {
@@ -67,7 +67,7 @@ import Testing
     let first = try await store.buy(Demo.lifetime)
     let second = try await store.buy(Demo.lifetime)
     #expect(second == first)
-    #expect(try await store.engine.allTransactions(customerID: "default").count == 1)
+    #expect(try store.engine.allTransactions(customerID: "default").count == 1)
   }
 
   @Test func anActiveSubscriptionIsNotChargedTwice() async throws {
@@ -89,15 +89,15 @@ import Testing
     let store = try EngineHarness()
     try await store.buy(Demo.coins)
     try await store.buy(Demo.coins)
-    #expect(try await store.engine.allTransactions(customerID: "default").count == 2)
+    #expect(try store.engine.allTransactions(customerID: "default").count == 2)
   }
 
   @Test func cancellingChargesNothing() async throws {
     let store = try EngineHarness()
-    let outcome = try await store.engine.purchase(
+    let outcome = try store.engine.purchase(
       Demo.lifetime, customerID: "default", options: PurchaseOptions(cancel: true))
     #expect(outcome == .userCancelled)
-    #expect(try await store.engine.records(customerID: "default").isEmpty)
+    #expect(try store.engine.records(customerID: "default").isEmpty)
     #expect(
       try store.ledger.events(after: 0, limit: 10).map(\.kind) == [.customerCreated, .cancelled])
   }
@@ -121,8 +121,8 @@ import Testing
   @Test func aSimulatedLoadProductsFailureThrows() async throws {
     let store = try EngineHarness(
       session: StoreSession(failures: [.loadProducts: .storeKit(.networkError("offline"))]))
-    await #expect(throws: StoreKitError.networkError("offline")) {
-      try await store.engine.products(customerID: "default")
+    #expect(throws: StoreKitError.networkError("offline")) {
+      try store.engine.products(customerID: "default")
     }
   }
 
@@ -136,7 +136,7 @@ import Testing
   @Test func deviceVerificationHashesTheNonceWithTheCustomersDevice() async throws {
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.themes)
-    let customer = try await store.engine.customer("default")
+    let customer = try store.engine.customer("default")
     let nonce = try #require(transaction.payload.deviceVerificationNonce)
     #expect(
       transaction.payload.deviceVerification

@@ -39,8 +39,8 @@ import Testing
   @Test func subscribingOnceEndsIntroductoryEligibilityForTheWholeGroup() async throws {
     let store = try EngineHarness()
     let trial = try await store.buy(Demo.plusMonthly)
-    try await store.engine.refund(trial.id)
-    let products = try await store.engine.products(customerID: "default")
+    try store.engine.refund(trial.id)
+    let products = try store.engine.products(customerID: "default")
     #expect(
       products.first { $0.id == Demo.plusYearly }?.subscription?.isEligibleForIntroOffer == false)
     #expect(
@@ -49,7 +49,7 @@ import Testing
     #expect(yearly.payload.offerType == nil)
     #expect(yearly.payload.price == 49_990)
     await #expect(throws: PurchaseError.ineligibleForOffer) {
-      try await store.engine.refund(yearly.id)
+      try store.engine.refund(yearly.id)
       try await store.buy(Demo.liteMonthly, PurchaseOptions(offer: .introductory))
     }
   }

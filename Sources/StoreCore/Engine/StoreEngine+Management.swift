@@ -82,7 +82,7 @@ extension StoreEngine {
   /// The first stream of a process also receives every unfinished transaction of `customerID`
   /// once, as StoreKit re-delivers them at launch. Registration is immediate, so nothing that
   /// happens after this call returns is missed.
-  public nonisolated func updates(customerID: String = Customer.defaultID)
+  public func updates(customerID: String = Customer.defaultID)
     -> AsyncStream<SignedTransaction>
   {
     listeners.subscribe(customerID: customerID) {
@@ -111,10 +111,11 @@ extension StoreEngine {
         quantity: record.request.quantity, appAccountToken: record.request.appAccountToken,
         offer: record.request.offer.flatMap(Self.offerChoice))
       let plan = try PurchasePlan.make(
-        productID: record.productID, options: options, state: state, catalog: catalog, now: now)
+        productID: record.productID, options: options, state: state, catalog: self.catalog,
+        now: now)
       let payload = factory.purchase(
         id: record.id, product: plan.product, request: record.request, offer: plan.offer,
-        customer: customer, storefront: catalog.storefront, date: now, nonce: nonce)
+        customer: customer, storefront: self.catalog.storefront, date: now, nonce: nonce)
       record.state = .purchased
       record.signed = try sign(payload)
       var changes = LedgerChanges()

@@ -1,10 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The simulated App Store: purchases, approvals, refunds and the transactions an app sees,
 /// following StoreKit 2's documented rules.
 ///
-/// An actor over ports: the ledger stores, the signer signs, the clock and the identifier
-/// generator are injected, so tests run on a manual clock with predictable identifiers.
+/// A `Sendable` class over ports: the ledger stores, the signer signs, the clock and the
+/// identifier generator are injected, so tests run on a manual clock with predictable
+/// identifiers. Every change is decided and stored inside one ledger write transaction, which
+/// serializes concurrent callers in this process and in others; the session and catalog sit
+/// behind a lock. Its methods are synchronous because `SKTestSession`'s are.
 ///
 /// ## Topics
 /// ### Buying
@@ -18,11 +22,8 @@ import Foundation
 /// ### Managing transactions
 /// - ``approve(_:)``, ``decline(_:)``, ``resolve(_:)``, ``refund(_:reason:)``, ``finish(_:)``,
 ///   ``delete(_:)``
-public actor StoreEngine {
-  /// The products on sale.
-  public private(set) var catalog: ProductCatalog
-  /// The session's switches (Ask to Buy, interrupted purchases, simulated failures).
-  public var session: StoreSession
+public final class StoreEngine: Sendable {
+  private let state: Mutex<(catalog: ProductCatalog, session: StoreSession)>
 
   let ledger: any Ledger
   let signer: any Signer
@@ -36,8 +37,7 @@ public actor StoreEngine {
     catalog: ProductCatalog, session: StoreSession, ledger: any Ledger, signer: any Signer,
     clock: any StoreClock, ids: any IdentifierGenerator, factory: TransactionFactory
   ) {
-    self.catalog = catalog
-    self.session = session
+    self.state = Mutex((catalog, session))
     self.ledger = ledger
     self.signer = signer
     self.clock = clock
@@ -45,14 +45,20 @@ public actor StoreEngine {
     self.factory = factory
   }
 
+  /// The products on sale.
+  public var catalog: ProductCatalog { state.withLock { $0.catalog } }
+
+  /// The session's switches (Ask to Buy, interrupted purchases, simulated failures).
+  public var session: StoreSession { state.withLock { $0.session } }
+
   /// Replaces the session's switches (what `SKTestSession`'s setters do).
   public func setSession(_ session: StoreSession) {
-    self.session = session
+    state.withLock { $0.session = session }
   }
 
   /// Replaces the catalog (a storefront or locale change).
   public func setCatalog(_ catalog: ProductCatalog) {
-    self.catalog = catalog
+    state.withLock { $0.catalog = catalog }
   }
 
   // MARK: - Customers
@@ -91,6 +97,7 @@ public actor StoreEngine {
   ) throws -> PurchaseOutcome {
     let customer = try customer(customerID)
     let now = clock.now()
+    let (catalog, session) = state.withLock { ($0.catalog, $0.session) }
     if let failure = options.failure ?? session.failures[.purchase] {
       try record(
         .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)

@@ -23,13 +23,13 @@ enum ManageCommand {
     let engine = store.engine
     var changed: SignedTransaction?
     switch action {
-    case "approve": changed = try await engine.approve(id)
-    case "resolve": changed = try await engine.resolve(id)
-    case "refund": changed = try await engine.refund(id)
-    case "revoke": changed = try await engine.revoke(id)
-    case "decline": try await engine.decline(id)
-    case "finish": try await engine.finish(id)
-    default: try await engine.delete(id)
+    case "approve": changed = try engine.approve(id)
+    case "resolve": changed = try engine.resolve(id)
+    case "refund": changed = try engine.refund(id)
+    case "revoke": changed = try engine.revoke(id)
+    case "decline": try engine.decline(id)
+    case "finish": try engine.finish(id)
+    default: try engine.delete(id)
     }
     if context.json {
       context.output.write(

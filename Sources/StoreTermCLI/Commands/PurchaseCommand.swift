@@ -24,7 +24,7 @@ enum PurchaseCommand {
     let store = try context.openStore()
     let outcome: PurchaseOutcome
     do {
-      outcome = try await store.engine.purchase(
+      outcome = try store.engine.purchase(
         productID, customerID: store.customerID, options: options)
     } catch let error as PurchaseError {
       throw CommandFailure("purchase \(productID): \(error)")
@@ -52,7 +52,7 @@ enum PurchaseCommand {
             JSONMember("transactionId", .string(String(id))),
           ]).prettyText + "\n")
       } else {
-        let record = try await store.engine.record(id)
+        let record = try store.engine.record(id)
         let action = record.state == .interrupted ? "resolve" : "approve"
         context.output.write(
           "pending: transaction \(id) is \(record.state.phrase)"

@@ -9,7 +9,7 @@ enum ResetCommand {
       throw UsageError("reset deletes every transaction; add --yes to confirm")
     }
     let store = try context.openStore()
-    try await store.engine.clearTransactions()
+    try store.engine.clearTransactions()
     context.output.write("deleted every transaction in \(context.paths.database)\n")
   }
 }

@@ -23,7 +23,7 @@ enum SignedDataCommands {
       throw UsageError("\(text): a transaction ID is a whole number, such as 3")
     }
     let store = try context.openStore()
-    let record = try await store.engine.record(id)
+    let record = try store.engine.record(id)
     guard let signed = record.signed else {
       throw CommandFailure("transaction \(id) has no signed data yet: it is \(record.state.phrase)")
     }

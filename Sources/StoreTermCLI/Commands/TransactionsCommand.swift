@@ -15,9 +15,9 @@ enum TransactionsCommand {
     let customerID = store.customerID
     let transactions =
       entitlementsOnly
-      ? try await store.engine.currentEntitlements(customerID: customerID)
-      : try await store.engine.allTransactions(customerID: customerID)
-    let records = try await store.engine.records(customerID: customerID)
+      ? try store.engine.currentEntitlements(customerID: customerID)
+      : try store.engine.allTransactions(customerID: customerID)
+    let records = try store.engine.records(customerID: customerID)
     if context.json {
       context.output.write(JSONValue.array(transactions.map(\.payload.jsonValue)).prettyText + "\n")
       return

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// Connects the StoreKit API to a simulated App Store: the engine, the verifier the "device"
+/// trusts and the signed-in account.
+///
+/// On a device StoreKit talks to the App Store daemon; here the process says which store it
+/// talks to, once, before the app's code runs. `SKTestSession(contentsOf:)` does it for tests,
+/// storeterm's front end for itself.
+public enum StoreKitRuntime {
+  /// One configuration of the StoreKit API.
+  public struct Configuration: Sendable {
+    /// The simulated App Store.
+    public var engine: StoreEngine
+    /// Checks every signed transaction before the app sees it.
+    public var verifier: any Verifier
+    /// The App Store account signed in on this "device".
+    public var customerID: String
+
+    /// Creates a configuration.
+    public init(engine: StoreEngine, verifier: any Verifier, customerID: String = Customer.defaultID) {
+      self.engine = engine
+      self.verifier = verifier
+      self.customerID = customerID
+    }
+  }
+
+  private static let current = Mutex<Configuration?>(nil)
+
+  /// Points the StoreKit API at `configuration`.
+  public static func configure(_ configuration: Configuration) {
+    current.withLock { $0 = configuration }
+  }
+
+  /// Disconnects the StoreKit API; calls throw until it is configured again.
+  public static func reset() {
+    current.withLock { $0 = nil }
+  }
+
+  /// The configuration in use.
+  ///
+  /// - Throws: `StoreKitError.systemError` when nothing is configured.
+  static func configuration() throws(StoreKitError) -> Configuration {
+    guard let configuration = current.withLock({ $0 }) else {
+      throw StoreKitError.systemError(
+        "storeterm's StoreKit has no App Store: create an SKTestSession or call StoreKitRuntime.configure")
+    }
+    return configuration
+  }
+
+  /// `signed` checked by the configured verifier, as StoreKit checks what the App Store sends.
+  static func verify(
+    _ signed: SignedTransaction, with configuration: Configuration
+  ) -> VerificationResult<Transaction> {
+    switch configuration.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
+    case .success(.verified(let payload)):
+      return .verified(Transaction(payload: payload, jws: signed.jws))
+    case .success(.unverified(let payload, let error)):
+      return .unverified(Transaction(payload: payload, jws: signed.jws), error)
+    case .failure(let error):
+      // The ledger holds the payload it signed; show that one, marked with why it failed.
+      return .unverified(Transaction(payload: signed.payload, jws: signed.jws), error)
+    }
+  }
+}
