@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
   name: "StoreTerm",
   products: [
-    .executable(name: "storeterm", targets: ["storeterm"])
+    .executable(name: "storeterm", targets: ["storeterm"]),
+    .library(name: "StoreKit", targets: ["StoreKit"]),
+    .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
   ],
   targets: [
     // Debian's C libraries, imported through module maps and small shims.
@@ -20,6 +22,10 @@ let package = Package(
 
     // The StoreKit 2 API over the simulated App Store, source-compatible where Linux allows.
     .target(name: "StoreKit", dependencies: ["StoreCore", "StoreJWS"]),
+
+    // SKTestSession-shaped control of the simulated store, for tests written against StoreKit.
+    .target(
+      name: "StoreKitTest", dependencies: ["StoreKit", "StoreCore", "StoreJWS", "StorePersistence"]),
 
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
     .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
@@ -50,6 +56,7 @@ let package = Package(
     .testTarget(
       name: "StoreEngineTests",
       dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "StoreTermTestSupport"]),
+    .testTarget(name: "StoreKitGuideStyleTests", dependencies: ["StoreKit", "StoreKitTest"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
   ],

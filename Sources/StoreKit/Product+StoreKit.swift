@@ -80,7 +80,8 @@ extension Product {
       PurchaseOption(kind: .askToBuy(enabled))
     }
 
-    func apply(to options: inout PurchaseOptions) {
+    /// Sets this option on `options`.
+    public func apply(to options: inout PurchaseOptions) {
       switch kind {
       case .quantity(let quantity): options.quantity = quantity
       case .appAccountToken(let token): options.appAccountToken = token

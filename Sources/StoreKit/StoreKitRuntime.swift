@@ -18,7 +18,9 @@ public enum StoreKitRuntime {
     public var customerID: String
 
     /// Creates a configuration.
-    public init(engine: StoreEngine, verifier: any Verifier, customerID: String = Customer.defaultID) {
+    public init(
+      engine: StoreEngine, verifier: any Verifier, customerID: String = Customer.defaultID
+    ) {
       self.engine = engine
       self.verifier = verifier
       self.customerID = customerID
@@ -43,13 +45,14 @@ public enum StoreKitRuntime {
   static func configuration() throws(StoreKitError) -> Configuration {
     guard let configuration = current.withLock({ $0 }) else {
       throw StoreKitError.systemError(
-        "storeterm's StoreKit has no App Store: create an SKTestSession or call StoreKitRuntime.configure")
+        "storeterm's StoreKit has no App Store: create an SKTestSession or call StoreKitRuntime.configure"
+      )
     }
     return configuration
   }
 
   /// `signed` checked by the configured verifier, as StoreKit checks what the App Store sends.
-  static func verify(
+  public static func verify(
     _ signed: SignedTransaction, with configuration: Configuration
   ) -> VerificationResult<Transaction> {
     switch configuration.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {

@@ -23,7 +23,9 @@ public struct Transaction: Sendable, Equatable, Identifiable {
   /// The product identifier.
   public var productID: String { payload.productId }
   /// The product type.
-  public var productType: Product.ProductType { Product.ProductType(rawValue: payload.type.rawValue) }
+  public var productType: Product.ProductType {
+    Product.ProductType(rawValue: payload.type.rawValue)
+  }
   /// The subscription group, for auto-renewable subscriptions.
   public var subscriptionGroupID: String? { payload.subscriptionGroupIdentifier }
   /// When the App Store charged the customer.

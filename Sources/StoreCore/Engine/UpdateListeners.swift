@@ -4,8 +4,9 @@ import Synchronization
 /// The live `Transaction.updates` streams of a process, each for one customer.
 final class UpdateListeners: Sendable {
   private struct State {
-    var streams: [Int: (customerID: String, continuation: AsyncStream<SignedTransaction>.Continuation)] =
-      [:]
+    var streams:
+      [Int: (customerID: String, continuation: AsyncStream<SignedTransaction>.Continuation)] =
+        [:]
     var nextKey = 0
     var hasDeliveredUnfinished = false
   }

@@ -1,0 +1,195 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StoreKit
+import StorePersistence
+import Synchronization
+
+/// A StoreKit testing session over a `.storekit` file: StoreKitTest's `SKTestSession`.
+///
+/// Creating one sets up a private simulated App Store (an in-memory ledger and a fresh test CA)
+/// and points the StoreKit API at it, so app code under test runs unchanged. Property setters
+/// override the file's settings until ``resetToDefaultState()``.
+public final class SKTestSession: Sendable {
+  /// The simulated App Store behind the session.
+  public let engine: StoreEngine
+  /// The verifier the session's "device" trusts.
+  public let verifier: SignedDataVerifier
+  private let configuration: StoreKitConfiguration
+  private let ledger: SQLiteLedger
+
+  /// Starts a session with the configuration file at `url`.
+  ///
+  /// - Throws: `SKTestError.fileNotFound` for a missing file, `StoreKitConfigurationError` for a
+  ///   file that is not a valid configuration.
+  public init(contentsOf url: URL) throws {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw SKTestError(.fileNotFound, "\(url.path): no such file")
+    }
+    configuration = try StoreKitConfigurationDecoder.decode(data, file: url.lastPathComponent)
+    let authority = try TestCertificateAuthority.generate()
+    let identity = SignedDataConfiguration()
+    ledger = try SQLiteLedger(location: .inMemory)
+    verifier = authority.makeVerifier(configuration: identity)
+    engine = StoreEngine(
+      catalog: ProductCatalog(configuration: configuration),
+      session: StoreSession(settings: configuration.settings), ledger: ledger,
+      signer: authority.makeSigner(), clock: SessionClock(), ids: SessionIdentifiers(),
+      factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
+    StoreKitRuntime.configure(.init(engine: engine, verifier: verifier))
+  }
+
+  // MARK: - Settings
+
+  /// Purchases wait for a parent's approval.
+  public var askToBuyEnabled: Bool {
+    get { engine.session.askToBuyEnabled }
+    set { update { $0.askToBuyEnabled = newValue } }
+  }
+
+  /// Purchases are interrupted until resolved.
+  public var interruptedPurchasesEnabled: Bool {
+    get { engine.session.interruptedPurchasesEnabled }
+    set { update { $0.interruptedPurchasesEnabled = newValue } }
+  }
+
+  /// The storefront, as an ISO 3166-1 alpha-3 code; an unknown code leaves it unchanged.
+  public var storefront: String {
+    get { engine.catalog.storefront.countryCode }
+    set {
+      guard let storefront = Storefront(countryCode: newValue) else { return }
+      let catalog = engine.catalog
+      engine.setCatalog(
+        ProductCatalog(configuration: configuration, storefront: storefront, locale: catalog.locale)
+      )
+    }
+  }
+
+  /// The locale for product names and prices.
+  public var locale: Locale {
+    get { Locale(identifier: engine.catalog.locale) }
+    set {
+      let catalog = engine.catalog
+      engine.setCatalog(
+        ProductCatalog(
+          configuration: configuration, storefront: catalog.storefront, locale: newValue.identifier)
+      )
+    }
+  }
+
+  /// Makes `api` throw `error` (or stop throwing, with nil): StoreKitTest's
+  /// `setSimulatedError(_:forAPI:)`.
+  public func setSimulatedError(_ error: SimulatedFailure?, forAPI api: SimulatedErrorSetting.API)
+    async throws
+  {
+    update { $0.failures[api] = error }
+  }
+
+  /// The failure `api` is set to throw, if any.
+  public func simulatedError(forAPI api: SimulatedErrorSetting.API) async -> SimulatedFailure? {
+    engine.session.failures[api]
+  }
+
+  /// Returns every setting to the configuration file's and removes every transaction.
+  public func resetToDefaultState() {
+    engine.setSession(StoreSession(settings: configuration.settings))
+    engine.setCatalog(ProductCatalog(configuration: configuration))
+    clearTransactions()
+  }
+
+  // MARK: - Transactions
+
+  /// Every transaction of the session, pending requests included.
+  public func allTransactions() -> [SKTestTransaction] {
+    let records = (try? ledger.records(customerID: Customer.defaultID)) ?? []
+    return records.map(SKTestTransaction.init)
+  }
+
+  /// Approves a pending Ask to Buy request; the transaction arrives through `Transaction.updates`.
+  public func approveAskToBuyTransaction(identifier: UInt) throws {
+    try run { try engine.approve(UInt64(identifier)) }
+  }
+
+  /// Declines a pending Ask to Buy request; nothing is delivered.
+  public func declineAskToBuyTransaction(identifier: UInt) throws {
+    try run { try engine.decline(UInt64(identifier)) }
+  }
+
+  /// Resolves an interrupted purchase.
+  public func resolveIssueForTransaction(identifier: UInt) throws {
+    try run { try engine.resolve(UInt64(identifier)) }
+  }
+
+  /// Refunds a transaction.
+  public func refundTransaction(identifier: UInt) throws {
+    try run { try engine.refund(UInt64(identifier)) }
+  }
+
+  /// Revokes a transaction for a developer issue.
+  public func revokeTransaction(identifier: UInt) throws {
+    try run { try engine.revoke(UInt64(identifier)) }
+  }
+
+  /// Deletes a transaction.
+  public func deleteTransaction(identifier: UInt) throws {
+    try run { try engine.delete(UInt64(identifier)) }
+  }
+
+  /// Deletes every transaction, unfinished ones too.
+  public func clearTransactions() {
+    try? engine.clearTransactions()
+  }
+
+  /// Buys a product as if on another device: the transaction also arrives through
+  /// `Transaction.updates`.
+  @discardableResult
+  public func buyProduct(identifier: String, options: Set<Product.PurchaseOption> = []) async throws
+    -> Transaction
+  {
+    var purchaseOptions = PurchaseOptions()
+    for option in options { option.apply(to: &purchaseOptions) }
+    let outcome: PurchaseOutcome
+    do {
+      outcome = try engine.purchase(
+        identifier, customerID: Customer.defaultID, options: purchaseOptions, deliversUpdate: true)
+    } catch StoreEngineError.unknownProduct {
+      throw SKTestError(
+        .invalidProductIdentifier, "product \"\(identifier)\" is not in the configuration")
+    }
+    guard case .success(let signed) = outcome else {
+      throw SKTestError(
+        .invalidAction, "the purchase of \(identifier) did not complete (\(outcome))")
+    }
+    return try StoreKitRuntime.verify(signed, with: .init(engine: engine, verifier: verifier))
+      .payloadValue
+  }
+
+  // MARK: - Helpers
+
+  private func update(_ change: (inout StoreSession) -> Void) {
+    var session = engine.session
+    change(&session)
+    engine.setSession(session)
+  }
+
+  /// Runs an engine action, turning a missing transaction into `SKTestError.noTransactionFound`.
+  private func run(_ action: () throws -> Any) throws {
+    do {
+      _ = try action()
+    } catch StoreEngineError.unknownTransaction(let id) {
+      throw SKTestError(.noTransactionFound, "transaction \(id) does not exist")
+    } catch let error as StoreEngineError {
+      throw SKTestError(.invalidAction, error.description)
+    }
+  }
+}
+
+/// The session's clock: real time. Tests that need a fixed time use `StoreEngine` directly.
+private struct SessionClock: StoreClock {
+  func now() -> Date { Date() }
+}
+
+/// The session's identifiers: random.
+private struct SessionIdentifiers: IdentifierGenerator {
+  func makeUUID() -> UUID { UUID() }
+}
