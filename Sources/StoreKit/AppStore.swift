@@ -5,8 +5,10 @@ public enum AppStore {
   /// Whether the customer may make payments (Screen Time can forbid it on a device).
   public static var canMakePayments: Bool { true }
 
-  /// Restores purchases: syncs the device with the App Store. Call it only when the customer
-  /// asks (a Restore Purchases button); StoreKit shows a sign-in prompt.
+  /// Restores purchases: syncs the device with the App Store.
+  ///
+  /// Call it only when the customer asks (a Restore Purchases button); StoreKit shows a sign-in
+  /// prompt.
   ///
   /// - Throws: the session's simulated App Store Sync failure, if any.
   public static func sync() async throws {

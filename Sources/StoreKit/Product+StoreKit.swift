@@ -62,8 +62,10 @@ extension Product {
       PurchaseOption(kind: .appAccountToken(token))
     }
 
-    /// Applies a promotional offer. storeterm, like Xcode's local testing, does not check the
-    /// signature; it checks the offer identifier and the customer's eligibility.
+    /// Applies a promotional offer.
+    ///
+    /// storeterm does not check the signature; it checks the offer identifier and the
+    /// customer's eligibility.
     public static func promotionalOffer(
       offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int
     ) -> PurchaseOption {

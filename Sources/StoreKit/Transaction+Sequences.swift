@@ -31,9 +31,11 @@ extension Transaction {
     }
   }
 
-  /// Transactions that happen outside a purchase call: Ask to Buy approvals, resolved
-  /// interrupted purchases, refunds, revocations, purchases on other devices; and, for the first
-  /// listener of a process, every unfinished transaction once. Start listening at launch.
+  /// Transactions that happen outside a purchase call.
+  ///
+  /// Ask to Buy approvals, resolved interrupted purchases, refunds, revocations and purchases on
+  /// other devices; and, for the first listener of a process, every unfinished transaction once.
+  /// Start listening at launch.
   public static var updates: AsyncStream<VerificationResult<Transaction>> {
     guard let configuration = try? StoreKitRuntime.configuration() else {
       return AsyncStream { $0.finish() }

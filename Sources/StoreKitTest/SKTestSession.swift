@@ -184,7 +184,7 @@ public final class SKTestSession: Sendable {
   }
 }
 
-/// The session's clock: real time. Tests that need a fixed time use `StoreEngine` directly.
+/// The session's clock: real time (tests that need a fixed time use `StoreEngine` directly).
 private struct SessionClock: StoreClock {
   func now() -> Date { Date() }
 }
