@@ -24,20 +24,19 @@ struct EngineHarness {
   }()
 
   init(
-    session: StoreSession = StoreSession(), databasePath: String? = nil, clock: ManualClock? = nil
-  )
-    throws
-  {
+    session: StoreSession = StoreSession(), databasePath: String? = nil, clock: ManualClock? = nil,
+    authority: TestCertificateAuthority = EngineHarness.authority
+  ) throws {
     let path =
       try databasePath ?? TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
     self.databasePath = path
     self.clock = clock ?? ManualClock(EngineHarness.start)
     ledger = try SQLiteLedger(location: .file(path))
     let identity = SignedDataConfiguration()
-    verifier = EngineHarness.authority.makeVerifier(configuration: identity)
+    verifier = authority.makeVerifier(configuration: identity)
     engine = StoreEngine(
       catalog: ProductCatalog(configuration: EngineHarness.demoConfiguration),
-      session: session, ledger: ledger, signer: EngineHarness.authority.makeSigner(),
+      session: session, ledger: ledger, signer: authority.makeSigner(),
       clock: self.clock, ids: SequentialIdentifiers(),
       factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
   }
