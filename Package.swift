@@ -39,7 +39,8 @@ let package = Package(
     .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),
 
     // Benchmarks are programs, never timed tests: swift run -c release storeterm-bench …
-    .executableTarget(name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore"]),
+    .executableTarget(
+      name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore", "StorePersistence"]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
     .executableTarget(name: "EmbedFile"),

@@ -3,9 +3,11 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
+let usage =
+  "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
+  + " | purchase [--seconds N] [--rounds N]"
 
-guard arguments.first == "jws" else {
+guard arguments.first == "jws" || arguments.first == "purchase" else {
   FileHandle.standardError.write(Data((usage + "\n").utf8))
   exit(64)
 }
@@ -30,7 +32,10 @@ while let option = rest.popFirst() {
   }
 }
 do {
-  let passed = try JWSBenchmark(seconds: seconds, rounds: rounds).run()
+  let passed =
+    arguments.first == "purchase"
+    ? try PurchaseBenchmark(seconds: seconds, rounds: rounds).run()
+    : try JWSBenchmark(seconds: seconds, rounds: rounds).run()
   exit(passed ? 0 : 1)
 } catch {
   FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))

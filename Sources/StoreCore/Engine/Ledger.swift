@@ -16,9 +16,11 @@ public protocol Ledger: Sendable {
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 
-  /// Reads the customer's state and applies the changes `decide` returns, atomically.
+  /// Reads the customer's records within `scope` and applies the changes `decide` returns,
+  /// atomically.
   func change<Result: Sendable>(
-    customerID: String, _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
+    customerID: String, scope: RecordScope,
+    _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
   ) throws -> Result
 
   /// Events after `sequence`, oldest first, at most `limit`.
@@ -28,11 +30,24 @@ public protocol Ledger: Sendable {
   func clearTransactions(event: (String) -> StoreEvent) throws
 }
 
+/// Which of a customer's records a decision needs: reading only those keeps a purchase's cost
+/// flat however long the customer's history grows.
+public enum RecordScope: Sendable, Equatable {
+  /// None (an event only).
+  case none
+  /// Every record.
+  case all
+  /// The records of one product, and of its subscription group when it has one.
+  case product(String, group: String?)
+  /// One record.
+  case record(UInt64)
+}
+
 /// One customer's state, as read inside a ledger write.
 public struct CustomerLedger: Sendable {
   /// The customer.
   public var customer: Customer
-  /// Their records in identifier order.
+  /// Their records within the requested scope, in identifier order.
   public var records: [TransactionRecord]
   /// The identifier the next new record gets (unique across customers).
   public var nextID: UInt64

@@ -99,8 +99,10 @@ extension StoreEngine {
     let now = clock.now()
     let nonce = ids.makeUUID()
     let existing = try record(id)
-    let customer = try customer(existing.customerID)
-    let signed = try ledger.change(customerID: existing.customerID) { state in
+    // A product scope holds the pending record itself; a consumable's holds nothing else.
+    var scope = Self.scope(of: existing.productID, in: catalog)
+    if scope == .none { scope = .record(id) }
+    let signed = try ledger.change(customerID: existing.customerID, scope: scope) { state in
       guard var record = state.records.first(where: { $0.id == id }) else {
         throw StoreEngineError.unknownTransaction(id)
       }
@@ -115,7 +117,7 @@ extension StoreEngine {
         now: now)
       let payload = factory.purchase(
         id: record.id, product: plan.product, request: record.request, offer: plan.offer,
-        customer: customer, storefront: self.catalog.storefront, date: now, nonce: nonce)
+        customer: state.customer, storefront: self.catalog.storefront, date: now, nonce: nonce)
       record.state = .purchased
       record.signed = try sign(payload)
       var changes = LedgerChanges()
@@ -139,7 +141,8 @@ extension StoreEngine {
         throw StoreEngineError.wrongState(id, action: action, state: record.state.phrase)
       }
       guard !current.isRevoked else { throw StoreEngineError.alreadyRevoked(id) }
-      var payload = factory.reissued(current.payload, date: now, nonce: nonce, customer: customer)
+      var payload = factory.reissued(
+        current.payload, date: now, nonce: nonce, customer: customer)
       payload.revocationDate = now.epochMilliseconds
       payload.revocationReason = reason
       payload.revocationType = .refundFull
@@ -161,7 +164,7 @@ extension StoreEngine {
     _ id: UInt64, _ body: (inout TransactionRecord, inout LedgerChanges) throws -> Result
   ) throws -> Result {
     let existing = try record(id)
-    return try ledger.change(customerID: existing.customerID) { state in
+    return try ledger.change(customerID: existing.customerID, scope: .record(id)) { state in
       guard var record = state.records.first(where: { $0.id == id }) else {
         throw StoreEngineError.unknownTransaction(id)
       }

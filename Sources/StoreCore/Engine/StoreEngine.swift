@@ -31,6 +31,8 @@ public final class StoreEngine: Sendable {
   let ids: any IdentifierGenerator
   let factory: TransactionFactory
   let listeners = UpdateListeners()
+  /// Customers known to exist, so a purchase skips the lookup that would create one.
+  let knownCustomers = Mutex<Set<String>>([])
 
   /// Creates an engine.
   public init(
@@ -67,11 +69,19 @@ public final class StoreEngine: Sendable {
   public func customer(_ id: String) throws -> Customer {
     let storefront = catalog.storefront.countryCode
     let deviceID = ids.makeUUID()
-    return try ledger.customer(id) {
+    let customer = try ledger.customer(id) {
       Customer(
         id: id, name: id == Customer.defaultID ? "Default Customer" : id,
         email: "\(id)@storeterm.test", storefront: storefront, deviceVerificationID: deviceID)
     }
+    knownCustomers.withLock { _ = $0.insert(id) }
+    return customer
+  }
+
+  /// Creates the customer unless this engine already knows it exists.
+  func ensureCustomer(_ id: String) throws {
+    if knownCustomers.withLock({ $0.contains(id) }) { return }
+    _ = try customer(id)
   }
 
   // MARK: - Products
@@ -95,7 +105,7 @@ public final class StoreEngine: Sendable {
     _ productID: String, customerID: String, options: PurchaseOptions = PurchaseOptions(),
     deliversUpdate: Bool = false
   ) throws -> PurchaseOutcome {
-    let customer = try customer(customerID)
+    try ensureCustomer(customerID)
     let now = clock.now()
     let (catalog, session) = state.withLock { ($0.catalog, $0.session) }
     if let failure = options.failure ?? session.failures[.purchase] {
@@ -113,7 +123,9 @@ public final class StoreEngine: Sendable {
     let nonce = ids.makeUUID()
     let askToBuy = options.askToBuy ?? session.askToBuyEnabled
     let interrupted = options.interrupted ?? session.interruptedPurchasesEnabled
-    let outcome: PurchaseOutcome = try ledger.change(customerID: customerID) { state in
+    let scope = Self.scope(of: productID, in: catalog)
+    let outcome: PurchaseOutcome = try ledger.change(customerID: customerID, scope: scope) {
+      state in
       let plan = try PurchasePlan.make(
         productID: productID, options: options, state: state, catalog: catalog, now: now)
       if let existing = plan.existing { return (LedgerChanges(), .success(existing)) }
@@ -133,7 +145,7 @@ public final class StoreEngine: Sendable {
       record.signed = try sign(
         factory.purchase(
           id: record.id, product: plan.product, request: plan.request, offer: plan.offer,
-          customer: customer, storefront: catalog.storefront, date: now, nonce: nonce))
+          customer: state.customer, storefront: catalog.storefront, date: now, nonce: nonce))
       changes.inserted.append(record)
       changes.events.append(
         StoreEvent(
@@ -182,6 +194,17 @@ public final class StoreEngine: Sendable {
 
   // MARK: - Internals shared with the management actions
 
+  /// The records a decision about `productID` needs: none for consumables and non-renewing
+  /// subscriptions (each purchase stands alone), the product's for a non-consumable, and the
+  /// whole group's for a subscription.
+  static func scope(of productID: String, in catalog: ProductCatalog) -> RecordScope {
+    guard let product = catalog.product(id: productID) else { return .none }
+    switch product.type {
+    case .consumable, .nonRenewable: return .none
+    default: return .product(productID, group: product.subscription?.subscriptionGroupID)
+    }
+  }
+
   func sign(_ payload: JWSTransactionDecodedPayload) throws -> SignedTransaction {
     SignedTransaction(jws: try signer.sign(payload), payload: payload)
   }
@@ -190,7 +213,7 @@ public final class StoreEngine: Sendable {
     _ kind: StoreEvent.Kind, customerID: String, productID: String?, detail: String = "",
     at date: Date
   ) throws {
-    try ledger.change(customerID: customerID) { _ in
+    try ledger.change(customerID: customerID, scope: .none) { _ in
       var changes = LedgerChanges()
       changes.events.append(
         StoreEvent(

@@ -1,7 +1,7 @@
 /// The ledger's tables, as named forward-only migrations.
 ///
-/// Each transaction is stored as its signed JWS (the source of truth) plus its decoded payload
-/// and a few columns for queries; every change appends a row to `events`.
+/// Each transaction is stored as its signed JWS (the source of truth, its payload decoded on
+/// read) plus a few columns for queries; every change appends a row to `events`.
 enum LedgerSchema {
   /// The migrations in order; never edit one that has shipped, add a new one.
   static var migrator: Migrator {
@@ -26,7 +26,6 @@ enum LedgerSchema {
           app_account_token TEXT,
           offer TEXT,
           jws TEXT,
-          payload_json TEXT,
           original_id INTEGER,
           product_type TEXT,
           group_id TEXT,
@@ -38,7 +37,6 @@ enum LedgerSchema {
           CHECK ((state = 'purchased') = (jws IS NOT NULL))
         );
         CREATE INDEX transactions_by_customer ON transactions(customer_id, id);
-        CREATE INDEX transactions_by_original ON transactions(original_id);
         CREATE TABLE events (
           seq INTEGER PRIMARY KEY AUTOINCREMENT,
           date_ms INTEGER NOT NULL,
@@ -48,7 +46,6 @@ enum LedgerSchema {
           product_id TEXT,
           detail TEXT NOT NULL DEFAULT ''
         );
-        CREATE INDEX events_by_customer ON events(customer_id, seq);
         CREATE TABLE counters (
           name TEXT PRIMARY KEY,
           value INTEGER NOT NULL

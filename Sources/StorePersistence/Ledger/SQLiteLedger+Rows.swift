@@ -2,10 +2,29 @@ import Foundation
 import StoreCore
 
 extension SQLiteLedger {
-  static func records(customerID: String, db: SQLiteConnection) throws -> [TransactionRecord] {
-    try db.fetchAll(
-      "SELECT * FROM transactions WHERE customer_id = ? ORDER BY id", [.text(customerID)]
-    ).map(record)
+  static func records(
+    customerID: String, scope: RecordScope = .all, db: SQLiteConnection
+  ) throws -> [TransactionRecord] {
+    let customer = SQLiteValue.text(customerID)
+    switch scope {
+    case .none:
+      return []
+    case .all:
+      return try db.fetchAll(
+        "SELECT * FROM transactions WHERE customer_id = ? ORDER BY id", [customer]
+      ).map(record)
+    case .product(let productID, let groupID):
+      return try db.fetchAll(
+        "SELECT * FROM transactions WHERE customer_id = ? AND (product_id = ? OR group_id = ?)"
+          + " ORDER BY id",
+        [customer, .text(productID), SQLiteValue(groupID)]
+      ).map(record)
+    case .record(let id):
+      return try db.fetchAll(
+        "SELECT * FROM transactions WHERE customer_id = ? AND id = ?",
+        [customer, .integer(Int64(id))]
+      ).map(record)
+    }
   }
 
   static func customer(_ row: Row) throws -> Customer {
@@ -29,12 +48,13 @@ extension SQLiteLedger {
         table: "transactions", id: String(id), reason: "unknown state \(stateName)")
     }
     var signed: SignedTransaction?
-    if let jws = try row.get(String?.self, "jws"),
-      let json = try row.get(String?.self, "payload_json")
-    {
+    if let jws = try row.get(String?.self, "jws") {
+      guard let bytes = CompactJWSPayload.bytes(of: jws) else {
+        throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
+      }
       do {
         signed = SignedTransaction(
-          jws: jws, payload: try JWSTransactionDecodedPayload(jsonBytes: json.utf8))
+          jws: jws, payload: try JWSTransactionDecodedPayload(jsonBytes: bytes))
       } catch {
         throw LedgerError.damagedRow(
           table: "transactions", id: String(id), reason: error.description)
@@ -70,9 +90,9 @@ extension SQLiteLedger {
     try db.execute(
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
-        offer, jws, payload_json, original_id, product_type, group_id, purchase_date_ms,
-        expires_date_ms, revocation_date_ms, finished, created_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        offer, jws, original_id, product_type, group_id, purchase_date_ms, expires_date_ms,
+        revocation_date_ms, finished, created_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
         + mutableColumns(record) + [.integer(record.createdDate.epochMilliseconds)])
@@ -82,7 +102,7 @@ extension SQLiteLedger {
     try db.execute(
       """
       UPDATE transactions SET state = ?, quantity = ?, app_account_token = ?, offer = ?, jws = ?,
-        payload_json = ?, original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
+        original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
         expires_date_ms = ?, revocation_date_ms = ?, finished = ?
       WHERE id = ?
       """,
@@ -96,7 +116,6 @@ extension SQLiteLedger {
       .text(record.state.rawValue), .integer(Int64(record.request.quantity)),
       SQLiteValue(record.request.appAccountToken?.uuidString), SQLiteValue(record.request.offer),
       SQLiteValue(record.signed?.jws),
-      SQLiteValue(payload.map { String(decoding: $0.jsonBytes(), as: UTF8.self) }),
       SQLiteValue(payload.flatMap { Int64($0.originalTransactionId) }),
       SQLiteValue(payload?.type.rawValue), SQLiteValue(payload?.subscriptionGroupIdentifier),
       SQLiteValue(payload?.purchaseDate), SQLiteValue(payload?.expiresDate),

@@ -23,7 +23,13 @@ public final class SQLiteLedger: Ledger {
   public func customer(_ id: String, orCreate makeCustomer: @Sendable () -> Customer) throws
     -> Customer
   {
-    try queue.write { db in
+    // Most calls find the customer: a read avoids a write transaction and its sync.
+    if let row = try queue.read({ db in
+      try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(id)])
+    }) {
+      return try Self.customer(row)
+    }
+    return try queue.write { db in
       if let row = try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(id)]) {
         return try Self.customer(row)
       }
@@ -67,33 +73,50 @@ public final class SQLiteLedger: Ledger {
 
   /// Reads the customer's state and applies `decide`'s changes in one write transaction.
   public func change<Result: Sendable>(
-    customerID: String, _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
+    customerID: String, scope: RecordScope,
+    _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
   ) throws -> Result {
     try queue.write { db in
       guard
         let customerRow = try db.fetchOne(
           "SELECT * FROM customers WHERE id = ?", [.text(customerID)])
       else { throw LedgerError.unknownCustomer(customerID) }
-      let next =
-        try db.fetchOne("SELECT value FROM counters WHERE name = 'next_transaction_id'")?
-        .get(Int64.self, at: 0) ?? 1
+      let next = try Self.nextTransactionID(db)
       let state = CustomerLedger(
         customer: try Self.customer(customerRow),
-        records: try Self.records(customerID: customerID, db: db), nextID: UInt64(next))
+        records: try Self.records(customerID: customerID, scope: scope, db: db),
+        nextID: UInt64(next))
       let (changes, result) = try decide(state)
       for record in changes.inserted { try Self.insert(record, db: db) }
       for record in changes.updated { try Self.update(record, db: db) }
-      for id in changes.deleted {
-        try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
-      }
-      if let highest = changes.inserted.map(\.id).max(), Int64(highest) >= next {
-        try db.execute(
-          "UPDATE counters SET value = ? WHERE name = 'next_transaction_id'",
-          [.integer(Int64(highest) + 1)])
+      if !changes.deleted.isEmpty {
+        try Self.keepIdentifiersRetired(db)
+        for id in changes.deleted {
+          try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
+        }
       }
       for event in changes.events { try Self.append(event, db: db) }
       return result
     }
+  }
+
+  /// The identifier the next record gets: one past the highest in use or ever deleted.
+  ///
+  /// Reading the highest rowid is free, so purchases write no counter; only deletions record a
+  /// floor, because an identifier that was handed out (and signed) must never come back.
+  static func nextTransactionID(_ db: SQLiteConnection) throws -> Int64 {
+    let highest = try db.fetchOne("SELECT max(id) FROM transactions")?.get(Int64?.self, at: 0) ?? 0
+    let floor =
+      try db.fetchOne("SELECT value FROM counters WHERE name = 'next_transaction_id'")?
+      .get(Int64.self, at: 0) ?? 1
+    return max(highest + 1, floor)
+  }
+
+  /// Raises the identifier floor past every record, before records are deleted.
+  static func keepIdentifiersRetired(_ db: SQLiteConnection) throws {
+    try db.execute(
+      "UPDATE counters SET value = ? WHERE name = 'next_transaction_id'",
+      [.integer(try nextTransactionID(db))])
   }
 
   /// Events after `sequence`, oldest first.
@@ -111,6 +134,7 @@ public final class SQLiteLedger: Ledger {
     try queue.write { db in
       let customers = try db.fetchAll("SELECT DISTINCT customer_id FROM transactions ORDER BY 1")
         .map { try $0.get(String.self, at: 0) }
+      try Self.keepIdentifiersRetired(db)
       try db.execute("DELETE FROM transactions")
       for customer in customers { try Self.append(event(customer), db: db) }
     }

@@ -1,0 +1,93 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StorePersistence
+
+/// `storeterm-bench purchase`: end-to-end purchases per second (decide, sign, commit) beside
+/// bare SQLite single-row commits of the same size, with the same settings, in the same run.
+struct PurchaseBenchmark {
+  var seconds: Double
+  var rounds: Int
+
+  /// The goal: purchases reach this share of the bare commit rate.
+  static let goal = 0.70
+
+  func run() throws -> Bool {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "storeterm-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = try demoCatalog()
+    let authority = try TestCertificateAuthority.generate()
+    let ledger = try SQLiteLedger(location: .file(directory.appending(path: "ledger.sqlite").path))
+    let engine = StoreEngine(
+      catalog: catalog, session: StoreSession(), ledger: ledger, signer: authority.makeSigner(),
+      clock: WallClock(), ids: RandomUUIDs(),
+      factory: TransactionFactory(
+        identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
+    let bare = try DatabaseQueue(location: .file(directory.appending(path: "bare.sqlite").path))
+    try bare.write { db in
+      try db.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    }
+    // One row as large as a stored transaction's JWS.
+    let sample = try engine.purchase("dev.storeterm.demo.coins.100", customerID: "warmup")
+    guard case .success(let signed) = sample else { return false }
+    let body = String(repeating: "x", count: signed.jws.utf8.count)
+
+    print(
+      "purchases: decide + sign + commit, one customer, consumable; bare: one-row INSERT commits")
+    print("round  purchases/s  bare commits/s  ratio")
+    var bestPurchase = 0.0
+    var bestBare = 0.0
+    for round in 1...rounds {
+      let purchaseRate = try rate {
+        _ = try engine.purchase("dev.storeterm.demo.coins.100", customerID: "bench-\(round)")
+      }
+      let bareRate = try rate {
+        try bare.write { db in try db.execute("INSERT INTO rows (body) VALUES (?)", [.text(body)]) }
+      }
+      bestPurchase = max(bestPurchase, purchaseRate)
+      bestBare = max(bestBare, bareRate)
+      print(
+        String(
+          format: "%5d  %11.0f  %14.0f  %5.1f%%", round, purchaseRate, bareRate,
+          100 * purchaseRate / bareRate))
+    }
+    let ratio = bestPurchase / bestBare
+    print(
+      String(
+        format: "best   %11.0f  %14.0f  %5.1f%% (goal %.0f%%)", bestPurchase, bestBare, 100 * ratio,
+        100 * PurchaseBenchmark.goal))
+    return ratio >= PurchaseBenchmark.goal
+  }
+
+  /// Operations per second of `body`, run for `seconds`.
+  private func rate(_ body: () throws -> Void) throws -> Double {
+    let start = Date()
+    var count = 0
+    while Date().timeIntervalSince(start) < seconds {
+      try body()
+      count += 1
+    }
+    return Double(count) / Date().timeIntervalSince(start)
+  }
+
+  private func demoCatalog() throws -> ProductCatalog {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appending(
+        path: "Fixtures/Demo.storekit")
+    let data = try Data(contentsOf: path)
+    return ProductCatalog(
+      configuration: try StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit"))
+  }
+}
+
+/// The bench's clock: the machine's.
+private struct WallClock: StoreClock {
+  func now() -> Date { Date() }
+}
+
+/// The bench's UUIDs: random.
+private struct RandomUUIDs: IdentifierGenerator {
+  func makeUUID() -> UUID { UUID() }
+}
