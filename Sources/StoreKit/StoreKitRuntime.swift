@@ -55,6 +55,10 @@ public enum StoreKitRuntime {
   public static func verify(
     _ signed: SignedTransaction, with configuration: Configuration
   ) -> VerificationResult<Transaction> {
+    // A simulated verification failure marks every transaction with the chosen error.
+    if case .verification(let error)? = configuration.engine.session.failures[.verification] {
+      return .unverified(Transaction(payload: signed.payload, jws: signed.jws), error)
+    }
     switch configuration.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
     case .success(.verified(let payload)):
       return .verified(Transaction(payload: payload, jws: signed.jws))

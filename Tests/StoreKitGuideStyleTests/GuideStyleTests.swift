@@ -79,6 +79,16 @@ import Testing
     await #expect(throws: StoreKitError.notEntitled) { try await store.restore() }
   }
 
+  @Test func aSimulatedVerificationFailureGrantsNothing() async throws {
+    let session = try SKTestSession(contentsOf: GuideStyleTests.configuration)
+    try await session.setSimulatedError(.verification(.invalidSignature), forAPI: .verification)
+    let store = GuideStore()
+    try await store.requestProducts([GuideStyleTests.lifetime])
+    let product = try #require(store.products.first)
+    await #expect(throws: StoreError.self) { try await store.purchase(product) }
+    #expect(store.purchasedProductIDs.isEmpty)
+  }
+
   @Test func sessionErrorsUseStoreKitTestCodes() throws {
     let session = try SKTestSession(contentsOf: GuideStyleTests.configuration)
     #expect(throws: SKTestError.self) { try session.approveAskToBuyTransaction(identifier: 42) }

@@ -81,6 +81,8 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
   case storeKit(StoreKitError)
   /// Throw a `Product.PurchaseError`.
   case purchase(PurchaseError)
+  /// Fail verification with a `VerificationResult.VerificationError`.
+  case verification(VerificationError)
 
   /// The failure named `name` (`networkError`, `productUnavailable`, or with its type prefix
   /// `StoreKitError.notEntitled`), or nil when StoreKit has no such case.
@@ -90,6 +92,8 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
       self = .storeKit(error)
     } else if !name.hasPrefix("StoreKitError"), let error = PurchaseError(rawValue: bare) {
       self = .purchase(error)
+    } else if let error = VerificationError.allCases.first(where: { $0.name == bare }) {
+      self = .verification(error)
     } else {
       return nil
     }
@@ -101,6 +105,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     switch error.family {
     case "generic": self.init(name: "StoreKitError.\(caseName)")
     case "purchase": self.init(name: "Product.PurchaseError.\(caseName)")
+    case "verification": self.init(name: caseName)
     default: return nil
     }
   }
@@ -117,6 +122,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .storeKit(let error): error
     case .purchase(let error): error
+    case .verification(let error): error
     }
   }
 
@@ -125,6 +131,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .storeKit(let error): error.description
     case .purchase(let error): error.description
+    case .verification(let error): "VerificationError.\(error.name)"
     }
   }
 }
