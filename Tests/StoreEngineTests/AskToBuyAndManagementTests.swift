@@ -8,7 +8,7 @@ import Testing
     let store = try EngineHarness(session: StoreSession(askToBuyEnabled: true))
     let id = try await store.buyPending(Demo.lifetime, PurchaseOptions())
     #expect(id == 1)
-    #expect(try await store.entitledProducts().isEmpty)
+    #expect(try store.entitledProducts().isEmpty)
     #expect(try store.engine.allTransactions(customerID: "default").isEmpty)
     #expect(try store.engine.record(1).state == .pendingApproval)
   }
@@ -23,7 +23,7 @@ import Testing
     #expect(await iterator.next() == approved)
     #expect(approved.payload.transactionId == "1")
     #expect(approved.payload.purchaseDate == 1_796_119_260_000)
-    #expect(try await store.entitledProducts() == [Demo.lifetime])
+    #expect(try store.entitledProducts() == [Demo.lifetime])
   }
 
   @Test func aDeclinedRequestDeliversNothing() async throws {
@@ -70,7 +70,7 @@ import Testing
     #expect(refunded.payload.revocationDate == 1_796_122_800_000)
     #expect(refunded.payload.revocationReason == .refundedForOtherReason)
     #expect(refunded.payload.signedDate == 1_796_122_800_000)
-    #expect(try await store.entitledProducts().isEmpty)
+    #expect(try store.entitledProducts().isEmpty)
     #expect(try store.engine.allTransactions(customerID: "default") == [refunded])
   }
 
@@ -86,7 +86,7 @@ import Testing
     let transaction = try await store.buy(Demo.plusMonthly)
     let revoked = try store.engine.revoke(transaction.id)
     #expect(revoked.payload.revocationReason == .refundedDueToIssue)
-    #expect(try await store.entitledProducts().isEmpty)
+    #expect(try store.entitledProducts().isEmpty)
   }
 
   @Test func finishedConsumablesLeaveTransactionAll() async throws {
@@ -110,15 +110,15 @@ import Testing
     let store = try EngineHarness()
     try await store.buy(Demo.coins)
     try await store.buy(Demo.themes)
-    #expect(try await store.entitledProducts() == [Demo.themes])
+    #expect(try store.entitledProducts() == [Demo.themes])
   }
 
   @Test func anExpiredSubscriptionLeavesCurrentEntitlements() async throws {
     let store = try EngineHarness()
     try await store.buy(Demo.plusMonthly)
-    #expect(try await store.entitledProducts() == [Demo.plusMonthly])
+    #expect(try store.entitledProducts() == [Demo.plusMonthly])
     store.clock.advance(by: 7 * 86_400)
-    #expect(try await store.entitledProducts().isEmpty)
+    #expect(try store.entitledProducts().isEmpty)
   }
 
   @Test func deletingARecordRemovesItEntirely() async throws {
@@ -153,7 +153,7 @@ import Testing
     let store = try EngineHarness()
     let transaction = try await store.buy(Demo.lifetime)
     let restarted = try store.reopened()
-    #expect(try await restarted.entitledProducts() == [Demo.lifetime])
+    #expect(try restarted.entitledProducts() == [Demo.lifetime])
     let updates = restarted.engine.updates()
     var iterator = updates.makeAsyncIterator()
     #expect(await iterator.next() == transaction)

@@ -25,7 +25,7 @@ import Testing
     }
     let authority = try TestCertificateAuthority.loadOrCreate(stateDirectory: directory)
     let restarted = try EngineHarness(databasePath: databasePath, authority: authority)
-    #expect(try await restarted.entitledProducts() == ["dev.storeterm.demo.lifetime"])
+    #expect(try restarted.entitledProducts() == ["dev.storeterm.demo.lifetime"])
     let transactions = try restarted.engine.allTransactions(customerID: Customer.defaultID)
     #expect(transactions.count == 1)
     let transaction = try #require(transactions.first)

@@ -68,7 +68,7 @@ struct EngineHarness {
   }
 
   /// Product identifiers of the default customer's current entitlements.
-  func entitledProducts() async throws -> [String] {
+  func entitledProducts() throws -> [String] {
     try engine.currentEntitlements(customerID: Customer.defaultID).map(\.payload.productId)
   }
 

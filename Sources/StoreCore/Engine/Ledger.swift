@@ -1,3 +1,5 @@
+import Foundation
+
 /// The engine's durable store: customers, transactions and events (a port; SQLite implements it).
 ///
 /// Every change goes through ``change(customerID:_:)``, which reads the customer's current state
@@ -28,6 +30,19 @@ public protocol Ledger: Sendable {
 
   /// Removes every record (not customers), leaving one `cleared` event per customer touched.
   func clearTransactions(event: (String) -> StoreEvent) throws
+
+  /// A customer's subscriptions, by original transaction ID.
+  func subscriptions(customerID: String) throws -> [SubscriptionRecord]
+
+  /// Subscriptions with something due at or before `date` (a renewal, an expiry, the end of a
+  /// grace period or of billing retry), earliest first, at most `limit`.
+  func dueSubscriptions(by date: Date, limit: Int) throws -> [SubscriptionState]
+
+  /// The stored simulated clock, if one was ever set.
+  func clock() throws -> SimulatedClock?
+
+  /// Stores the simulated clock.
+  func setClock(_ clock: SimulatedClock) throws
 }
 
 /// Which of a customer's records a decision needs: reading only those keeps a purchase's cost
@@ -41,6 +56,8 @@ public enum RecordScope: Sendable, Equatable {
   case product(String, group: String?)
   /// One record.
   case record(UInt64)
+  /// The records and the subscription of one chain (by original transaction ID).
+  case chain(UInt64)
 }
 
 /// One customer's state, as read inside a ledger write.
@@ -49,13 +66,19 @@ public struct CustomerLedger: Sendable {
   public var customer: Customer
   /// Their records within the requested scope, in identifier order.
   public var records: [TransactionRecord]
+  /// Their subscriptions within the requested scope (the group of a product scope).
+  public var subscriptions: [SubscriptionRecord]
   /// The identifier the next new record gets (unique across customers).
   public var nextID: UInt64
 
   /// Creates a snapshot.
-  public init(customer: Customer, records: [TransactionRecord], nextID: UInt64) {
+  public init(
+    customer: Customer, records: [TransactionRecord], subscriptions: [SubscriptionRecord] = [],
+    nextID: UInt64
+  ) {
     self.customer = customer
     self.records = records
+    self.subscriptions = subscriptions
     self.nextID = nextID
   }
 }
@@ -70,6 +93,8 @@ public struct LedgerChanges: Sendable {
   public var deleted: [UInt64] = []
   /// Events to append.
   public var events: [StoreEvent] = []
+  /// Subscriptions to insert or replace, matched by original transaction ID.
+  public var subscriptions: [SubscriptionRecord] = []
 
   /// No changes.
   public init() {}

@@ -11,6 +11,22 @@ struct PurchasePlan {
   /// A transaction that already grants the product (an owned non-consumable or the same active
   /// subscription): StoreKit returns it instead of charging again.
   var existing: SignedTransaction?
+  /// The subscription chain of the product's group, when the customer has one.
+  var chain: SubscriptionRecord?
+  /// How the purchase changes an active subscription of the group, if it does.
+  var change: PlanChange?
+
+  /// A move between plans of an active subscription group.
+  enum PlanChange: Equatable {
+    /// To a higher level: at once, the old transaction marked upgraded.
+    case upgrade
+    /// To the same level with the same period: at once, like an upgrade.
+    case crossgradeNow
+    /// To a lower level, or the same level with another period: from the next renewal.
+    case atNextRenewal
+    /// Back to the current product after choosing another for the next renewal.
+    case keepCurrent
+  }
 
   static func make(
     productID: String, options: PurchaseOptions, state: CustomerLedger, catalog: ProductCatalog,
@@ -34,24 +50,47 @@ struct PurchasePlan {
         .first { $0.payload.productId == productID }
       if plan.existing != nil, options.offer != nil { throw PurchaseError.invalidOfferIdentifier }
     case .autoRenewable:
-      let groupID = product.subscription!.subscriptionGroupID
-      let active = TransactionRules.activeSubscription(records, groupID: groupID, at: now)
-      if let active {
-        guard active.payload.productId == productID else {
-          throw StoreEngineError.planChange(from: active.payload.productId, to: productID)
-        }
-        plan.existing = active
-        return plan
-      }
-      let configured = catalog.configuration.subscriptionGroups
-        .flatMap(\.subscriptions).first { $0.productID == productID }
-      plan.offer = try AppliedOffer.choose(
-        options.offer, for: product, configured: configured,
-        hasSubscribed: subscribed.contains(groupID), isActive: false)
-      plan.request.offer = plan.offer?.requestTag
+      try plan.planSubscription(options: options, state: state, catalog: catalog, now: now)
     default:
       if options.offer != nil { throw PurchaseError.invalidOfferIdentifier }
     }
     return plan
+  }
+
+  private mutating func planSubscription(
+    options: PurchaseOptions, state: CustomerLedger, catalog: ProductCatalog, now: Date
+  ) throws {
+    let info = product.subscription!
+    chain = state.subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
+    let latest = state.records.compactMap(\.signed)
+      .last { $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID }
+    if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
+      if options.offer != nil { throw PurchaseError.ineligibleForOffer }
+      existing = latest
+      if chain.state.productID == product.id {
+        if chain.state.autoRenewProductID != product.id { change = .keepCurrent }
+        return
+      }
+      guard let current = catalog.product(id: chain.state.productID)?.subscription else {
+        change = .upgrade
+        return
+      }
+      if info.groupLevel < current.groupLevel {
+        change = .upgrade
+      } else if info.groupLevel == current.groupLevel,
+        info.subscriptionPeriod == current.subscriptionPeriod
+      {
+        change = .crossgradeNow
+      } else {
+        change = .atNextRenewal
+      }
+      return
+    }
+    let configured = catalog.configuration.subscriptionGroups
+      .flatMap(\.subscriptions).first { $0.productID == product.id }
+    offer = try AppliedOffer.choose(
+      options.offer, for: product, configured: configured,
+      hasSubscribed: chain != nil || latest != nil, isActive: false)
+    request.offer = offer?.requestTag
   }
 }

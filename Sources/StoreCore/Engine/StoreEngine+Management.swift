@@ -8,16 +8,25 @@ extension StoreEngine {
     try complete(id, from: .pendingApproval, action: "approved", event: .approved)
   }
 
-  /// Resolves an interrupted purchase: it completes now and arrives through ``updates()``.
+  /// Resolves an interrupted purchase (it completes now) or a subscription's billing issue (it
+  /// recovers with a new transaction); either arrives through ``updates()``.
   @discardableResult
   public func resolve(_ id: UInt64) throws -> SignedTransaction {
-    try complete(id, from: .interrupted, action: "resolved", event: .resolved)
+    let existing = try record(id)
+    if existing.state == .purchased,
+      existing.signed?.payload.type == .autoRenewableSubscription
+    {
+      let recovered = try resolveBillingIssue(id)
+      listeners.broadcast(recovered, customerID: existing.customerID)
+      return recovered
+    }
+    return try complete(id, from: .interrupted, action: "resolved", event: .resolved)
   }
 
   /// Declines a pending Ask to Buy request; nothing is charged and nothing is delivered.
   public func decline(_ id: UInt64) throws {
     let now = clock.now()
-    try changeRecord(id) { record, changes in
+    try changeRecord(id) { record, changes, _ in
       guard record.state == .pendingApproval else {
         throw StoreEngineError.wrongState(id, action: "declined", state: record.state.phrase)
       }
@@ -46,7 +55,7 @@ extension StoreEngine {
   /// Marks a transaction finished, as `transaction.finish()` does; finishing twice is harmless.
   public func finish(_ id: UInt64) throws {
     let now = clock.now()
-    try changeRecord(id) { record, changes in
+    try changeRecord(id) { record, changes, _ in
       guard record.state == .purchased else {
         throw StoreEngineError.wrongState(id, action: "finished", state: record.state.phrase)
       }
@@ -60,7 +69,7 @@ extension StoreEngine {
   /// Deletes a record, as `SKTestSession.deleteTransaction(identifier:)` does.
   public func delete(_ id: UInt64) throws {
     let now = clock.now()
-    try changeRecord(id) { record, changes in
+    try changeRecord(id) { record, changes, _ in
       changes.deleted.append(record.id)
       changes.events.append(event(.deleted, record, at: now))
     }
@@ -112,18 +121,20 @@ extension StoreEngine {
       let options = PurchaseOptions(
         quantity: record.request.quantity, appAccountToken: record.request.appAccountToken,
         offer: record.request.offer.flatMap(Self.offerChoice))
-      let plan = try PurchasePlan.make(
+      var plan = try PurchasePlan.make(
         productID: record.productID, options: options, state: state, catalog: self.catalog,
         now: now)
-      let payload = factory.purchase(
-        id: record.id, product: plan.product, request: record.request, offer: plan.offer,
-        customer: state.customer, storefront: self.catalog.storefront, date: now, nonce: nonce)
-      record.state = .purchased
-      record.signed = try sign(payload)
+      plan.request = record.request
       var changes = LedgerChanges()
+      let (transaction, charged) = try charge(
+        plan, record: &record, state: state, catalog: self.catalog, now: now, nonce: nonce,
+        changes: &changes)
+      // Approving a request for something the customer already has charges nothing.
+      record.state = charged ? .purchased : .declined
       changes.updated.append(record)
-      changes.events.append(self.event(kind, record, at: now))
-      return (changes, record.signed!)
+      changes.events.append(
+        self.event(kind, record, at: now, detail: charged ? "" : "already owned"))
+      return (changes, transaction)
     }
     listeners.broadcast(signed, customerID: existing.customerID)
     return signed
@@ -136,7 +147,7 @@ extension StoreEngine {
     let nonce = ids.makeUUID()
     let existing = try record(id)
     let customer = try customer(existing.customerID)
-    let signed = try changeRecord(id) { record, changes -> SignedTransaction in
+    let signed = try changeRecord(id) { record, changes, state -> SignedTransaction in
       guard let current = record.signed else {
         throw StoreEngineError.wrongState(id, action: action, state: record.state.phrase)
       }
@@ -148,6 +159,16 @@ extension StoreEngine {
       payload.revocationType = .refundFull
       record.signed = try sign(payload)
       changes.updated.append(record)
+      // Revoking the chain's current transaction ends the subscription: no more renewals.
+      if var chain = state.subscriptions.first(where: {
+        String($0.state.originalID) == payload.originalTransactionId
+          && $0.state.expiresDate.epochMilliseconds == payload.expiresDate
+      }) {
+        chain.state.isRevoked = true
+        chain.state.willAutoRenew = false
+        chain.renewalInfo = try signRenewalInfo(chain.state, customer: customer, at: now)
+        changes.subscriptions.append(chain)
+      }
       changes.events.append(
         event(
           kind, record, at: now, detail: reason == .refundedDueToIssue ? "developerIssue" : "other")
@@ -161,7 +182,8 @@ extension StoreEngine {
   /// Runs `body` on the current version of record `id` inside one ledger write.
   @discardableResult
   private func changeRecord<Result: Sendable>(
-    _ id: UInt64, _ body: (inout TransactionRecord, inout LedgerChanges) throws -> Result
+    _ id: UInt64,
+    _ body: (inout TransactionRecord, inout LedgerChanges, CustomerLedger) throws -> Result
   ) throws -> Result {
     let existing = try record(id)
     return try ledger.change(customerID: existing.customerID, scope: .record(id)) { state in
@@ -169,7 +191,7 @@ extension StoreEngine {
         throw StoreEngineError.unknownTransaction(id)
       }
       var changes = LedgerChanges()
-      let result = try body(&record, &changes)
+      let result = try body(&record, &changes, state)
       return (changes, result)
     }
   }

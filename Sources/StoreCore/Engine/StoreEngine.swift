@@ -128,12 +128,14 @@ public final class StoreEngine: Sendable {
       state in
       let plan = try PurchasePlan.make(
         productID: productID, options: options, state: state, catalog: catalog, now: now)
-      if let existing = plan.existing { return (LedgerChanges(), .success(existing)) }
+      if let existing = plan.existing, plan.change == nil {
+        return (LedgerChanges(), .success(existing))
+      }
       var changes = LedgerChanges()
       var record = TransactionRecord(
         id: state.nextID, customerID: customerID, productID: productID, state: .purchased,
         request: plan.request, createdDate: now)
-      if askToBuy || interrupted {
+      if (askToBuy || interrupted) && plan.change == nil {
         record.state = askToBuy ? .pendingApproval : .interrupted
         changes.inserted.append(record)
         changes.events.append(
@@ -142,16 +144,19 @@ public final class StoreEngine: Sendable {
             transactionID: record.id, productID: productID))
         return (changes, .pending(record.id))
       }
-      record.signed = try sign(
-        factory.purchase(
-          id: record.id, product: plan.product, request: plan.request, offer: plan.offer,
-          customer: state.customer, storefront: catalog.storefront, date: now, nonce: nonce))
-      changes.inserted.append(record)
-      changes.events.append(
-        StoreEvent(
-          date: now, customerID: customerID, kind: .purchased, transactionID: record.id,
-          productID: productID, detail: plan.offer?.requestTag ?? ""))
-      return (changes, .success(record.signed!))
+      let (transaction, charged) = try charge(
+        plan, record: &record, state: state, catalog: catalog, now: now, nonce: nonce,
+        changes: &changes)
+      if charged {
+        changes.inserted.append(record)
+        if plan.change == nil {
+          changes.events.append(
+            StoreEvent(
+              date: now, customerID: customerID, kind: .purchased, transactionID: record.id,
+              productID: productID, detail: plan.offer?.requestTag ?? ""))
+        }
+      }
+      return (changes, .success(transaction))
     }
     if deliversUpdate, case .success(let transaction) = outcome {
       listeners.broadcast(transaction, customerID: customerID)
@@ -164,7 +169,8 @@ public final class StoreEngine: Sendable {
   /// `Transaction.currentEntitlements` for a customer at the clock's now.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
     TransactionRules.currentEntitlements(
-      try ledger.records(customerID: customerID), at: clock.now())
+      try ledger.records(customerID: customerID),
+      subscriptions: try ledger.subscriptions(customerID: customerID).map(\.state), at: clock.now())
   }
 
   /// `Transaction.all` for a customer.

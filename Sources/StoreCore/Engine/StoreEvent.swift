@@ -62,5 +62,31 @@ public struct StoreEvent: Sendable, Equatable {
     case deleted
     /// QA cleared every transaction.
     case cleared
+    /// A subscription renewed.
+    case renewed
+    /// A renewal failed to bill; billing retry (and grace) began.
+    case billingFailed
+    /// The grace period ended without payment.
+    case gracePeriodEnded
+    /// A billing issue was resolved and the subscription recovered.
+    case billingRecovered
+    /// A subscription expired (the detail names the reason).
+    case expired
+    /// Auto-renew was turned off.
+    case autoRenewDisabled
+    /// Auto-renew was turned on.
+    case autoRenewEnabled
+    /// The customer moved to a higher level at once.
+    case upgraded
+    /// The customer chose a lower level from the next renewal.
+    case downgraded
+    /// The customer moved to another plan of the same level.
+    case crossgraded
+    /// The developer raised the renewal price; consent is pending.
+    case priceIncreaseRequested
+    /// The customer agreed to the higher price.
+    case priceIncreaseConsented
+    /// The customer declined the higher price; auto-renew is off.
+    case priceIncreaseDeclined
   }
 }

@@ -9,13 +9,20 @@ public struct StoreSession: Sendable, Equatable {
   /// `Transaction.all` keeps finished consumables (the app's
   /// `SKIncludeConsumableInAppPurchaseHistory` Info.plist key).
   public var includesConsumableHistory: Bool
+  /// Renewals fail into billing retry (`shouldEnterBillingRetryOnRenewal`).
+  public var billingIssuesEnabled: Bool
+  /// A failed renewal keeps access through the grace period (`billingGracePeriodIsEnabled`).
+  public var billingGracePeriodEnabled: Bool
 
   /// Creates a session with everything off.
   public init(
     askToBuyEnabled: Bool = false, interruptedPurchasesEnabled: Bool = false,
     failures: [SimulatedErrorSetting.API: SimulatedFailure] = [:],
-    includesConsumableHistory: Bool = false
+    includesConsumableHistory: Bool = false, billingIssuesEnabled: Bool = false,
+    billingGracePeriodEnabled: Bool = false
   ) {
+    self.billingIssuesEnabled = billingIssuesEnabled
+    self.billingGracePeriodEnabled = billingGracePeriodEnabled
     self.askToBuyEnabled = askToBuyEnabled
     self.interruptedPurchasesEnabled = interruptedPurchasesEnabled
     self.failures = failures
@@ -27,6 +34,8 @@ public struct StoreSession: Sendable, Equatable {
   /// `StoreKitError.unknown`).
   public init(settings: StoreKitSettings) {
     self.init(askToBuyEnabled: settings.askToBuyEnabled)
+    billingIssuesEnabled = settings.billingIssuesEnabled
+    billingGracePeriodEnabled = settings.billingGracePeriodEnabled
     for setting in settings.simulatedErrors where setting.enabled {
       if let error = setting.error, let failure = SimulatedFailure(error) {
         failures[setting.api] = failure

@@ -5,8 +5,11 @@ public enum TransactionRules {
   /// `Transaction.currentEntitlements`: every non-consumable, the latest transaction of each
   /// active auto-renewable subscription group, and the latest of each non-renewing subscription;
   /// never consumables, never refunded, revoked or upgraded transactions.
+  ///
+  /// A subscription's latest transaction counts while its chain is subscribed or in its grace
+  /// period (`subscriptions`); without a chain, while the transaction has not expired.
   public static func currentEntitlements(
-    _ records: [TransactionRecord], at now: Date
+    _ records: [TransactionRecord], subscriptions: [SubscriptionState] = [], at now: Date
   ) -> [SignedTransaction] {
     let signed = purchased(records)
     var result: [SignedTransaction] = []
@@ -26,7 +29,15 @@ public enum TransactionRules {
         let group = payload.subscriptionGroupIdentifier ?? payload.productId
         // The latest transaction of a group decides it, active or not.
         guard seenGroups.insert(group).inserted else { continue }
-        if isActive(transaction, at: now) { result.append(transaction) }
+        let chain = subscriptions.first {
+          String($0.originalID) == payload.originalTransactionId
+        }
+        let entitled =
+          chain.map {
+            $0.renewalState(at: now).isEntitled && !transaction.isRevoked
+              && payload.isUpgraded != true
+          } ?? isActive(transaction, at: now)
+        if entitled { result.append(transaction) }
       }
     }
     return result.sorted { $0.id < $1.id }

@@ -53,6 +53,28 @@ enum LedgerSchema {
         INSERT INTO counters (name, value) VALUES ('next_transaction_id', 1);
         """)
     }
+    migrator.registerMigration("create subscriptions and the clock") { db in
+      try db.execute(
+        """
+        CREATE TABLE subscriptions (
+          original_id INTEGER PRIMARY KEY,
+          customer_id TEXT NOT NULL REFERENCES customers(id),
+          group_id TEXT NOT NULL,
+          state_json TEXT NOT NULL,
+          renewal_jws TEXT,
+          next_event_ms INTEGER
+        );
+        CREATE INDEX subscriptions_by_customer ON subscriptions(customer_id, group_id);
+        CREATE INDEX subscriptions_due ON subscriptions(next_event_ms)
+          WHERE next_event_ms IS NOT NULL;
+        CREATE TABLE clock (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          real_anchor_ms INTEGER NOT NULL,
+          simulated_anchor_ms INTEGER NOT NULL,
+          rate INTEGER NOT NULL
+        );
+        """)
+    }
     return migrator
   }
 }

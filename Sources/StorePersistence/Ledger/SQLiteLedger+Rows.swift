@@ -24,6 +24,12 @@ extension SQLiteLedger {
         "SELECT * FROM transactions WHERE customer_id = ? AND id = ?",
         [customer, .integer(Int64(id))]
       ).map(record)
+    case .chain(let original):
+      // The latest transaction of the chain is all a renewal or a control needs.
+      return try db.fetchAll(
+        "SELECT * FROM transactions WHERE customer_id = ? AND original_id = ? ORDER BY id DESC LIMIT 1",
+        [customer, .integer(Int64(original))]
+      ).map(record)
     }
   }
 

@@ -82,9 +82,11 @@ public final class SQLiteLedger: Ledger {
           "SELECT * FROM customers WHERE id = ?", [.text(customerID)])
       else { throw LedgerError.unknownCustomer(customerID) }
       let next = try Self.nextTransactionID(db)
+      let records = try Self.records(customerID: customerID, scope: scope, db: db)
       let state = CustomerLedger(
-        customer: try Self.customer(customerRow),
-        records: try Self.records(customerID: customerID, scope: scope, db: db),
+        customer: try Self.customer(customerRow), records: records,
+        subscriptions: try Self.subscriptions(
+          customerID: customerID, scope: scope, records: records, db: db),
         nextID: UInt64(next))
       let (changes, result) = try decide(state)
       for record in changes.inserted { try Self.insert(record, db: db) }
@@ -95,6 +97,7 @@ public final class SQLiteLedger: Ledger {
           try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
         }
       }
+      for subscription in changes.subscriptions { try Self.upsert(subscription, db: db) }
       for event in changes.events { try Self.append(event, db: db) }
       return result
     }
@@ -136,6 +139,7 @@ public final class SQLiteLedger: Ledger {
         .map { try $0.get(String.self, at: 0) }
       try Self.keepIdentifiersRetired(db)
       try db.execute("DELETE FROM transactions")
+      try db.execute("DELETE FROM subscriptions")
       for customer in customers { try Self.append(event(customer), db: db) }
     }
   }

@@ -1,0 +1,146 @@
+import Foundation
+
+extension StoreEngine {
+  /// Charges `record` as `plan` decided, inside a ledger write: signs the transaction, and for a
+  /// subscription starts, continues or changes its chain and re-signs the renewal info.
+  ///
+  /// Returns the transaction the purchase results in (a new one, or the existing one when a
+  /// plan change waits for the next renewal) and whether the record was charged.
+  func charge(
+    _ plan: PurchasePlan, record: inout TransactionRecord, state: CustomerLedger,
+    catalog: ProductCatalog, now: Date, nonce: UUID, changes: inout LedgerChanges
+  ) throws -> (transaction: SignedTransaction, charged: Bool) {
+    if let change = plan.change, var chain = plan.chain, let existing = plan.existing {
+      switch change {
+      case .keepCurrent, .atNextRenewal:
+        chain.state.autoRenewProductID = plan.product.id
+        if change == .atNextRenewal {
+          chain.state.renewalPrice = TransactionFactory.milliunits(plan.product.price)
+        } else if let current = catalog.product(id: chain.state.productID) {
+          chain.state.renewalPrice = TransactionFactory.milliunits(current.price)
+        }
+        chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
+        changes.subscriptions.append(chain)
+        changes.events.append(
+          StoreEvent(
+            date: now, customerID: state.customer.id,
+            kind: change == .keepCurrent ? .autoRenewEnabled : .downgraded,
+            transactionID: existing.id, productID: plan.product.id,
+            detail: "from \(chain.state.productID) at \(existing.payload.expiresDate ?? 0)"))
+        return (existing, false)
+      case .upgrade, .crossgradeNow:
+        // The old transaction is superseded; its unused time is refunded pro rata.
+        var old = existing.payload
+        old.isUpgraded = true
+        old = factory.reissued(old, date: now, nonce: nonce, customer: state.customer)
+        if var oldRecord = state.records.first(where: { $0.id == existing.id }) {
+          oldRecord.signed = try sign(old)
+          changes.updated.append(oldRecord)
+        }
+        let refund = Self.proratedRefund(existing.payload, at: now)
+        let period = plan.product.subscription!.subscriptionPeriod
+        let price = TransactionFactory.milliunits(plan.product.price)
+        var next = chain.state
+        next.productID = plan.product.id
+        next.autoRenewProductID = plan.product.id
+        next.renewalPrice = price
+        next.offer = nil
+        next.billingIssue = nil
+        next.expiresDate = period.date(after: now)
+        let payload = factory.renewal(
+          id: record.id, state: next, productID: plan.product.id, start: now,
+          end: next.expiresDate, price: price, offer: nil, customer: state.customer,
+          storefront: catalog.storefront, signedAt: now, nonce: nonce, reason: .purchase)
+        record.signed = try sign(payload)
+        chain.state = next
+        chain.renewalInfo = try signRenewalInfo(next, customer: state.customer, at: now)
+        changes.subscriptions.append(chain)
+        changes.events.append(
+          StoreEvent(
+            date: now, customerID: state.customer.id,
+            kind: change == .upgrade ? .upgraded : .crossgraded, transactionID: record.id,
+            productID: plan.product.id,
+            detail: "from \(existing.payload.productId), prorated refund \(refund) milliunits"))
+        return (record.signed!, true)
+      }
+    }
+    if let existing = plan.existing { return (existing, false) }
+    var payload = factory.purchase(
+      id: record.id, product: plan.product, request: plan.request, offer: plan.offer,
+      customer: state.customer, storefront: catalog.storefront, date: now, nonce: nonce)
+    if plan.product.type == .autoRenewable {
+      let chain = startOrContinueChain(
+        plan, payload: &payload, existing: plan.chain, customer: state.customer, now: now)
+      var stored = SubscriptionRecord(state: chain)
+      stored.renewalInfo = try signRenewalInfo(chain, customer: state.customer, at: now)
+      changes.subscriptions.append(stored)
+    }
+    record.signed = try sign(payload)
+    return (record.signed!, true)
+  }
+
+  /// The state of a subscription chain after a new purchase: a new chain, or a lapsed one
+  /// resumed with its original transaction ID (the App Store keeps one chain per group).
+  private func startOrContinueChain(
+    _ plan: PurchasePlan, payload: inout JWSTransactionDecodedPayload,
+    existing: SubscriptionRecord?, customer: Customer, now: Date
+  ) -> SubscriptionState {
+    let info = plan.product.subscription!
+    let expires = Date(epochMilliseconds: payload.expiresDate ?? now.epochMilliseconds)
+    var offer: SubscriptionState.PeriodOffer?
+    if let applied = plan.offer, applied.offer.paymentMode == .payAsYouGo,
+      applied.offer.periodCount > 1
+    {
+      offer = SubscriptionState.PeriodOffer(
+        type: applied.offerType, id: applied.offer.id, discount: applied.discountType,
+        period: payload.offerPeriod ?? "",
+        price: TransactionFactory.milliunits(applied.offer.price),
+        remaining: applied.offer.periodCount - 1)
+    }
+    guard var chain = existing?.state else {
+      return SubscriptionState(
+        originalID: UInt64(payload.originalTransactionId) ?? 0, customerID: customer.id,
+        groupID: info.subscriptionGroupID, productID: plan.product.id,
+        autoRenewProductID: plan.product.id, expiresDate: expires, originalPurchaseDate: now,
+        recentStartDate: now, renewalPrice: TransactionFactory.milliunits(plan.product.price),
+        currency: payload.currency ?? "", offer: offer, appAccountToken: payload.appAccountToken)
+    }
+    payload.originalTransactionId = String(chain.originalID)
+    payload.originalPurchaseDate = chain.originalPurchaseDate.epochMilliseconds
+    // A lapse shorter than 60 days does not restart the run of service.
+    if now.timeIntervalSince(chain.expiresDate) >= 60 * 86_400 { chain.recentStartDate = now }
+    chain.productID = plan.product.id
+    chain.autoRenewProductID = plan.product.id
+    chain.willAutoRenew = true
+    chain.expiresDate = expires
+    chain.renewalPrice = TransactionFactory.milliunits(plan.product.price)
+    chain.expirationReason = nil
+    chain.plannedExpirationReason = nil
+    chain.billingIssue = nil
+    chain.priceIncrease = nil
+    chain.isRevoked = false
+    chain.offer = offer
+    if let token = payload.appAccountToken { chain.appAccountToken = token }
+    return chain
+  }
+
+  /// Signs the renewal info of `state` at `date`.
+  func signRenewalInfo(_ state: SubscriptionState, customer: Customer, at date: Date) throws
+    -> SignedRenewalInfo
+  {
+    let winBack =
+      catalog.product(id: state.productID)?.subscription?.winBackOffers.compactMap(\.id) ?? []
+    let payload = factory.renewalInfo(
+      state, at: date, eligibleWinBackOfferIDs: winBack, customer: customer, nonce: ids.makeUUID())
+    return SignedRenewalInfo(jws: try signer.sign(payload), payload: payload)
+  }
+
+  /// The unused share of `payload`'s price at `date`, in milliunits.
+  static func proratedRefund(_ payload: JWSTransactionDecodedPayload, at date: Date) -> Int64 {
+    guard let expires = payload.expiresDate, let price = payload.price,
+      expires > payload.purchaseDate
+    else { return 0 }
+    let remaining = max(0, expires - date.epochMilliseconds)
+    return price * remaining / (expires - payload.purchaseDate)
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+
+extension StoreEngine {
+  /// Turns auto-renew off or on for the subscription of transaction `id` (any transaction of its
+  /// chain). No transaction is created; the renewal info and status change.
+  public func setAutoRenew(_ id: UInt64, enabled: Bool) throws {
+    let now = clock.now()
+    try changeChain(id, action: enabled ? "set to renew" : "set not to renew") {
+      chain, context, changes in
+      let customer = context.customer
+      guard chain.state.renewalState(at: now) != .expired, !chain.state.isRevoked else {
+        throw StoreEngineError.notApplicable(
+          id, action: enabled ? "set to renew" : "set not to renew",
+          reason: "the subscription has ended")
+      }
+      guard chain.state.willAutoRenew != enabled else { return }
+      chain.state.willAutoRenew = enabled
+      chain.state.plannedExpirationReason = enabled ? nil : .customerCancelled
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id,
+          kind: enabled ? .autoRenewEnabled : .autoRenewDisabled,
+          transactionID: id, productID: chain.state.productID))
+    }
+  }
+
+  /// Ends the subscription now, as `SKTestSession.expireSubscription(productIdentifier:)`: turns
+  /// auto-renew off and re-signs the latest transaction with the expiration date set to now.
+  public func expireSubscription(_ id: UInt64) throws {
+    let now = clock.now()
+    let nonce = ids.makeUUID()
+    try changeChain(id, action: "expired") { chain, context, changes in
+      let customer = context.customer
+      guard var latest = context.latest, let signed = latest.signed,
+        chain.state.renewalState(at: now).isEntitled
+      else {
+        throw StoreEngineError.notApplicable(id, action: "expired", reason: "it is not active")
+      }
+      var payload = factory.reissued(signed.payload, date: now, nonce: nonce, customer: customer)
+      payload.expiresDate = now.epochMilliseconds
+      latest.signed = try sign(payload)
+      changes.updated.append(latest)
+      chain.state.expiresDate = now
+      chain.state.willAutoRenew = false
+      chain.state.billingIssue = nil
+      chain.state.expirationReason = .customerCancelled
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id, kind: .expired, transactionID: latest.id,
+          productID: chain.state.productID, detail: ExpirationIntent.customerCancelled.name))
+    }
+  }
+
+  /// Renews the subscription now, as `SKTestSession.forceRenewalOfSubscription`: a new renewal
+  /// transaction from now for one period, delivered through `updates`.
+  @discardableResult
+  public func forceRenewal(_ id: UInt64) throws -> SignedTransaction {
+    let now = clock.now()
+    let nonce = ids.makeUUID()
+    let catalog = self.catalog
+    let signed = try changeChain(id, action: "renewed") {
+      chain, context, changes -> SignedTransaction in
+      let customer = context.customer
+      guard !chain.state.isRevoked,
+        let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
+          .subscriptionPeriod
+      else { throw StoreEngineError.notApplicable(id, action: "renewed", reason: "it was revoked") }
+      chain.state.billingIssue = nil
+      chain.state.expirationReason = nil
+      chain.state.willAutoRenew = true
+      guard
+        case .renewed(let productID, let start, let end, let price, let offer) =
+          SubscriptionLifecycle.renew(&chain.state, start: now, period: period)
+      else { throw StoreEngineError.notApplicable(id, action: "renewed", reason: "no renewal") }
+      let newID = context.nextID
+      let transaction = try sign(
+        factory.renewal(
+          id: newID, state: chain.state, productID: productID, start: start, end: end,
+          price: price, offer: offer, customer: customer, storefront: catalog.storefront,
+          signedAt: now, nonce: nonce))
+      changes.inserted.append(
+        TransactionRecord(
+          id: newID, customerID: customer.id, productID: productID, state: .purchased,
+          request: PurchaseRequest(appAccountToken: chain.state.appAccountToken),
+          signed: transaction, createdDate: now))
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id, kind: .renewed, transactionID: newID,
+          productID: productID, detail: "forced"))
+      return transaction
+    }
+    if let customerID = try ledger.record(id: id)?.customerID {
+      listeners.broadcast(signed, customerID: customerID)
+    }
+    return signed
+  }
+
+  /// Raises the renewal price (`requestPriceIncreaseConsentForTransaction`); the customer must
+  /// consent before the next renewal or the subscription expires.
+  ///
+  /// - Parameter newPrice: the new price in the storefront's currency; nil raises it by 20%.
+  public func requestPriceIncrease(_ id: UInt64, newPrice: Decimal? = nil) throws {
+    let now = clock.now()
+    try changeChain(id, action: "given a price increase") { chain, context, changes in
+      let customer = context.customer
+      guard chain.state.renewalState(at: now).isEntitled, chain.state.willAutoRenew else {
+        throw StoreEngineError.notApplicable(
+          id, action: "given a price increase", reason: "it will not renew")
+      }
+      let price =
+        newPrice.map(TransactionFactory.milliunits)
+        ?? (chain.state.renewalPrice * 12 / 10 / 10 * 10)
+      guard price > chain.state.renewalPrice else {
+        throw StoreEngineError.notApplicable(
+          id, action: "given a price increase", reason: "the new price is not higher")
+      }
+      chain.state.priceIncrease = SubscriptionState.PriceIncrease(newPrice: price, agreed: false)
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id, kind: .priceIncreaseRequested, transactionID: id,
+          productID: chain.state.productID, detail: "\(price) milliunits"))
+    }
+  }
+
+  /// The customer agrees to the pending price increase.
+  public func consentToPriceIncrease(_ id: UInt64) throws {
+    let now = clock.now()
+    try changeChain(id, action: "consented") { chain, context, changes in
+      let customer = context.customer
+      guard let increase = chain.state.priceIncrease, !increase.agreed else {
+        throw StoreEngineError.notApplicable(
+          id, action: "consented", reason: "no price increase is pending")
+      }
+      chain.state.priceIncrease?.agreed = true
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id, kind: .priceIncreaseConsented, transactionID: id,
+          productID: chain.state.productID))
+    }
+  }
+
+  /// The customer declines the pending price increase: auto-renew turns off and the subscription
+  /// will expire with reason `didNotConsentToPriceIncrease`.
+  public func declinePriceIncrease(_ id: UInt64) throws {
+    let now = clock.now()
+    try changeChain(id, action: "declined") { chain, context, changes in
+      let customer = context.customer
+      guard let increase = chain.state.priceIncrease, !increase.agreed else {
+        throw StoreEngineError.notApplicable(
+          id, action: "declined", reason: "no price increase is pending")
+      }
+      chain.state.priceIncrease = nil
+      chain.state.willAutoRenew = false
+      chain.state.plannedExpirationReason = .customerDidNotConsentToPriceIncrease
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id, kind: .priceIncreaseDeclined, transactionID: id,
+          productID: chain.state.productID))
+    }
+  }
+
+  /// Resolves a billing issue: the App Store bills the renewal now and the subscription recovers
+  /// with a new transaction (dated at the failed renewal while still in grace, so no time is
+  /// lost; dated now after the grace period).
+  func resolveBillingIssue(_ id: UInt64) throws -> SignedTransaction {
+    let now = clock.now()
+    let nonce = ids.makeUUID()
+    let catalog = self.catalog
+    return try changeChain(id, action: "resolved") {
+      chain, context, changes -> SignedTransaction in
+      let customer = context.customer
+      guard let issue = chain.state.billingIssue else {
+        throw StoreEngineError.notApplicable(
+          id, action: "resolved", reason: "nothing is wrong with it")
+      }
+      guard
+        let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
+          .subscriptionPeriod
+      else { throw StoreEngineError.notApplicable(id, action: "resolved", reason: "no product") }
+      let inGrace = chain.state.renewalState(at: now) == .inGracePeriod
+      chain.state.billingIssue = nil
+      guard
+        case .renewed(let productID, let start, let end, let price, let offer) =
+          SubscriptionLifecycle.renew(
+            &chain.state, start: inGrace ? issue.since : now, period: period)
+      else { throw StoreEngineError.notApplicable(id, action: "resolved", reason: "no renewal") }
+      let newID = context.nextID
+      let transaction = try sign(
+        factory.renewal(
+          id: newID, state: chain.state, productID: productID, start: start, end: end,
+          price: price, offer: offer, customer: customer, storefront: catalog.storefront,
+          signedAt: now, nonce: nonce))
+      changes.inserted.append(
+        TransactionRecord(
+          id: newID, customerID: customer.id, productID: productID, state: .purchased,
+          request: PurchaseRequest(appAccountToken: chain.state.appAccountToken),
+          signed: transaction, createdDate: now))
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: customer.id, kind: .billingRecovered, transactionID: newID,
+          productID: productID))
+      return transaction
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Runs `body` on the subscription chain of transaction `id` (any transaction of it) and its
+  /// latest record, inside one ledger write; the renewal info is re-signed afterwards.
+  @discardableResult
+  func changeChain<Result: Sendable>(
+    _ id: UInt64, action: String,
+    _ body: (inout SubscriptionRecord, ChainContext, inout LedgerChanges) throws -> Result
+  ) throws -> Result {
+    let existing = try record(id)
+    guard let original = existing.signed.flatMap({ UInt64($0.payload.originalTransactionId) }),
+      existing.signed?.payload.type == .autoRenewableSubscription
+    else {
+      throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")
+    }
+    let now = clock.now()
+    return try ledger.change(customerID: existing.customerID, scope: .chain(original)) { state in
+      guard var chain = state.subscriptions.first(where: { $0.state.originalID == original }) else {
+        throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")
+      }
+      var changes = LedgerChanges()
+      let context = ChainContext(
+        latest: state.records.last, customer: state.customer, nextID: state.nextID)
+      let result = try body(&chain, context, &changes)
+      chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
+      changes.subscriptions.append(chain)
+      return (changes, result)
+    }
+  }
+}
+
+/// What a change to a subscription chain may need besides the chain itself.
+struct ChainContext {
+  /// The chain's latest transaction record.
+  var latest: TransactionRecord?
+  /// The subscriber.
+  var customer: Customer
+  /// The identifier a new transaction gets.
+  var nextID: UInt64
+}

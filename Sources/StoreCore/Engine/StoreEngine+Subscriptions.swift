@@ -1,0 +1,146 @@
+import Foundation
+
+/// A subscription's status as StoreKit reports it: `Product.SubscriptionInfo.Status`.
+public struct SubscriptionStatus: Sendable, Equatable {
+  /// Where the subscription stands now.
+  public var state: RenewalState
+  /// The signed renewal info.
+  public var renewalInfo: SignedRenewalInfo
+  /// The latest transaction of the chain.
+  public var transaction: SignedTransaction
+  /// The state behind it.
+  public var subscription: SubscriptionState
+}
+
+extension StoreEngine {
+  // MARK: - Time passing
+
+  /// Generates everything due by the clock's now: renewals (each a new signed transaction,
+  /// delivered through `updates`), billing failures, grace periods ending, expiries.
+  ///
+  /// Runs whether or not storeterm was running when the dates passed; each subscription is
+  /// advanced in its own ledger write, so another process catching up at the same time cannot
+  /// renew twice.
+  ///
+  /// - Parameter progress: called after each batch with the renewals generated so far.
+  /// - Returns: how many renewals were generated.
+  @discardableResult
+  public func catchUp(batchSize: Int = 512, progress: ((Int) -> Void)? = nil) throws -> Int {
+    let now = clock.now()
+    var renewals = 0
+    var visited: Set<UInt64> = []
+    while true {
+      let due = try ledger.dueSubscriptions(by: now, limit: batchSize)
+        .filter { !visited.contains($0.originalID) }
+      if due.isEmpty { break }
+      for subscription in due {
+        visited.insert(subscription.originalID)
+        let renewed = try advance(
+          originalID: subscription.originalID, customerID: subscription.customerID, to: now)
+        renewals += renewed.count
+        for transaction in renewed {
+          listeners.broadcast(transaction, customerID: subscription.customerID)
+        }
+      }
+      progress?(renewals)
+    }
+    return renewals
+  }
+
+  /// Advances one subscription chain to `now` in one ledger write.
+  private func advance(originalID: UInt64, customerID: String, to now: Date) throws
+    -> [SignedTransaction]
+  {
+    let catalog = self.catalog
+    let session = self.session
+    let billing = SubscriptionLifecycle.Billing(
+      issuesEnabled: session.billingIssuesEnabled,
+      gracePeriodEnabled: session.billingGracePeriodEnabled)
+    return try ledger.change(customerID: customerID, scope: .chain(originalID)) { state in
+      guard var chain = state.subscriptions.first(where: { $0.state.originalID == originalID })
+      else { return (LedgerChanges(), []) }
+      let steps = SubscriptionLifecycle.advance(
+        &chain.state, to: now, billing: billing,
+        periodOf: { catalog.product(id: $0)?.subscription?.subscriptionPeriod },
+        priceOf: { catalog.product(id: $0).map { TransactionFactory.milliunits($0.price) } })
+      guard !steps.isEmpty else { return (LedgerChanges(), []) }
+      var changes = LedgerChanges()
+      var renewed: [SignedTransaction] = []
+      var nextID = state.nextID
+      for step in steps {
+        switch step {
+        case .renewed(let productID, let start, let end, let price, let offer):
+          let payload = factory.renewal(
+            id: nextID, state: chain.state, productID: productID, start: start, end: end,
+            price: price, offer: offer, customer: state.customer, storefront: catalog.storefront,
+            signedAt: start, nonce: ids.makeUUID())
+          let signed = try sign(payload)
+          changes.inserted.append(
+            TransactionRecord(
+              id: nextID, customerID: customerID, productID: productID, state: .purchased,
+              request: PurchaseRequest(appAccountToken: chain.state.appAccountToken),
+              signed: signed, createdDate: start))
+          changes.events.append(
+            StoreEvent(
+              date: start, customerID: customerID, kind: .renewed, transactionID: nextID,
+              productID: productID))
+          renewed.append(signed)
+          nextID += 1
+        case .billingFailed(let date, let graceEnds):
+          changes.events.append(
+            StoreEvent(
+              date: date, customerID: customerID, kind: .billingFailed, transactionID: originalID,
+              productID: chain.state.productID, detail: graceEnds == nil ? "" : "grace period"))
+        case .graceEnded(let date):
+          changes.events.append(
+            StoreEvent(
+              date: date, customerID: customerID, kind: .gracePeriodEnded,
+              transactionID: originalID, productID: chain.state.productID))
+        case .expired(let date, let reason):
+          changes.events.append(
+            StoreEvent(
+              date: date, customerID: customerID, kind: .expired, transactionID: originalID,
+              productID: chain.state.productID, detail: reason.name))
+        }
+      }
+      chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
+      changes.subscriptions.append(chain)
+      return (changes, renewed)
+    }
+  }
+
+  // MARK: - Status
+
+  /// The status of each of the customer's subscriptions (one per group), optionally of one group.
+  public func subscriptionStatuses(customerID: String, groupID: String? = nil) throws
+    -> [SubscriptionStatus]
+  {
+    let now = clock.now()
+    let records = try ledger.records(customerID: customerID)
+    return try ledger.subscriptions(customerID: customerID).compactMap { stored in
+      guard groupID == nil || stored.state.groupID == groupID,
+        let latest = records.compactMap(\.signed)
+          .last(where: { $0.payload.originalTransactionId == String(stored.state.originalID) })
+      else { return nil }
+      // Renewal info is re-signed when read, so its state and `signedDate` are current.
+      let customer = try customer(customerID)
+      let info = try signRenewalInfo(stored.state, customer: customer, at: now)
+      return SubscriptionStatus(
+        state: stored.state.renewalState(at: now), renewalInfo: info, transaction: latest,
+        subscription: stored.state)
+    }
+  }
+}
+
+extension ExpirationIntent {
+  /// StoreKit's `RenewalInfo.ExpirationReason` case name.
+  public var name: String {
+    switch self {
+    case .customerCancelled: "autoRenewDisabled"
+    case .billingError: "billingError"
+    case .customerDidNotConsentToPriceIncrease: "didNotConsentToPriceIncrease"
+    case .productNotAvailable: "productUnavailable"
+    case .other: "unknown"
+    }
+  }
+}

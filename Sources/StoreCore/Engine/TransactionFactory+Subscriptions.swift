@@ -1,0 +1,81 @@
+import Foundation
+
+extension TransactionFactory {
+  /// The payload of a renewal of `state`'s chain: a new transaction with the chain's original
+  /// IDs, billed `price` (with the offer that applied) over `start..<end`.
+  public func renewal(
+    id: UInt64, state: SubscriptionState, productID: String, start: Date, end: Date, price: Int64,
+    offer: SubscriptionState.PeriodOffer?, customer: Customer, storefront: Storefront,
+    signedAt date: Date, nonce: UUID, reason: TransactionReason = .renewal
+  ) -> JWSTransactionDecodedPayload {
+    JWSTransactionDecodedPayload(
+      originalTransactionId: String(state.originalID),
+      transactionId: String(id),
+      webOrderLineItemId: String(id),
+      bundleId: identity.bundleId,
+      productId: productID,
+      subscriptionGroupIdentifier: state.groupID,
+      purchaseDate: start.epochMilliseconds,
+      originalPurchaseDate: state.originalPurchaseDate.epochMilliseconds,
+      expiresDate: end.epochMilliseconds,
+      quantity: 1,
+      type: .autoRenewableSubscription,
+      appAccountToken: state.appAccountToken,
+      inAppOwnershipType: .purchased,
+      signedDate: date.epochMilliseconds,
+      offerType: offer?.type,
+      offerIdentifier: offer?.id,
+      environment: identity.environment,
+      storefront: storefront.countryCode,
+      storefrontId: storefront.id,
+      transactionReason: reason,
+      currency: state.currency,
+      price: price,
+      offerDiscountType: offer?.discount,
+      offerPeriod: offer?.period,
+      deviceVerification: hasher.deviceVerification(
+        nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
+      deviceVerificationNonce: nonce)
+  }
+
+  /// The renewal info of `state` at `date`: `JWSRenewalInfoDecodedPayload`.
+  public func renewalInfo(
+    _ state: SubscriptionState, at date: Date, eligibleWinBackOfferIDs: [String],
+    customer: Customer, nonce: UUID
+  ) -> JWSRenewalInfoDecodedPayload {
+    let renewalState = state.renewalState(at: date)
+    let inRetry = state.billingIssue != nil
+    let upcoming = state.offer.flatMap { $0.remaining > 0 ? $0 : nil }
+    var renewalPrice = state.renewalPrice
+    if let increase = state.priceIncrease, increase.agreed { renewalPrice = increase.newPrice }
+    if let upcoming { renewalPrice = upcoming.price }
+    return JWSRenewalInfoDecodedPayload(
+      expirationIntent: renewalState == .expired ? state.expirationReason : nil,
+      originalTransactionId: String(state.originalID),
+      autoRenewProductId: state.autoRenewProductID,
+      productId: state.productID,
+      autoRenewStatus: state.willAutoRenew ? .on : .off,
+      isInBillingRetryPeriod: inRetry ? true : (state.willAutoRenew ? false : nil),
+      priceIncreaseStatus: state.priceIncrease.map {
+        $0.agreed ? .customerConsentedOrWasNotifiedWithoutNeedingConsent : .customerHasNotResponded
+      },
+      gracePeriodExpiresDate: renewalState == .inGracePeriod
+        ? state.billingIssue?.graceEnds?.epochMilliseconds : nil,
+      offerType: upcoming?.type,
+      offerIdentifier: upcoming?.id,
+      signedDate: date.epochMilliseconds,
+      environment: identity.environment,
+      recentSubscriptionStartDate: state.recentStartDate.epochMilliseconds,
+      renewalDate: state.willAutoRenew || inRetry ? state.expiresDate.epochMilliseconds : nil,
+      currency: state.currency,
+      renewalPrice: renewalPrice,
+      offerDiscountType: upcoming?.discount,
+      eligibleWinBackOfferIds: renewalState == .expired && !eligibleWinBackOfferIDs.isEmpty
+        ? eligibleWinBackOfferIDs : nil,
+      appAccountToken: state.appAccountToken,
+      offerPeriod: upcoming?.period,
+      deviceVerification: hasher.deviceVerification(
+        nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
+      deviceVerificationNonce: nonce)
+  }
+}

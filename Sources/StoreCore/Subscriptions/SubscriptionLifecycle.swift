@@ -1,0 +1,130 @@
+import Foundation
+
+/// What happens to a subscription as time passes: renewals, billing failures, grace periods and
+/// expiry, as pure functions of its state, the catalog and the session.
+public enum SubscriptionLifecycle {
+  /// One thing that happened on the way to `now`.
+  public enum Step: Sendable, Equatable {
+    /// A renewal billed `price` for `productID` over `start..<end`, with an offer if one applied.
+    case renewed(
+      productID: String, start: Date, end: Date, price: Int64,
+      offer: SubscriptionState.PeriodOffer?)
+    /// The renewal at `date` failed to bill; the subscription entered billing retry (and grace).
+    case billingFailed(date: Date, graceEnds: Date?)
+    /// The grace period ended at `date` without payment.
+    case graceEnded(date: Date)
+    /// The subscription expired at `date` for `reason`.
+    case expired(date: Date, reason: ExpirationIntent)
+  }
+
+  /// The session switches that shape renewals.
+  public struct Billing: Sendable, Equatable {
+    /// Renewals fail into billing retry (`shouldEnterBillingRetryOnRenewal`).
+    public var issuesEnabled: Bool
+    /// A failed renewal keeps access through the grace period (`billingGracePeriodIsEnabled`).
+    public var gracePeriodEnabled: Bool
+
+    /// Creates billing settings.
+    public init(issuesEnabled: Bool = false, gracePeriodEnabled: Bool = false) {
+      self.issuesEnabled = issuesEnabled
+      self.gracePeriodEnabled = gracePeriodEnabled
+    }
+  }
+
+  /// How long the App Store retries a failed renewal.
+  public static let billingRetryDays = 60.0
+
+  /// The grace period for a subscription period: 6 days for weekly, 16 for everything longer.
+  public static func gracePeriod(for period: Product.SubscriptionPeriod) -> TimeInterval {
+    let days: Double = period.unit == .week || (period.unit == .day && period.value < 30) ? 6 : 16
+    return days * 86_400
+  }
+
+  /// Advances `state` to `now`, returning every step taken in order.
+  ///
+  /// - Parameters:
+  ///   - periodOf: the renewal period of a product in the group.
+  ///   - priceOf: the catalog price of a product in the group, in milliunits.
+  public static func advance(
+    _ state: inout SubscriptionState, to now: Date, billing: Billing,
+    periodOf: (String) -> Product.SubscriptionPeriod?, priceOf: (String) -> Int64? = { _ in nil }
+  ) -> [Step] {
+    var steps: [Step] = []
+    while !state.isRevoked {
+      if let issue = state.billingIssue {
+        if let grace = issue.graceEnds, grace <= now, !issue.graceOver {
+          state.billingIssue?.graceOver = true
+          steps.append(.graceEnded(date: grace))
+        }
+        guard issue.retryEnds <= now else { break }
+        state.billingIssue = nil
+        state.willAutoRenew = false
+        state.expirationReason = .billingError
+        steps.append(.expired(date: issue.retryEnds, reason: .billingError))
+        break
+      }
+      guard state.expiresDate <= now, state.expirationReason == nil else { break }
+      let renewalDate = state.expiresDate
+      if !state.willAutoRenew {
+        let reason = state.plannedExpirationReason ?? .customerCancelled
+        state.expirationReason = reason
+        steps.append(.expired(date: renewalDate, reason: reason))
+        break
+      }
+      if let increase = state.priceIncrease, !increase.agreed {
+        state.willAutoRenew = false
+        state.expirationReason = .customerDidNotConsentToPriceIncrease
+        steps.append(.expired(date: renewalDate, reason: .customerDidNotConsentToPriceIncrease))
+        break
+      }
+      guard let period = periodOf(state.autoRenewProductID) else {
+        state.willAutoRenew = false
+        state.expirationReason = .productNotAvailable
+        steps.append(.expired(date: renewalDate, reason: .productNotAvailable))
+        break
+      }
+      if billing.issuesEnabled {
+        let grace =
+          billing.gracePeriodEnabled
+          ? renewalDate.addingTimeInterval(gracePeriod(for: period)) : nil
+        state.billingIssue = SubscriptionState.BillingIssue(
+          since: renewalDate, graceEnds: grace,
+          retryEnds: renewalDate.addingTimeInterval(billingRetryDays * 86_400))
+        steps.append(.billingFailed(date: renewalDate, graceEnds: grace))
+        continue
+      }
+      // A downgrade or crossgrade chosen earlier takes effect now, at the new plan's price.
+      if state.autoRenewProductID != state.productID, let price = priceOf(state.autoRenewProductID),
+        state.priceIncrease == nil
+      {
+        state.renewalPrice = price
+      }
+      steps.append(renew(&state, start: renewalDate, period: period))
+    }
+    return steps
+  }
+
+  /// Bills one renewal of `state` starting at `start` and moves its period on.
+  public static func renew(
+    _ state: inout SubscriptionState, start: Date, period: Product.SubscriptionPeriod
+  ) -> Step {
+    if let increase = state.priceIncrease, increase.agreed {
+      state.renewalPrice = increase.newPrice
+      state.priceIncrease = nil
+    }
+    var offer = state.offer
+    var price = state.renewalPrice
+    if let current = offer, current.remaining > 0 {
+      price = current.price
+      offer?.remaining -= 1
+      state.offer = current.remaining > 1 ? offer : nil
+    } else {
+      offer = nil
+      state.offer = nil
+    }
+    let end = period.date(after: start)
+    state.productID = state.autoRenewProductID
+    state.expiresDate = end
+    return .renewed(productID: state.productID, start: start, end: end, price: price, offer: offer)
+  }
+}

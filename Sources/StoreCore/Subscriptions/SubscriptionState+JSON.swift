@@ -1,0 +1,117 @@
+import Foundation
+
+extension SubscriptionState {
+  /// The state as JSON, for storage; dates in epoch milliseconds.
+  public var jsonValue: JSONValue {
+    var members: [JSONMember] = [
+      JSONMember("originalID", .string(String(originalID))),
+      JSONMember("customerID", .string(customerID)),
+      JSONMember("groupID", .string(groupID)),
+      JSONMember("productID", .string(productID)),
+      JSONMember("autoRenewProductID", .string(autoRenewProductID)),
+      JSONMember("willAutoRenew", .bool(willAutoRenew)),
+      JSONMember("expiresDate", Self.date(expiresDate)),
+      JSONMember("originalPurchaseDate", Self.date(originalPurchaseDate)),
+      JSONMember("recentStartDate", Self.date(recentStartDate)),
+      JSONMember("renewalPrice", .number(String(renewalPrice))),
+      JSONMember("currency", .string(currency)),
+      JSONMember("isRevoked", .bool(isRevoked)),
+    ]
+    if let expirationReason {
+      members.append(JSONMember("expirationReason", .integer(expirationReason.rawValue)))
+    }
+    if let plannedExpirationReason {
+      members.append(
+        JSONMember("plannedExpirationReason", .integer(plannedExpirationReason.rawValue)))
+    }
+    if let issue = billingIssue {
+      var fields = [
+        JSONMember("since", Self.date(issue.since)),
+        JSONMember("retryEnds", Self.date(issue.retryEnds)),
+        JSONMember("graceOver", .bool(issue.graceOver)),
+      ]
+      if let grace = issue.graceEnds { fields.append(JSONMember("graceEnds", Self.date(grace))) }
+      members.append(JSONMember("billingIssue", .object(fields)))
+    }
+    if let increase = priceIncrease {
+      members.append(
+        JSONMember(
+          "priceIncrease",
+          .object([
+            JSONMember("newPrice", .number(String(increase.newPrice))),
+            JSONMember("agreed", .bool(increase.agreed)),
+          ])))
+    }
+    if let offer {
+      var fields = [
+        JSONMember("type", .integer(offer.type.rawValue)),
+        JSONMember("discount", .string(offer.discount.rawValue)),
+        JSONMember("period", .string(offer.period)),
+        JSONMember("price", .number(String(offer.price))),
+        JSONMember("remaining", .integer(offer.remaining)),
+      ]
+      if let id = offer.id { fields.append(JSONMember("id", .string(id))) }
+      members.append(JSONMember("offer", .object(fields)))
+    }
+    if let appAccountToken {
+      members.append(JSONMember("appAccountToken", .string(appAccountToken.uuidString)))
+    }
+    return .object(members)
+  }
+
+  /// Reads a state stored by ``jsonValue``.
+  public init(json: JSONValue) throws(JSONReadError) {
+    let root = JSONCursor(root: json)
+    func date(_ cursor: JSONCursor) throws(JSONReadError) -> Date {
+      Date(epochMilliseconds: Int64(try cursor.int()))
+    }
+    func intent(_ key: String) throws(JSONReadError) -> ExpirationIntent? {
+      guard let raw = try root.optionalInt(key) else { return nil }
+      guard let intent = ExpirationIntent(rawValue: raw) else {
+        throw root.error("\(key) \(raw) is not an expiration intent")
+      }
+      return intent
+    }
+    guard let originalID = UInt64(try root.string("originalID")) else {
+      throw root.error("originalID is not a number")
+    }
+    self.init(
+      originalID: originalID, customerID: try root.string("customerID"),
+      groupID: try root.string("groupID"), productID: try root.string("productID"),
+      autoRenewProductID: try root.string("autoRenewProductID"),
+      willAutoRenew: try root.required("willAutoRenew").bool(),
+      expiresDate: try date(root.required("expiresDate")),
+      originalPurchaseDate: try date(root.required("originalPurchaseDate")),
+      recentStartDate: try date(root.required("recentStartDate")),
+      renewalPrice: Int64(try root.int("renewalPrice")), currency: try root.string("currency"),
+      expirationReason: try intent("expirationReason"),
+      plannedExpirationReason: try intent("plannedExpirationReason"),
+      isRevoked: try root.required("isRevoked").bool(),
+      appAccountToken: try root.optionalString("appAccountToken").flatMap(UUID.init(uuidString:)))
+    if let issue = try root.optional("billingIssue") {
+      billingIssue = BillingIssue(
+        since: try date(issue.required("since")),
+        graceEnds: try issue.optional("graceEnds").map { c throws(JSONReadError) in try date(c) },
+        retryEnds: try date(issue.required("retryEnds")),
+        graceOver: try issue.optionalBool("graceOver") ?? false)
+    }
+    if let increase = try root.optional("priceIncrease") {
+      priceIncrease = PriceIncrease(
+        newPrice: Int64(try increase.int("newPrice")),
+        agreed: try increase.required("agreed").bool())
+    }
+    if let offer = try root.optional("offer") {
+      guard let type = OfferType(rawValue: try offer.int("type")),
+        let discount = OfferDiscountType(rawValue: try offer.string("discount"))
+      else { throw offer.error("unknown offer type or discount") }
+      self.offer = PeriodOffer(
+        type: type, id: try offer.optionalString("id"), discount: discount,
+        period: try offer.string("period"), price: Int64(try offer.int("price")),
+        remaining: try offer.int("remaining"))
+    }
+  }
+
+  private static func date(_ date: Date) -> JSONValue {
+    .number(String(date.epochMilliseconds))
+  }
+}
