@@ -1,8 +1,10 @@
 import Foundation
 
 extension StoreEngine {
-  /// Turns auto-renew off or on for the subscription of transaction `id` (any transaction of its
-  /// chain). No transaction is created; the renewal info and status change.
+  /// Turns auto-renew off or on for the subscription of transaction `id`.
+  ///
+  /// Any transaction of the chain names it. No transaction is created; the renewal info and the
+  /// status change.
   public func setAutoRenew(_ id: UInt64, enabled: Bool) throws {
     let now = clock.now()
     try changeChain(id, action: enabled ? "set to renew" : "set not to renew") {
