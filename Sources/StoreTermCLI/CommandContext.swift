@@ -63,7 +63,9 @@ struct CommandContext {
 
   /// Opens the simulated App Store over the ledger.
   func openStore() throws -> StoreContext {
-    try StoreContext(self, catalog: try loadCatalog())
+    let store = try StoreContext(self, catalog: try loadCatalog())
+    try store.catchUp(output: output)
+    return store
   }
 
   /// Loads the configuration named by `--config` (or the bundled demo), reporting its warnings

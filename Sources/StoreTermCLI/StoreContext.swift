@@ -14,8 +14,13 @@ struct StoreContext {
   let customerID: String
   /// The catalog.
   let catalog: ProductCatalog
+  /// The ledger.
+  let ledger: SQLiteLedger
+  /// The simulated clock, stored in the ledger.
+  let clock: LedgerClock
 
-  /// Opens the ledger and the CA named by the command line, creating both on first use.
+  /// Opens the ledger and the CA named by the command line, creating both on first use, and
+  /// catches up on everything that fell due while storeterm was not running.
   init(_ context: CommandContext, catalog: ProductCatalog) throws {
     let paths = context.paths
     let authority: TestCertificateAuthority
@@ -25,22 +30,26 @@ struct StoreContext {
       throw CommandFailure(
         "\(paths.stateDirectory): the test certificate authority cannot be set up (\(error))")
     }
-    let ledger = try SQLiteLedger(location: .file(paths.database))
+    ledger = try SQLiteLedger(location: .file(paths.database))
+    // The first run starts the simulated clock at real time, at the file's renewal rate.
+    var simulated = try ledger.clock()
+    if simulated == nil {
+      let fresh = SimulatedClock.starting(
+        at: Date(), rate: catalog.configuration.settings.effectiveTimeRate)
+      try ledger.setClock(fresh)
+      simulated = fresh
+    }
+    clock = LedgerClock(simulated!)
     let identity = context.identity
     self.catalog = catalog
     customerID = context.customerID
     verifier = authority.makeVerifier(configuration: identity)
     engine = StoreEngine(
       catalog: catalog, session: StoreSession(settings: catalog.configuration.settings),
-      ledger: ledger, signer: authority.makeSigner(), clock: SystemClock(),
+      ledger: ledger, signer: authority.makeSigner(), clock: clock,
       ids: RandomIdentifiers(),
       factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
   }
-}
-
-/// The machine's clock: the command line's edge, where real time enters.
-struct SystemClock: StoreClock {
-  func now() -> Date { Date() }
 }
 
 /// Random UUIDs: the command line's edge, where randomness enters.
@@ -54,4 +63,21 @@ struct CommandFailure: Error, CustomStringConvertible {
   let description: String
 
   init(_ description: String) { self.description = description }
+}
+
+extension StoreContext {
+  /// Generates what fell due by now (renewals, expiries), reporting progress on standard error
+  /// when it takes more than a second.
+  @discardableResult
+  func catchUp(output: any TextOutput) throws -> Int {
+    let started = Date()
+    var reported = started
+    return try engine.catchUp { renewals in
+      let now = Date()
+      if now.timeIntervalSince(started) > 1, now.timeIntervalSince(reported) >= 1 {
+        reported = now
+        output.writeError("storeterm: catching up: \(renewals) renewals so far\n")
+      }
+    }
+  }
 }

@@ -34,6 +34,8 @@ public enum StoreTermCommand {
     TransactionsCommand.transactionsSpec,
     TransactionsCommand.entitlementsSpec,
     ManageCommand.spec,
+    StatusCommand.spec,
+    ClockCommand.spec,
     SignedDataCommands.jwsSpec,
     SignedDataCommands.verifySpec,
     SignedDataCommands.certSpec,
@@ -86,6 +88,8 @@ public enum StoreTermCommand {
       case "transactions": try await TransactionsCommand.run(context, entitlementsOnly: false)
       case "entitlements": try await TransactionsCommand.run(context, entitlementsOnly: true)
       case "manage": try await ManageCommand.run(context)
+      case "status": try await StatusCommand.run(context)
+      case "clock": try await ClockCommand.run(context)
       case "jws": try await SignedDataCommands.jws(context)
       case "verify":
         return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure

@@ -59,7 +59,10 @@ public struct ArgumentParser: Sendable {
       index += 1
       if !optionsEnded, argument == "--" {
         optionsEnded = true
-      } else if !optionsEnded, argument.hasPrefix("-"), argument != "-" {
+      } else if !optionsEnded, argument.hasPrefix("-"), argument != "-",
+        !(argument.dropFirst().first?.isNumber ?? false)
+      {
+        // A leading digit ("-3d") marks a negative value for the command to refuse, not an option.
         let (spec, inlineValue) = try option(argument, command: command)
         if let valueName = spec.valueName {
           if let inlineValue {

@@ -1,14 +1,19 @@
+import Foundation
 import StoreCore
 
 /// `storeterm manage ACTION TRANSACTION_ID`: what Xcode's transaction manager does to one
 /// transaction.
 enum ManageCommand {
-  static let actions = ["approve", "decline", "resolve", "refund", "revoke", "finish", "delete"]
+  static let actions = [
+    "approve", "decline", "resolve", "refund", "revoke", "finish", "delete", "expire", "renew",
+    "auto-renew-off", "auto-renew-on", "price-increase", "consent", "decline-price-increase",
+  ]
 
   static let spec = CommandSpec(
     name: "manage",
     abstract: "Act on a transaction: \(actions.joined(separator: ", "))",
-    arguments: ["ACTION", "TRANSACTION_ID"])
+    arguments: ["ACTION", "TRANSACTION_ID"],
+    options: [.value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)")])
 
   static func run(_ context: CommandContext) async throws {
     let action = context.parsed.arguments[0]
@@ -29,6 +34,13 @@ enum ManageCommand {
     case "revoke": changed = try engine.revoke(id)
     case "decline": try engine.decline(id)
     case "finish": try engine.finish(id)
+    case "expire": try engine.expireSubscription(id)
+    case "renew": changed = try engine.forceRenewal(id)
+    case "auto-renew-off": try engine.setAutoRenew(id, enabled: false)
+    case "auto-renew-on": try engine.setAutoRenew(id, enabled: true)
+    case "price-increase": try engine.requestPriceIncrease(id, newPrice: try price(context))
+    case "consent": try engine.consentToPriceIncrease(id)
+    case "decline-price-increase": try engine.declinePriceIncrease(id)
     default: try engine.delete(id)
     }
     if context.json {
@@ -45,8 +57,23 @@ enum ManageCommand {
     }
   }
 
+  private static func price(_ context: CommandContext) throws(UsageError) -> Decimal? {
+    guard let text = context.parsed.value("price") else { return nil }
+    guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0,
+      text.allSatisfy({ $0.isNumber || $0 == "." })
+    else { throw UsageError("--price \(text): not a price such as 5.99") }
+    return price
+  }
+
   private static func past(_ action: String) -> String {
     switch action {
+    case "expire": "expired"
+    case "renew": "renewed"
+    case "auto-renew-off": "auto-renew turned off"
+    case "auto-renew-on": "auto-renew turned on"
+    case "price-increase": "price increase requested"
+    case "consent": "price increase agreed"
+    case "decline-price-increase": "price increase declined"
     case "approve": "approved"
     case "decline": "declined"
     case "resolve": "resolved"

@@ -29,6 +29,7 @@ enum TransactionsCommand {
     }
     let finished = Set(records.filter(\.isFinished).map(\.id))
     context.output.write(
-      TransactionText.table(transactions, finished: finished, catalog: store.catalog, now: Date()))
+      TransactionText.table(
+        transactions, finished: finished, catalog: store.catalog, now: store.clock.now()))
   }
 }

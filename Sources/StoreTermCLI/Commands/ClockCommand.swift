@@ -1,0 +1,77 @@
+import Foundation
+import StoreCore
+import StoreJWS
+
+/// `storeterm clock [advance DURATION | rate RATE]`: the simulated clock and time travel.
+enum ClockCommand {
+  static let spec = CommandSpec(
+    name: "clock",
+    abstract: "Show simulated time; 'advance 35d' travels forward, 'rate NAME' sets the time rate",
+    arguments: ["[advance|rate]", "[VALUE]"])
+
+  static func run(_ context: CommandContext) async throws {
+    let arguments = context.parsed.arguments
+    let store = try context.openStore()
+    switch arguments.first {
+    case nil:
+      break
+    case "advance":
+      guard arguments.count == 2 else { throw UsageError("'clock advance' needs a duration such as 35d") }
+      try advance(store, by: arguments[1], output: context.output)
+    case "rate":
+      guard arguments.count == 2 else { throw UsageError("'clock rate' needs a rate name or number") }
+      try setRate(store, arguments[1])
+    default:
+      throw UsageError("'\(arguments[0])' is not a clock action (advance or rate)")
+    }
+    let simulated = store.clock.simulated
+    let now = store.clock.now()
+    if context.json {
+      context.output.write(
+        JSONValue.object([
+          JSONMember("now", .string(TransactionText.date(now.epochMilliseconds))),
+          JSONMember("nowMs", .number(String(now.epochMilliseconds))),
+          JSONMember("rate", .string(simulated.rate.description)),
+          JSONMember("rateValue", .integer(simulated.rate.rawValue)),
+          JSONMember("factor", .number(String(format: "%g", simulated.rate.factor))),
+        ]).prettyText + "\n")
+    } else {
+      context.output.write(
+        "now \(TransactionText.date(now.epochMilliseconds)) · rate \(simulated.rate)"
+          + " (\(String(format: "%g", simulated.rate.factor))× real time)\n")
+    }
+  }
+
+  private static func advance(_ store: StoreContext, by text: String, output: any TextOutput) throws {
+    if text.hasPrefix("-") {
+      throw CommandFailure("clock advance \(text): time only moves forward")
+    }
+    guard let seconds = DurationText.seconds(text) else {
+      throw CommandFailure(
+        "clock advance \(text): not a positive duration such as 35d, 2w, 12h, 90min or 1y")
+    }
+    let advanced = store.clock.simulated.advanced(by: seconds, real: Date())
+    let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
+    guard advanced.now(real: Date()) < limit else {
+      throw CommandFailure(
+        "clock advance \(text): the clock cannot pass \(TransactionText.date(limit.epochMilliseconds)),"
+          + " where the test certificates end")
+    }
+    try store.ledger.setClock(advanced)
+    store.clock.set(advanced)
+    let renewals = try store.catchUp(output: output)
+    output.write("advanced \(text); \(renewals) \(renewals == 1 ? "renewal" : "renewals") generated\n")
+  }
+
+  private static func setRate(_ store: StoreContext, _ text: String) throws {
+    let rate =
+      TimeRate.named.first { $0.name == text }?.rate ?? Int(text).map(TimeRate.init(rawValue:))
+    guard let rate, rate.isKnown else {
+      let names = TimeRate.named.map(\.name).joined(separator: ", ")
+      throw CommandFailure("clock rate \(text): not a time rate (one of \(names))")
+    }
+    let changed = store.clock.simulated.withRate(rate, real: Date())
+    try store.ledger.setClock(changed)
+    store.clock.set(changed)
+  }
+}

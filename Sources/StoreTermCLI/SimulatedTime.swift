@@ -1,0 +1,22 @@
+import Foundation
+import StoreCore
+import Synchronization
+
+/// The command line's clock: the simulated clock stored in the ledger, read against the machine's
+/// real time. The edge where real time enters storeterm.
+final class LedgerClock: StoreClock {
+  private let clock: Mutex<SimulatedClock>
+
+  init(_ clock: SimulatedClock) {
+    self.clock = Mutex(clock)
+  }
+
+  /// The simulated now.
+  func now() -> Date { clock.withLock { $0.now(real: Date()) } }
+
+  /// The simulated clock in use.
+  var simulated: SimulatedClock { clock.withLock { $0 } }
+
+  /// Replaces the simulated clock (after time travel or a rate change).
+  func set(_ simulated: SimulatedClock) { clock.withLock { $0 = simulated } }
+}
