@@ -16,10 +16,14 @@ enum ClockCommand {
     case nil:
       break
     case "advance":
-      guard arguments.count == 2 else { throw UsageError("'clock advance' needs a duration such as 35d") }
+      guard arguments.count == 2 else {
+        throw UsageError("'clock advance' needs a duration such as 35d")
+      }
       try advance(store, by: arguments[1], output: context.output)
     case "rate":
-      guard arguments.count == 2 else { throw UsageError("'clock rate' needs a rate name or number") }
+      guard arguments.count == 2 else {
+        throw UsageError("'clock rate' needs a rate name or number")
+      }
       try setRate(store, arguments[1])
     default:
       throw UsageError("'\(arguments[0])' is not a clock action (advance or rate)")
@@ -42,7 +46,8 @@ enum ClockCommand {
     }
   }
 
-  private static func advance(_ store: StoreContext, by text: String, output: any TextOutput) throws {
+  private static func advance(_ store: StoreContext, by text: String, output: any TextOutput) throws
+  {
     if text.hasPrefix("-") {
       throw CommandFailure("clock advance \(text): time only moves forward")
     }
@@ -60,7 +65,8 @@ enum ClockCommand {
     try store.ledger.setClock(advanced)
     store.clock.set(advanced)
     let renewals = try store.catchUp(output: output)
-    output.write("advanced \(text); \(renewals) \(renewals == 1 ? "renewal" : "renewals") generated\n")
+    output.write(
+      "advanced \(text); \(renewals) \(renewals == 1 ? "renewal" : "renewals") generated\n")
   }
 
   private static func setRate(_ store: StoreContext, _ text: String) throws {

@@ -13,7 +13,9 @@ enum ManageCommand {
     name: "manage",
     abstract: "Act on a transaction: \(actions.joined(separator: ", "))",
     arguments: ["ACTION", "TRANSACTION_ID"],
-    options: [.value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)")])
+    options: [
+      .value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)")
+    ])
 
   static func run(_ context: CommandContext) async throws {
     let action = context.parsed.arguments[0]

@@ -10,7 +10,8 @@ enum StatusCommand {
   static func run(_ context: CommandContext) async throws {
     let store = try context.openStore()
     let group = context.parsed.arguments.first
-    let statuses = try store.engine.subscriptionStatuses(customerID: store.customerID, groupID: group)
+    let statuses = try store.engine.subscriptionStatuses(
+      customerID: store.customerID, groupID: group)
     if context.json {
       context.output.write(
         JSONValue.array(
@@ -49,10 +50,12 @@ enum StatusCommand {
         parts.append("then \(name(info.autoRenewProductId))")
       }
     case .inGracePeriod:
-      parts.append("grace period until \(info.gracePeriodExpiresDate.map(TransactionText.date) ?? "")")
+      parts.append(
+        "grace period until \(info.gracePeriodExpiresDate.map(TransactionText.date) ?? "")")
     case .inBillingRetryPeriod:
       parts.append(
-        "billing retry since \(status.subscription.billingIssue.map { TransactionText.date($0.since.epochMilliseconds) } ?? "")")
+        "billing retry since \(status.subscription.billingIssue.map { TransactionText.date($0.since.epochMilliseconds) } ?? "")"
+      )
     case .expired:
       parts.append("expired: \(info.expirationIntent?.name ?? "unknown")")
     case .revoked:

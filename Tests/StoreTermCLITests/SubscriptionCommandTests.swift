@@ -1,0 +1,87 @@
+import Foundation
+import StoreCore
+import StoreTermCLI
+import StoreTermTestSupport
+import Testing
+
+/// Time travel and subscription management from the command line.
+@Suite struct SubscriptionCommandTests {
+  static func database() throws -> String {
+    try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
+  }
+
+  @Test func timeTravelRenewsAndStatusReportsIt() async throws {
+    let db = try Self.database()
+    _ = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.monthly", "--db", db])
+    let advance = await runStoreTerm(["clock", "advance", "40d", "--db", db])
+    #expect(advance.status == 0)
+    #expect(advance.standardOutput.hasPrefix("advanced 40d; 2 renewals generated\nnow "))
+    let status = await runStoreTerm(["status", "--json", "--db", db])
+    let first = try #require(
+      { () -> JSONValue? in
+        guard case .array(let items) = try JSONParser.parse(status.standardOutput) else {
+          return nil
+        }
+        return items.first
+      }())
+    #expect(first["state"] == .string("subscribed"))
+    #expect(first["renewalInfo"]?["autoRenewStatus"] == .number("1"))
+    #expect(first["renewalInfo"]?["originalTransactionId"] == .string("1"))
+    #expect(first["transaction"]?["transactionId"] == .string("3"))
+    #expect(first["transaction"]?["transactionReason"] == .string("RENEWAL"))
+  }
+
+  @Test func autoRenewOffThenTimeTravelExpires() async throws {
+    let db = try Self.database()
+    _ = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.monthly", "--db", db])
+    let off = await runStoreTerm(["manage", "auto-renew-off", "1", "--db", db])
+    #expect(off.standardOutput == "auto-renew turned off: transaction 1\n")
+    _ = await runStoreTerm(["clock", "advance", "8d", "--db", db])
+    let status = await runStoreTerm(["status", "--db", db])
+    #expect(status.standardOutput.contains(" · expired · expired: autoRenewDisabled · "))
+    let entitlements = await runStoreTerm(["entitlements", "--db", db])
+    #expect(entitlements.standardOutput == "no entitlements for customer default\n")
+  }
+
+  @Test(arguments: [
+    (["clock", "advance", "-3d"], "clock advance -3d: time only moves forward"),
+    (
+      ["clock", "advance", "soon"],
+      "clock advance soon: not a positive duration such as 35d, 2w, 12h, 90min or 1y"
+    ),
+    (
+      ["clock", "advance", "100y"],
+      "clock advance 100y: the clock cannot pass 2099-12-31T23:59:59Z, where the test certificates end"
+    ),
+    (["manage", "expire", "1"], "transaction 1 cannot be expired: it is not a subscription"),
+    (
+      ["manage", "consent", "2"], "transaction 2 cannot be consented: no price increase is pending"
+    ),
+  ])
+  func badSubscriptionRequestsChangeNothing(arguments: [String], message: String) async throws {
+    let db = try Self.database()
+    _ = await runStoreTerm(["purchase", "dev.storeterm.demo.lifetime", "--db", db])
+    _ = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.monthly", "--db", db])
+    let before = await runStoreTerm(["clock", "--json", "--db", db])
+    let run = await runStoreTerm(arguments + ["--db", db])
+    #expect(run.status == 1)
+    #expect(run.standardError == message + "\n")
+    let after = await runStoreTerm(["status", "--json", "--db", db])
+    #expect(after.standardOutput.contains("\"state\": \"subscribed\""))
+    let clock = await runStoreTerm(["clock", "--json", "--db", db])
+    #expect(
+      try JSONParser.parse(clock.standardOutput)["rate"]
+        == JSONParser.parse(before.standardOutput)["rate"])
+  }
+
+  @Test func theTimeRateCanBeSetByName() async throws {
+    let db = try Self.database()
+    let run = await runStoreTerm([
+      "clock", "rate", "monthlyRenewalEveryFiveMinutes", "--db", db, "--json",
+    ])
+    #expect(run.status == 0)
+    let json = try JSONParser.parse(run.standardOutput)
+    #expect(json["rate"] == .string("monthlyRenewalEveryFiveMinutes"))
+    #expect(json["factor"] == .number("8640"))
+  }
+}
