@@ -48,6 +48,8 @@ public enum StoreKitRuntime {
         "storeterm's StoreKit has no App Store: create an SKTestSession or call StoreKitRuntime.configure"
       )
     }
+    // Time runs on the App Store's side: whatever fell due (renewals, expiries) happens first.
+    _ = try? configuration.engine.catchUp()
     return configuration
   }
 
@@ -67,6 +69,20 @@ public enum StoreKitRuntime {
     case .failure(let error):
       // The ledger holds the payload it signed; show that one, marked with why it failed.
       return .unverified(Transaction(payload: signed.payload, jws: signed.jws), error)
+    }
+  }
+
+  /// Signed renewal info checked by the configured verifier.
+  public static func verify(
+    _ signed: SignedRenewalInfo, with configuration: Configuration
+  ) -> VerificationResult<RenewalInfo> {
+    switch configuration.verifier.verify(signed.jws, as: JWSRenewalInfoDecodedPayload.self) {
+    case .success(.verified(let payload)):
+      return .verified(RenewalInfo(payload: payload, jwsRepresentation: signed.jws))
+    case .success(.unverified(let payload, let error)):
+      return .unverified(RenewalInfo(payload: payload, jwsRepresentation: signed.jws), error)
+    case .failure(let error):
+      return .unverified(RenewalInfo(payload: signed.payload, jwsRepresentation: signed.jws), error)
     }
   }
 }

@@ -17,6 +17,7 @@ public final class SKTestSession: Sendable {
   public let verifier: SignedDataVerifier
   private let configuration: StoreKitConfiguration
   private let ledger: SQLiteLedger
+  private let clock = SessionClock()
 
   /// Starts a session with the configuration file at `url`.
   ///
@@ -30,11 +31,12 @@ public final class SKTestSession: Sendable {
     let authority = try TestCertificateAuthority.generate()
     let identity = SignedDataConfiguration()
     ledger = try SQLiteLedger(location: .inMemory)
+    clock.setRate(configuration.settings.effectiveTimeRate)
     verifier = authority.makeVerifier(configuration: identity)
     engine = StoreEngine(
       catalog: ProductCatalog(configuration: configuration),
       session: StoreSession(settings: configuration.settings), ledger: ledger,
-      signer: authority.makeSigner(), clock: SessionClock(), ids: SessionIdentifiers(),
+      signer: authority.makeSigner(), clock: clock, ids: SessionIdentifiers(),
       factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
     StoreKitRuntime.configure(.init(engine: engine, verifier: verifier))
   }
@@ -95,6 +97,71 @@ public final class SKTestSession: Sendable {
     engine.setSession(StoreSession(settings: configuration.settings))
     engine.setCatalog(ProductCatalog(configuration: configuration))
     clearTransactions()
+  }
+
+  /// How fast simulated time runs; renewals, grace periods and billing retry follow it.
+  public var timeRate: TimeRate {
+    get { clock.rate }
+    set { clock.setRate(newValue) }
+  }
+
+  /// Renewals fail into billing retry.
+  public var shouldEnterBillingRetryOnRenewal: Bool {
+    get { engine.session.billingIssuesEnabled }
+    set { update { $0.billingIssuesEnabled = newValue } }
+  }
+
+  /// A failed renewal keeps access through the grace period.
+  public var billingGracePeriodIsEnabled: Bool {
+    get { engine.session.billingGracePeriodEnabled }
+    set { update { $0.billingGracePeriodEnabled = newValue } }
+  }
+
+  // MARK: - Subscriptions
+
+  /// Ends the subscription to `productIdentifier` now (auto-renew off, expiration now).
+  public func expireSubscription(productIdentifier: String) throws {
+    let id = try latestTransaction(of: productIdentifier)
+    try run { try engine.expireSubscription(id) }
+  }
+
+  /// Renews the subscription to `productIdentifier` now.
+  public func forceRenewalOfSubscription(productIdentifier: String) throws {
+    let id = try latestTransaction(of: productIdentifier)
+    try run { try engine.forceRenewal(id) }
+  }
+
+  /// Turns auto-renew off for the subscription of a transaction.
+  public func disableAutoRenewForTransaction(identifier: UInt) throws {
+    try run { try engine.setAutoRenew(UInt64(identifier), enabled: false) }
+  }
+
+  /// Turns auto-renew on for the subscription of a transaction.
+  public func enableAutoRenewForTransaction(identifier: UInt) throws {
+    try run { try engine.setAutoRenew(UInt64(identifier), enabled: true) }
+  }
+
+  /// Raises the renewal price of a subscription; the customer must consent before it renews.
+  public func requestPriceIncreaseConsentForTransaction(identifier: UInt) throws {
+    try run { try engine.requestPriceIncrease(UInt64(identifier)) }
+  }
+
+  /// The customer agrees to the price increase.
+  public func consentToPriceIncreaseForTransaction(identifier: UInt) throws {
+    try run { try engine.consentToPriceIncrease(UInt64(identifier)) }
+  }
+
+  /// The customer declines the price increase (auto-renew turns off).
+  public func declinePriceIncreaseForTransaction(identifier: UInt) throws {
+    try run { try engine.declinePriceIncrease(UInt64(identifier)) }
+  }
+
+  private func latestTransaction(of productID: String) throws -> UInt64 {
+    let records = (try? ledger.records(customerID: Customer.defaultID)) ?? []
+    guard let latest = records.last(where: { $0.productID == productID && $0.signed != nil }) else {
+      throw SKTestError(.noTransactionFound, "no subscription to \(productID)")
+    }
+    return latest.id
   }
 
   // MARK: - Transactions
@@ -184,9 +251,17 @@ public final class SKTestSession: Sendable {
   }
 }
 
-/// The session's clock: real time (tests that need a fixed time use `StoreEngine` directly).
-private struct SessionClock: StoreClock {
-  func now() -> Date { Date() }
+/// The session's clock: real time scaled by the session's time rate.
+private final class SessionClock: StoreClock {
+  private let clock = Mutex(SimulatedClock.starting(at: Date()))
+
+  func now() -> Date { clock.withLock { $0.now(real: Date()) } }
+
+  var rate: TimeRate { clock.withLock { $0.rate } }
+
+  func setRate(_ rate: TimeRate) {
+    clock.withLock { $0 = $0.withRate(rate, real: Date()) }
+  }
 }
 
 /// The session's identifiers: random.

@@ -89,6 +89,31 @@ import Testing
     #expect(store.purchasedProductIDs.isEmpty)
   }
 
+  @Test func subscriptionStatusFollowsTheSessionControls() async throws {
+    let session = try SKTestSession(contentsOf: GuideStyleTests.configuration)
+    let store = GuideStore()
+    try await store.requestProducts([GuideStyleTests.monthly])
+    let product = try #require(store.products.first)
+    let transaction = try #require(try await store.purchase(product))
+    var statuses = try await Product.SubscriptionInfo.status(for: "5A1E0001")
+    var status = try #require(statuses.first)
+    #expect(status.state == .subscribed)
+    #expect(try store.checkVerified(status.renewalInfo).willAutoRenew)
+    #expect(try store.checkVerified(status.transaction).id == transaction.id)
+
+    try session.disableAutoRenewForTransaction(identifier: UInt(transaction.id))
+    statuses = try await product.subscription!.status
+    status = try #require(statuses.first)
+    #expect(try store.checkVerified(status.renewalInfo).willAutoRenew == false)
+
+    try session.expireSubscription(productIdentifier: GuideStyleTests.monthly)
+    status = try #require(try await Product.SubscriptionInfo.status(for: "5A1E0001").first)
+    #expect(status.state == .expired)
+    #expect(try store.checkVerified(status.renewalInfo).expirationReason == .autoRenewDisabled)
+    await store.updateCustomerProductStatus()
+    #expect(store.purchasedProductIDs.isEmpty)
+  }
+
   @Test func sessionErrorsUseStoreKitTestCodes() throws {
     let session = try SKTestSession(contentsOf: GuideStyleTests.configuration)
     #expect(throws: SKTestError.self) { try session.approveAskToBuyTransaction(identifier: 42) }
