@@ -55,16 +55,18 @@ extension SQLiteLedger {
     }
     var signed: SignedTransaction?
     if let jws = try row.get(String?.self, "jws") {
-      guard let bytes = CompactJWSPayload.bytes(of: jws) else {
-        throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
+      let payload = try DecodedPayloadCache.payload(for: jws) {
+        guard let bytes = CompactJWSPayload.bytes(of: jws) else {
+          throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
+        }
+        do {
+          return try JWSTransactionDecodedPayload(jsonBytes: bytes)
+        } catch {
+          throw LedgerError.damagedRow(
+            table: "transactions", id: String(id), reason: "\(error)")
+        }
       }
-      do {
-        signed = SignedTransaction(
-          jws: jws, payload: try JWSTransactionDecodedPayload(jsonBytes: bytes))
-      } catch {
-        throw LedgerError.damagedRow(
-          table: "transactions", id: String(id), reason: error.description)
-      }
+      signed = SignedTransaction(jws: jws, payload: payload)
     }
     let token = try row.get(String?.self, "app_account_token").flatMap(UUID.init(uuidString:))
     return TransactionRecord(

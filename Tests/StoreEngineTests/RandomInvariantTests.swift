@@ -1,0 +1,158 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import Testing
+
+/// A seeded random walk over purchases, time jumps and management actions, checking StoreKit's
+/// invariants after every step.
+@Suite struct RandomInvariantTests {
+  /// SplitMix64: a small, seedable generator so a failure replays exactly.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let products = [
+    Demo.plusMonthly, Demo.plusYearly, Demo.liteMonthly, Demo.premiumYearly, Demo.cloud2TB,
+    Demo.cloud200GB, "dev.storeterm.demo.cloud.50gb.weekly", Demo.coins, Demo.lifetime,
+    Demo.seasonPass,
+  ]
+  static let customers = ["default", "ana", "ben"]
+
+  @Test(arguments: [UInt64(7), 2026])
+  func invariantsHoldThroughAThousandSteps(seed: UInt64) async throws {
+    var random = SeededGenerator(state: seed)
+    let store = try EngineHarness()
+    var usedIntro: Set<String> = []
+    var stepsTaken = 0
+    for _ in 0..<1_000 {
+      let customer = Self.customers.randomElement(using: &random)!
+      try act(store, customer: customer, random: &random)
+      stepsTaken += 1
+      for customer in Self.customers {
+        try check(store, customer: customer, usedIntro: &usedIntro)
+      }
+    }
+    #expect(stepsTaken == 1_000)
+    try checkSignatures(store)
+    try checkIdentifiers(store)
+  }
+
+  private func act(
+    _ store: EngineHarness, customer: String, random: inout SeededGenerator
+  ) throws {
+    let engine = store.engine
+    let records = try engine.records(customerID: customer)
+    let anyID = records.randomElement(using: &random)?.id
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<30:
+      let product = Self.products.randomElement(using: &random)!
+      let askToBuy = Int.random(in: 0..<10, using: &random) == 0
+      _ = try? engine.purchase(
+        product, customerID: customer, options: PurchaseOptions(askToBuy: askToBuy))
+    case 30..<50:
+      store.clock.advance(by: Double.random(in: 3_600...(40 * 86_400), using: &random))
+      try engine.catchUp()
+    case 50..<55:
+      var session = engine.session
+      session.billingIssuesEnabled.toggle()
+      session.billingGracePeriodEnabled = Bool.random(using: &random)
+      engine.setSession(session)
+    default:
+      guard let id = anyID else { return }
+      let action = Int.random(in: 0..<11, using: &random)
+      // Refusals (wrong state, not a subscription) are part of the walk; they must change nothing.
+      switch action {
+      case 0: _ = try? engine.refund(id)
+      case 1: _ = try? engine.revoke(id)
+      case 2: _ = try? engine.approve(id)
+      case 3: try? engine.decline(id)
+      case 4: _ = try? engine.resolve(id)
+      case 5: try? engine.setAutoRenew(id, enabled: Bool.random(using: &random))
+      case 6: try? engine.expireSubscription(id)
+      case 7: _ = try? engine.forceRenewal(id)
+      case 8: try? engine.requestPriceIncrease(id)
+      case 9: try? engine.consentToPriceIncrease(id)
+      default: try? engine.declinePriceIncrease(id)
+      }
+    }
+  }
+
+  private func check(
+    _ store: EngineHarness, customer: String, usedIntro: inout Set<String>
+  ) throws {
+    let engine = store.engine
+    let entitlements = try engine.currentEntitlements(customerID: customer)
+    let groups = entitlements.compactMap(\.payload.subscriptionGroupIdentifier)
+    // At most one active subscription per group.
+    #expect(groups.count == Set(groups).count)
+    // Entitled exactly in subscribed and grace.
+    for status in try engine.subscriptionStatuses(customerID: customer) {
+      #expect(status.state.isEntitled == groups.contains(status.subscription.groupID))
+      if status.state.isEntitled {
+        #expect(
+          entitlements.contains {
+            $0.payload.originalTransactionId == String(status.subscription.originalID)
+          })
+      }
+    }
+    // Introductory eligibility never returns once used.
+    let products = try engine.products(customerID: customer)
+    for group in Set(
+      try engine.records(customerID: customer).compactMap(
+        \.signed?.payload.subscriptionGroupIdentifier))
+    {
+      usedIntro.insert("\(customer)/\(group)")
+    }
+    for product in products {
+      guard let info = product.subscription else { continue }
+      if usedIntro.contains("\(customer)/\(info.subscriptionGroupID)") {
+        #expect(!info.isEligibleForIntroOffer)
+      }
+    }
+  }
+
+  private func checkIdentifiers(_ store: EngineHarness) throws {
+    var ids: [UInt64] = []
+    for customer in Self.customers {
+      let records = try store.engine.records(customerID: customer)
+      #expect(records.map(\.id) == records.map(\.id).sorted())
+      ids += records.map(\.id)
+      // Each renewal generated by time passing starts where the previous period ended.
+      let renewedIDs = Set(
+        try store.ledger.events(after: 0, limit: 100_000)
+          .filter { $0.kind == .renewed && $0.detail.isEmpty && $0.customerID == customer }
+          .compactMap(\.transactionID))
+      let signed = records.compactMap(\.signed)
+      for transaction in signed where renewedIDs.contains(transaction.id) {
+        let previous = signed.last {
+          $0.id < transaction.id
+            && $0.payload.originalTransactionId == transaction.payload.originalTransactionId
+        }
+        #expect(previous != nil)
+      }
+    }
+    #expect(ids.count == Set(ids).count)
+  }
+
+  private func checkSignatures(_ store: EngineHarness) throws {
+    for customer in Self.customers {
+      for record in try store.engine.records(customerID: customer) {
+        guard let signed = record.signed else { continue }
+        let result = store.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self)
+        #expect(try result.get().isVerified)
+      }
+      for status in try store.engine.subscriptionStatuses(customerID: customer) {
+        let result = store.verifier.verify(
+          status.renewalInfo.jws, as: JWSRenewalInfoDecodedPayload.self)
+        #expect(try result.get().isVerified)
+      }
+    }
+  }
+}
