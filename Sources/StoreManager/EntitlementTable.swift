@@ -66,4 +66,9 @@ public struct EntitlementTable: Sendable, Equatable {
 public struct EntitlementTableError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The sentence.
   public let description: String
+
+  /// An error with its sentence.
+  public init(description: String) {
+    self.description = description
+  }
 }

@@ -74,6 +74,25 @@ public final class FulfillmentStore: Sendable {
     }
   }
 
+  /// Spends `units` of a consumable (the customer used coins) and returns the balance left.
+  ///
+  /// - Throws: ``FulfillmentError/insufficientBalance(productID:balance:requested:)`` when the
+  ///   balance holds fewer units; nothing changes then.
+  @discardableResult
+  public func spend(_ units: Int, of productID: String) throws -> Int {
+    try queue.write { db in
+      let balance = try currentBalance(productID, db: db)
+      guard units >= 0, units <= balance else {
+        throw FulfillmentError.insufficientBalance(
+          productID: productID, balance: balance, requested: units)
+      }
+      try db.execute(
+        "UPDATE balances SET balance = balance - ? WHERE account = ? AND product_id = ?",
+        [.integer(Int64(units)), .text(account), .text(productID)])
+      return balance - units
+    }
+  }
+
   // MARK: - Private
 
   private func apply(_ grant: Grant, db: SQLiteConnection) throws -> GrantOutcome {
@@ -114,7 +133,11 @@ public final class FulfillmentStore: Sendable {
         .integer(Int64(taken)), SQLiteValue(grant.revocationDateMilliseconds), .integer(id),
         .text(account),
       ])
-    if taken > 0 { try addToBalance(grant.productID, -taken, db: db) }
+    if taken > 0 {
+      try db.execute(
+        "UPDATE balances SET balance = balance - ? WHERE account = ? AND product_id = ?",
+        [.integer(Int64(taken)), .text(account), .text(grant.productID)])
+    }
     return .reversed(units: taken, uncollected: granted - taken)
   }
 
@@ -131,5 +154,19 @@ public final class FulfillmentStore: Sendable {
       INSERT INTO balances (account, product_id, balance) VALUES (?, ?, ?)
       ON CONFLICT (account, product_id) DO UPDATE SET balance = balance + excluded.balance
       """, [.text(account), .text(productID), .integer(Int64(units))])
+  }
+}
+
+/// A change to the app's records that was refused.
+public enum FulfillmentError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A spend asked for more units than the balance holds (or a negative number).
+  case insufficientBalance(productID: String, balance: Int, requested: Int)
+
+  /// One sentence.
+  public var description: String {
+    switch self {
+    case .insufficientBalance(let productID, let balance, let requested):
+      "cannot spend \(requested) of \(productID): the balance is \(balance)"
+    }
   }
 }

@@ -79,4 +79,15 @@ public struct FulfillmentRecord: Sendable, Hashable {
   public var reversed: Int
   /// Whether the transaction was refunded or revoked.
   public var isRevoked: Bool
+
+  /// A row from its columns.
+  public init(
+    transactionID: UInt64, productID: String, granted: Int, reversed: Int, isRevoked: Bool
+  ) {
+    self.transactionID = transactionID
+    self.productID = productID
+    self.granted = granted
+    self.reversed = reversed
+    self.isRevoked = isRevoked
+  }
 }

@@ -63,9 +63,18 @@ extension Store {
     apply(.dismiss, to: productID)
   }
 
+  /// Spends `units` of a consumable the customer owns, such as coins used in a game.
+  ///
+  /// - Throws: ``FulfillmentError`` when the balance is too small; nothing changes then.
+  public func spend(_ units: Int, of productID: String) throws {
+    try configuration.fulfillment.spend(units, of: productID)
+    reloadBalances()
+  }
+
   // MARK: - Delivery
 
   func handleUpdate(_ result: VerificationResult<Transaction>) async {
+    defer { updateHandled() }
     let transaction = result.unsafePayloadValue
     let outcome = await deliver(result, source: .update)
     // A refund or revocation is not the answer to a purchase anyone is waiting for.

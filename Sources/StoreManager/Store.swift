@@ -52,10 +52,14 @@ import StoreKit
   public private(set) var feed: [StoreFeedEntry] = []
   /// Transactions the store refused to deliver, oldest first.
   public private(set) var warnings: [StoreWarning] = []
+  /// How many `Transaction.updates` the listener has finished handling.
+  public private(set) var handledUpdateCount = 0
 
   @ObservationIgnored private var listener: Task<Void, Never>?
   @ObservationIgnored private var storefrontListener: Task<Void, Never>?
   @ObservationIgnored private var feedCount = 0
+  @ObservationIgnored private var updateWaiters: [(count: Int, waiter: CheckedContinuation<Void, Never>)] =
+    []
 
   /// Creates the store and starts listening to `Transaction.updates` before anything else.
   ///
@@ -194,6 +198,21 @@ import StoreKit
 
   func reloadBalances() {
     if let stored = try? configuration.fulfillment.balances() { balances = stored }
+  }
+
+  /// Returns once the listener has handled at least `count` updates since the store started.
+  ///
+  /// For scripts and tests that must see an update's effect without polling or sleeping.
+  public func updatesHandled(atLeast count: Int) async {
+    guard handledUpdateCount < count else { return }
+    await withCheckedContinuation { updateWaiters.append((count, $0)) }
+  }
+
+  func updateHandled() {
+    handledUpdateCount += 1
+    let ready = updateWaiters.filter { $0.count <= handledUpdateCount }
+    updateWaiters.removeAll { $0.count <= handledUpdateCount }
+    for entry in ready { entry.waiter.resume() }
   }
 
   // MARK: - Feed and state
