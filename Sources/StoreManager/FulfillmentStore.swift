@@ -1,5 +1,5 @@
-import StorePersistence
 import StoreKit
+import StorePersistence
 
 /// The app's own record of what it delivered: the `fulfillment` table keyed by transaction
 /// identifier, and consumable balances, in the app's SQLite file.

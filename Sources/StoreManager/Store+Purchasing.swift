@@ -87,9 +87,10 @@ extension Store {
     }
   }
 
-  /// Verifies, checks the identity, stores the grant, then finishes: the order that makes a
-  /// crash at any instant safe. A refused or unstored transaction is left unfinished, so it
-  /// comes back at the next start.
+  /// Verifies, checks the identity, stores the grant, then finishes.
+  ///
+  /// That order makes a crash at any instant safe. A refused or unstored transaction is left
+  /// unfinished, so it comes back at the next start.
   func deliver(
     _ result: VerificationResult<Transaction>, source: StoreFeedEntry.Source, rebuild: Bool = true
   ) async -> StoreFeedEntry.Outcome {
@@ -105,7 +106,8 @@ extension Store {
       grant = try configuration.fulfillment.grant(Grant(transaction), hook: configuration.faultHook)
     } catch {
       return refuse(
-        transaction, .notPersisted("the grant of transaction \(transaction.id) was not stored: \(error)"),
+        transaction,
+        .notPersisted("the grant of transaction \(transaction.id) was not stored: \(error)"),
         source: source)
     }
     reloadBalances()

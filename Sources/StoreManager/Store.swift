@@ -58,8 +58,9 @@ import StoreKit
   @ObservationIgnored private var listener: Task<Void, Never>?
   @ObservationIgnored private var storefrontListener: Task<Void, Never>?
   @ObservationIgnored private var feedCount = 0
-  @ObservationIgnored private var updateWaiters: [(count: Int, waiter: CheckedContinuation<Void, Never>)] =
-    []
+  @ObservationIgnored private var updateWaiters:
+    [(count: Int, waiter: CheckedContinuation<Void, Never>)] =
+      []
 
   /// Creates the store and starts listening to `Transaction.updates` before anything else.
   ///
@@ -94,8 +95,9 @@ import StoreKit
     storefrontListener?.cancel()
   }
 
-  /// What a screen needs at launch: delivers unfinished transactions, then loads the products
-  /// and rebuilds the entitlements. Never restores (that needs the customer to ask).
+  /// Delivers unfinished transactions, then loads the products: what a screen needs at launch.
+  ///
+  /// It never restores purchases, which needs the customer to ask.
   public func start() async {
     await recoverUnfinished()
     await loadProducts()
@@ -178,8 +180,10 @@ import StoreKit
     reloadBalances()
   }
 
-  /// Restores purchases: asks the App Store to sync (`AppStore.sync()`), then delivers anything
-  /// unfinished and rebuilds. Call it only when the customer asks.
+  /// Restores purchases; call it only when the customer asks.
+  ///
+  /// It asks the App Store to sync (`AppStore.sync()`), then delivers anything unfinished and
+  /// rebuilds.
   ///
   /// - Throws: the App Store's sync error; nothing is rebuilt then.
   public func restore() async throws {

@@ -49,8 +49,9 @@ public enum SubscriptionStatusBuilder {
     var latest: [String: Transaction] = [:]
     for transaction in history + entitlements {
       guard let group = transaction.subscriptionGroupID else { continue }
-      if let current = latest[group], current.purchaseDate > transaction.purchaseDate
-        || (current.purchaseDate == transaction.purchaseDate && current.id >= transaction.id)
+      if let current = latest[group],
+        current.purchaseDate > transaction.purchaseDate
+          || (current.purchaseDate == transaction.purchaseDate && current.id >= transaction.id)
       {
         continue
       }

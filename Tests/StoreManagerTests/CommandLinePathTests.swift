@@ -24,9 +24,12 @@ import Testing
     let db = try temporaryLedger()
     #expect(
       try await CommandLinePathTests.balances(db) == [
-        CommandLinePathTests.balance(0), CommandLinePathTests.balance(0, "dev.storeterm.demo.coins.550"),
+        CommandLinePathTests.balance(0),
+        CommandLinePathTests.balance(0, "dev.storeterm.demo.coins.550"),
       ])
-    let bought = await storeterm(["purchase", CommandLinePathTests.coins, "--quantity", "2", "--db", db])
+    let bought = await storeterm([
+      "purchase", CommandLinePathTests.coins, "--quantity", "2", "--db", db,
+    ])
     #expect(bought.status == 0)
     #expect(bought.standardOutput.hasPrefix("success: transaction 1 · 100 Coins"))
     _ = await storeterm(["purchase", CommandLinePathTests.coins, "--db", db])
@@ -75,7 +78,9 @@ import Testing
     let warning =
       "storeterm: warning: transaction 1 (\(CommandLinePathTests.coins)) was not delivered: the transaction failed verification (invalidDeviceVerification)\n"
     for _ in 0..<2 {
-      let run = await storeterm(["balances", "--json", "--db", db, "--bundle-id", "com.example.other"])
+      let run = await storeterm([
+        "balances", "--json", "--db", db, "--bundle-id", "com.example.other",
+      ])
       #expect(run.status == 0)
       #expect(run.standardError == warning)
       #expect(

@@ -20,7 +20,8 @@ import Testing
     let db = try temporaryLedger()
     // An earlier purchase, so the balance has history the crash must not disturb.
     #expect(await storeterm(["purchase", CrashSafetyTests.coins, "--db", db]).status == 0)
-    await #expect(processExitsWith: .signal(SIGKILL)) { [db = db as String, name = point.rawValue as String] in
+    await #expect(processExitsWith: .signal(SIGKILL)) {
+      [db = db as String, name = point.rawValue as String] in
       let output = CapturedOutput()
       _ = await StoreTermCommand.run(
         ["purchase", CrashSafetyTests.coins, "--quantity", "2", "--db", db], output: output,
@@ -30,8 +31,10 @@ import Testing
     let before = try CrashSafetyTests.ledgerState(db)
     #expect(before.charged == (point == .afterSigning ? 1 : 3))
     #expect(before.unfinished == (point == .afterSigning ? [] : [2]))
-    let storedBefore = try FulfillmentStore(location: .file(db.replacingOccurrences(of: ".sqlite", with: ".app.sqlite")))
-      .balances()[CrashSafetyTests.coins]
+    let storedBefore = try FulfillmentStore(
+      location: .file(db.replacingOccurrences(of: ".sqlite", with: ".app.sqlite"))
+    )
+    .balances()[CrashSafetyTests.coins]
     #expect(storedBefore == (point == .afterGrant || point == .beforeFinish ? 3 : 1))
 
     // Restart: any command first recovers the unfinished transaction through the same path.

@@ -52,7 +52,9 @@ import Testing
         entitlements: EntitlementTable(["pro": [lifetime, monthly]]),
         fulfillment: try FulfillmentStore(location: .inMemory)))
     await store.start()
-    try check(store.products.map(\.id) == [monthly, coins, lifetime], "products \(store.products.map(\.id))")
+    try check(
+      store.products.map(\.id) == [monthly, coins, lifetime], "products \(store.products.map(\.id))"
+    )
 
     let coinProduct = try #require(store.products.first { $0.id == coins })
     let bought = await store.purchase(coinProduct, options: [.quantity(2)])

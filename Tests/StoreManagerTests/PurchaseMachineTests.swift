@@ -28,7 +28,9 @@ import Testing
       .failed(failure), .failed(unverified), .succeeded(transactionID: 7),
       .succeeded(transactionID: 8), nil, nil, nil,
     ],
-    .succeeded(transactionID: 7): [.purchasing, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .idle],
+    .succeeded(transactionID: 7): [
+      .purchasing, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .idle,
+    ],
     .pending: [
       .purchasing, nil, nil, nil, nil, nil, nil, .succeeded(transactionID: 7),
       .succeeded(transactionID: 8), .failed(unverified), .declined, nil,

@@ -27,7 +27,8 @@ import Testing
   @Test func askToBuyIsPendingThenSucceedsWhenTheApprovalArrives() async throws {
     let harness = try ManagerHarness(session: StoreSession(askToBuyEnabled: true))
     try await harness.run {
-      let store = Store(configuration: harness.configuration(entitlements: StoreBehaviorTests.table))
+      let store = Store(
+        configuration: harness.configuration(entitlements: StoreBehaviorTests.table))
       #expect(await store.purchase(try await harness.product(Demo.lifetime)) == .pending)
       #expect(store.entitlements == [])
       try harness.engine.approve(1)
@@ -64,8 +65,9 @@ import Testing
         // purchase call has returned `.pending`.
         var options = PurchaseOptions()
         options.askToBuy = true
-        guard case .pending(let id) = try engine.purchase(
-          Demo.lifetime, customerID: "default", options: options)
+        guard
+          case .pending(let id) = try engine.purchase(
+            Demo.lifetime, customerID: "default", options: options)
         else { return .userCancelled }
         try engine.approve(id)
         await store.updatesHandled(atLeast: 1)
@@ -84,7 +86,8 @@ import Testing
       harness.updateSession { $0.failures[.verification] = .verification(.invalidCertificateChain) }
       try harness.engine.approve(1)
       await store.updatesHandled(atLeast: 1)
-      #expect(store.purchaseState(of: Demo.themes) == .failed(.unverified(.invalidCertificateChain)))
+      #expect(
+        store.purchaseState(of: Demo.themes) == .failed(.unverified(.invalidCertificateChain)))
       #expect(store.entitledProductIDs == [])
       #expect(store.warnings.count == 1)
     }
@@ -93,7 +96,8 @@ import Testing
   @Test func entitlementsAndSubscriptionStatusFollowVerifiedTransactions() async throws {
     let harness = try ManagerHarness()
     try await harness.run {
-      let store = Store(configuration: harness.configuration(entitlements: StoreBehaviorTests.table))
+      let store = Store(
+        configuration: harness.configuration(entitlements: StoreBehaviorTests.table))
       await store.purchase(try await harness.product(Demo.plusMonthly))
       await store.purchase(try await harness.product(Demo.coins))
       #expect(store.entitledProductIDs == [Demo.plusMonthly])
@@ -153,7 +157,8 @@ import Testing
   @Test func restoreSyncsThenDeliversAndRebuilds() async throws {
     let harness = try ManagerHarness()
     try await harness.run {
-      let store = Store(configuration: harness.configuration(faultHook: .failing(at: .beforeFinish)))
+      let store = Store(
+        configuration: harness.configuration(faultHook: .failing(at: .beforeFinish)))
       await store.purchase(try await harness.product(Demo.lifetime))
       store.stop()
       let restarted = Store(configuration: harness.configuration())
@@ -175,7 +180,8 @@ import Testing
     #expect(throws: EntitlementTableError(description: "pro[1]: the number 3, not a product ID")) {
       try EntitlementTable(json: #"{"pro": ["a", 3]}"#)
     }
-    #expect(throws: EntitlementTableError(description: "the top level is an array, not an object")) {
+    #expect(throws: EntitlementTableError(description: "the top level is an array, not an object"))
+    {
       try EntitlementTable(json: "[]")
     }
   }

@@ -9,7 +9,8 @@ import Testing
     let harness = try ManagerHarness()
     try await harness.run {
       let store = Store(configuration: harness.configuration())
-      let state = await store.purchase(try await harness.product(Demo.coins), options: [.quantity(3)])
+      let state = await store.purchase(
+        try await harness.product(Demo.coins), options: [.quantity(3)])
       #expect(state == .succeeded(transactionID: 1))
       #expect(store.balances == [Demo.coins: 3])
       #expect(try harness.fulfillment.balances() == [Demo.coins: 3])
@@ -24,7 +25,8 @@ import Testing
     let harness = try ManagerHarness()
     try await harness.run {
       // The first run stores the grant but stops before finish(), as a crash would.
-      let crashed = Store(configuration: harness.configuration(faultHook: .failing(at: .beforeFinish)))
+      let crashed = Store(
+        configuration: harness.configuration(faultHook: .failing(at: .beforeFinish)))
       let state = await crashed.purchase(try await harness.product(Demo.coins))
       #expect(state == .failed(.other("a test fault was injected at beforeFinish")))
       #expect(try harness.unfinishedIDs() == [1])
@@ -49,7 +51,8 @@ import Testing
   @Test func aStorageFailureLeavesTheTransactionUnfinishedForTheNextStart() async throws {
     let harness = try ManagerHarness()
     try await harness.run {
-      let failing = Store(configuration: harness.configuration(faultHook: .failing(at: .insideGrant)))
+      let failing = Store(
+        configuration: harness.configuration(faultHook: .failing(at: .insideGrant)))
       let state = await failing.purchase(try await harness.product(Demo.coins))
       let failure = PurchaseFailure.notPersisted(
         "the grant of transaction 1 was not stored: a test fault was injected at insideGrant")
@@ -58,7 +61,10 @@ import Testing
       #expect(try harness.fulfillment.balances() == [:])
       #expect(try harness.fulfillment.record(transactionID: 1) == nil)
       #expect(try harness.unfinishedIDs() == [1])
-      #expect(failing.warnings.map(\.description) == ["transaction 1 (\(Demo.coins)) was not delivered: \(failure)"])
+      #expect(
+        failing.warnings.map(\.description) == [
+          "transaction 1 (\(Demo.coins)) was not delivered: \(failure)"
+        ])
       failing.stop()
       let restarted = Store(configuration: harness.configuration())
       await restarted.recoverUnfinished()
@@ -137,7 +143,10 @@ import Testing
       let store = Store(configuration: harness.configuration())
       await store.purchase(try await harness.product(Demo.coins), options: [.quantity(3)])
       #expect(try harness.fulfillment.spend(2, of: Demo.coins) == 1)
-      #expect(throws: FulfillmentError.insufficientBalance(productID: Demo.coins, balance: 1, requested: 2)) {
+      #expect(
+        throws: FulfillmentError.insufficientBalance(
+          productID: Demo.coins, balance: 1, requested: 2)
+      ) {
         try harness.fulfillment.spend(2, of: Demo.coins)
       }
       store.stop()
@@ -149,7 +158,10 @@ import Testing
       #expect(restarted.feed.map(\.outcome) == [.delivered(.reversed(units: 1, uncollected: 2))])
       #expect(restarted.feed.map(\.source) == [.history])
       let record = try #require(try harness.fulfillment.record(transactionID: 1))
-      #expect(record == FulfillmentRecord(transactionID: 1, productID: Demo.coins, granted: 3, reversed: 1, isRevoked: true))
+      #expect(
+        record
+          == FulfillmentRecord(
+            transactionID: 1, productID: Demo.coins, granted: 3, reversed: 1, isRevoked: true))
       // Seen again, the refund changes nothing.
       await restarted.refresh()
       #expect(restarted.feed.count == 1)

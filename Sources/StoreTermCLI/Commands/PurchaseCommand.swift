@@ -109,8 +109,9 @@ enum PurchaseCommand {
     options.cancel = parsed.flag("cancel")
     if let name = parsed.value("fail") {
       // A purchase fails with StoreKit's or the purchase API's errors, not verification ones.
-      guard let failure = SimulatedFailure(name: name), SimulatedFailure.names.contains(name)
-        || name.hasPrefix("StoreKitError.") || name.hasPrefix("Product.PurchaseError.")
+      guard let failure = SimulatedFailure(name: name),
+        SimulatedFailure.names.contains(name)
+          || name.hasPrefix("StoreKitError.") || name.hasPrefix("Product.PurchaseError.")
       else {
         throw UsageError(
           "--fail \(name): not a StoreKit error (one of \(SimulatedFailure.names.joined(separator: ", ")))"
