@@ -15,7 +15,9 @@ import Testing
 @Suite struct CrashSafetyTests {
   static let coins = "dev.storeterm.demo.coins.100"
 
-  @Test(arguments: [FaultPoint.afterSigning, .afterCommit, .afterGrant, .beforeFinish])
+  @Test(arguments: [
+    FaultPoint.afterSigning, .afterCommit, .insideGrant, .afterGrant, .beforeFinish,
+  ])
   func aPurchaseKilledAtAStepIsDeliveredExactlyOnce(at point: FaultPoint) async throws {
     let db = try temporaryLedger()
     // An earlier purchase, so the balance has history the crash must not disturb.
