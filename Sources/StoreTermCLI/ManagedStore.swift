@@ -26,7 +26,7 @@ enum ManagedStore {
   /// Every command runs this first when the ledger exists, as an app does at launch.
   @MainActor
   static func recover(_ command: CommandContext) async throws {
-    let context = try command.openStore()
+    let context = try command.openStore(reportingWarnings: false)
     let warnings = try await with(context) { store in
       await store.recoverUnfinished()
       return store.warnings

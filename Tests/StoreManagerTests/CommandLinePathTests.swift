@@ -104,4 +104,19 @@ import Testing
         "storeterm: STORETERM_TEST_FAULT=later: not a fault point (one of afterSigning, afterCommit, insideGrant, afterGrant, beforeFinish)\n"
       ))
   }
+
+  @Test func theRecoveryBeforeACommandDoesNotRepeatTheFilesWarnings() async throws {
+    let directory = try TestPaths.temporaryDirectory()
+    let catalog = directory.appending(path: "Empty price.storekit")
+    let demo = try String(contentsOf: TestPaths.demoCatalog, encoding: .utf8)
+    try demo.replacingOccurrences(of: #""displayPrice" : "0.99""#, with: #""displayPrice" : """#)
+      .write(to: catalog, atomically: true, encoding: .utf8)
+    let db = directory.appending(path: "ledger.sqlite").path
+    let first = await storeterm(["transactions", "--config", catalog.path, "--db", db])
+    #expect(first.standardError.components(separatedBy: "warning:").count == 2)
+    // The ledger exists now, so recovery runs first; the warning still appears once.
+    let second = await storeterm(["products", "--config", catalog.path, "--db", db])
+    #expect(second.status == 0)
+    #expect(second.standardError == first.standardError)
+  }
 }
