@@ -59,6 +59,33 @@ import Testing
     #expect(later.finishedUnits == after.finishedUnits + 1)
   }
 
+  @Test func processesRecoveringTheSameTransactionAtOnceGrantItOnce() async throws {
+    let db = try temporaryLedger()
+    let failed = await storeterm(
+      ["purchase", CrashSafetyTests.coins, "--quantity", "5", "--db", db],
+      environment: ["STORETERM_TEST_FAULT": "fail:insideGrant"])
+    #expect(failed.status == 1)
+    #expect(try CrashSafetyTests.ledgerState(db).unfinished == [1])
+    // Three storeterm processes start together; each recovers the unfinished purchase.
+    async let first: Void = CrashSafetyTests.recoverInChild(db)
+    async let second: Void = CrashSafetyTests.recoverInChild(db)
+    async let third: Void = CrashSafetyTests.recoverInChild(db)
+    _ = await (first, second, third)
+    let after = try CrashSafetyTests.ledgerState(db)
+    #expect(after.unfinished == [])
+    let appDatabase = db.replacingOccurrences(of: ".sqlite", with: ".app.sqlite")
+    #expect(
+      try FulfillmentStore(location: .file(appDatabase)).balances() == [CrashSafetyTests.coins: 5])
+  }
+
+  static func recoverInChild(_ db: String) async {
+    await #expect(processExitsWith: .success) { [db = db as String] in
+      let status = await StoreTermCommand.run(
+        ["balances", "--db", db], output: CapturedOutput(), environment: [:])
+      if status != 0 { exit(status) }
+    }
+  }
+
   /// The units the App Store charged, the units of finished transactions, and the unfinished
   /// transaction identifiers, read from the ledger file.
   static func ledgerState(_ db: String) throws -> (
