@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "storeterm", targets: ["storeterm"]),
     .library(name: "StoreKit", targets: ["StoreKit"]),
     .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
+    .library(name: "StoreManager", targets: ["StoreManager"]),
   ],
   targets: [
     // Debian's C libraries, imported through module maps and small shims.
@@ -33,7 +34,7 @@ let package = Package(
     // The command line: parsing, subcommands and wiring.
     .target(
       name: "StoreTermCLI",
-      dependencies: ["StoreCore", "StoreJWS", "StorePersistence"],
+      dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager"],
       plugins: ["EmbedDemoCatalog"]
     ),
     .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),
@@ -60,6 +61,16 @@ let package = Package(
     .testTarget(name: "StoreKitGuideStyleTests", dependencies: ["StoreKit", "StoreKitTest"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
+
+    // The app-side store manager: products, entitlements, the purchase state machine, durable
+    // idempotent fulfillment (consumable balances) and restore, over the public StoreKit API.
+    .target(name: "StoreManager", dependencies: ["StoreKit", "StorePersistence"]),
+    .testTarget(
+      name: "StoreManagerTests",
+      dependencies: [
+        "StoreManager", "StoreKit", "StoreKitTest", "StoreJWS", "StorePersistence", "StoreTermCLI",
+        "StoreTermTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,9 @@ public enum StoreKitRuntime {
 
   private static let current = Mutex<Configuration?>(nil)
 
+  /// A configuration bound to the current task and its child tasks, ahead of the global one.
+  @TaskLocal private static var scoped: Configuration?
+
   /// Points the StoreKit API at `configuration`.
   public static func configure(_ configuration: Configuration) {
     current.withLock { $0 = configuration }
@@ -39,10 +42,23 @@ public enum StoreKitRuntime {
     current.withLock { $0 = nil }
   }
 
-  /// The configuration in use.
+  /// Runs `operation` with the StoreKit API pointed at `configuration`, for this task and every
+  /// task it starts, whatever the process-wide configuration is.
+  ///
+  /// Several simulated App Stores can then serve one process at once: the command line runs
+  /// each command in its own scope, and tests run in parallel without sharing a store.
+  public static func withConfiguration<Result>(
+    _ configuration: Configuration, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $scoped.withValue(configuration, operation: operation, isolation: isolation)
+  }
+
+  /// The configuration in use: the task's scoped one, else the process-wide one.
   ///
   /// - Throws: `StoreKitError.systemError` when nothing is configured.
   static func configuration() throws(StoreKitError) -> Configuration {
+    if let scoped { return scoped }
     guard let configuration = current.withLock({ $0 }) else {
       throw StoreKitError.systemError(
         "storeterm's StoreKit has no App Store: create an SKTestSession or call StoreKitRuntime.configure"

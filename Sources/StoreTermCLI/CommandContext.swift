@@ -62,16 +62,27 @@ struct CommandContext {
   var paths: StorePaths { StorePaths(databaseOption: parsed.value("db"), environment: environment) }
 
   /// Opens the simulated App Store over the ledger.
-  func openStore() throws -> StoreContext {
-    let store = try StoreContext(self, catalog: try loadCatalog())
+  ///
+  /// Catches up on whatever fell due first (renewals, expiries).
+  ///
+  /// - Parameter reportingWarnings: false to keep the file's warnings and notes to the command
+  ///   itself (the recovery that runs before it opens the store too).
+  func openStore(reportingWarnings: Bool = true) throws -> StoreContext {
+    let store = try StoreContext(self, catalog: try loadCatalog(reportingWarnings: reportingWarnings))
     try store.catchUp(output: output)
     return store
   }
 
   /// Loads the configuration named by `--config` (or the bundled demo), reporting its warnings
   /// on standard error, and its notes too with `--verbose`.
-  func loadCatalog() throws(StoreKitConfigurationError) -> ProductCatalog {
+  func loadCatalog(reportingWarnings: Bool = true) throws(StoreKitConfigurationError)
+    -> ProductCatalog
+  {
     let configuration = try ConfigurationFile.load(path: parsed.value("config"))
+    if !reportingWarnings {
+      return ProductCatalog(
+        configuration: configuration, storefront: storefrontOverride, locale: localeOverride)
+    }
     for warning in configuration.warnings {
       output.writeError("storeterm: warning: \(warning)\n")
     }

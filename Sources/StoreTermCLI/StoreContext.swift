@@ -1,6 +1,8 @@
 import Foundation
 import StoreCore
 import StoreJWS
+import StoreKit
+import StoreManager
 import StorePersistence
 
 /// The simulated App Store as the commands use it: the engine over the ledger file, signing with
@@ -18,6 +20,12 @@ struct StoreContext {
   let ledger: SQLiteLedger
   /// The simulated clock, stored in the ledger.
   let clock: LedgerClock
+  /// The bundle ID and environment signed data carries.
+  let identity: SignedDataConfiguration
+  /// The app's record of deliveries and consumable balances (`ledger.app.sqlite`).
+  let fulfillment: FulfillmentStore
+  /// The test-only fault hook from `STORETERM_TEST_FAULT`, if set.
+  let faultHook: FaultHook?
 
   /// Opens the ledger and the CA named by the command line, creating both on first use, and
   /// catches up on everything that fell due while storeterm was not running.
@@ -42,13 +50,34 @@ struct StoreContext {
     clock = LedgerClock(simulated!)
     let identity = context.identity
     self.catalog = catalog
+    self.identity = identity
     customerID = context.customerID
+    faultHook = try FaultInjection.hook(environment: context.environment)
+    fulfillment = try FulfillmentStore(
+      location: .file(paths.appDatabase), account: context.customerID)
     verifier = authority.makeVerifier(configuration: identity)
+    var signer: any Signer = authority.makeSigner()
+    if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }
     engine = StoreEngine(
       catalog: catalog, session: StoreSession(settings: catalog.configuration.settings),
-      ledger: ledger, signer: authority.makeSigner(), clock: clock,
+      ledger: ledger, signer: signer, clock: clock,
       ids: RandomIdentifiers(),
       factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
+  }
+}
+
+extension StoreContext {
+  /// The StoreKit API's connection to this context's engine, verifier and customer.
+  var runtime: StoreKitRuntime.Configuration {
+    StoreKitRuntime.Configuration(engine: engine, verifier: verifier, customerID: customerID)
+  }
+
+  /// The store manager's configuration: every product of the catalog, this context's identity
+  /// and app database.
+  var managerConfiguration: StoreConfiguration {
+    StoreConfiguration(
+      productIDs: catalog.configuration.allProductIDs, bundleID: identity.bundleId,
+      environment: identity.environment, fulfillment: fulfillment, faultHook: faultHook)
   }
 }
 

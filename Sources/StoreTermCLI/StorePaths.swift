@@ -1,9 +1,16 @@
 import Foundation
 
-/// Where storeterm keeps its state: the ledger database and, beside it, the test CA.
+/// Where storeterm keeps its state: the ledger database and, beside it, the test CA and the
+/// app's own database.
 struct StorePaths {
   /// The ledger database file.
   let database: String
+  /// The app-side database (fulfillment records and consumable balances) beside the ledger:
+  /// `ledger.sqlite` has `ledger.app.sqlite`.
+  var appDatabase: String {
+    let base = (database as NSString).deletingPathExtension
+    return base + ".app.sqlite"
+  }
   /// The folder holding the database and the `ca/` folder.
   let stateDirectory: String
 

@@ -31,6 +31,7 @@ public enum StoreTermCommand {
       name: "products",
       abstract: "The catalog as the customer sees it: names, prices, periods and intro offers"),
     PurchaseCommand.spec,
+    BalancesCommand.spec,
     TransactionsCommand.transactionsSpec,
     TransactionsCommand.entitlementsSpec,
     ManageCommand.spec,
@@ -82,9 +83,17 @@ public enum StoreTermCommand {
     }
     do {
       let context = try CommandContext(parsed: parsed, output: output, environment: environment)
+      // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
+      // A missing ledger has nothing unfinished, and reset is about to delete everything.
+      if parsed.command.name != "reset",
+        FileManager.default.fileExists(atPath: context.paths.database)
+      {
+        try await ManagedStore.recover(context)
+      }
       switch parsed.command.name {
       case "products": try ProductsCommand.run(context)
       case "purchase": try await PurchaseCommand.run(context)
+      case "balances": try BalancesCommand.run(context)
       case "transactions": try await TransactionsCommand.run(context, entitlementsOnly: false)
       case "entitlements": try await TransactionsCommand.run(context, entitlementsOnly: true)
       case "manage": try await ManageCommand.run(context)

@@ -1,5 +1,8 @@
 import Foundation
 import StoreCore
+import StoreKit
+import StoreManager
+import Synchronization
 
 /// `storeterm purchase PRODUCT`: one purchase through the simulated App Store.
 enum PurchaseCommand {
@@ -18,21 +21,30 @@ enum PurchaseCommand {
         help: "Fail with a StoreKit error, such as networkError or productUnavailable"),
     ])
 
+  /// Buys through the store manager, the same path the app takes: the App Store's answer is
+  /// verified, the grant stored, and only then the transaction finished.
+  @MainActor
   static func run(_ context: CommandContext) async throws {
     let productID = context.parsed.arguments[0]
     let options = try options(context.parsed)
     let store = try context.openStore()
-    let outcome: PurchaseOutcome
-    do {
-      outcome = try store.engine.purchase(
-        productID, customerID: store.customerID, options: options)
-    } catch let error as PurchaseError {
-      throw CommandFailure("purchase \(productID): \(error)")
-    } catch let error as StoreKitError {
-      throw CommandFailure("purchase \(productID): \(error)")
+    let answer = AppStoreAnswer()
+    let state = try await ManagedStore.with(store) { manager in
+      await manager.purchase(productID: productID) {
+        [engine = store.engine, customerID = store.customerID, runtime = store.runtime] in
+        // StoreKit has no purchase option for a cancelled sheet or a forced failure, so the
+        // command asks the engine directly; everything after the answer is the shared path.
+        let outcome = try engine.purchase(productID, customerID: customerID, options: options)
+        answer.set(outcome)
+        switch outcome {
+        case .success(let signed): return .success(StoreKitRuntime.verify(signed, with: runtime))
+        case .pending: return .pending
+        case .userCancelled: return .userCancelled
+        }
+      }
     }
-    switch outcome {
-    case .success(let transaction):
+    switch (state, answer.outcome) {
+    case (.succeeded, .success(let transaction)?):
       if context.json {
         context.output.write(
           JSONValue.object([
@@ -44,7 +56,7 @@ enum PurchaseCommand {
         context.output.write(
           "success: \(TransactionText.line(transaction, catalog: store.catalog))\n")
       }
-    case .pending(let id):
+    case (.pending, .pending(let id)?):
       if context.json {
         context.output.write(
           JSONValue.object([
@@ -58,11 +70,18 @@ enum PurchaseCommand {
           "pending: transaction \(id) is \(record.state.phrase)"
             + " (storeterm manage \(action) \(id))\n")
       }
-    case .userCancelled:
+    case (.cancelled, _):
       context.output.write(
         context.json
           ? JSONValue.object([JSONMember("result", .string("userCancelled"))]).prettyText + "\n"
           : "userCancelled\n")
+    case (.failed(.other(let sentence)), _):
+      // The engine's own refusals (an unknown product, a plan change) name their input.
+      throw CommandFailure(sentence)
+    case (.failed(let failure), _):
+      throw CommandFailure("purchase \(productID): \(failure)")
+    default:
+      throw CommandFailure("purchase \(productID): ended \(state)")
     }
   }
 
@@ -102,4 +121,15 @@ enum PurchaseCommand {
     }
     return options
   }
+}
+
+/// The App Store's answer to the command's purchase, kept for printing after the store handled it.
+private final class AppStoreAnswer: Sendable {
+  private let stored = Mutex<PurchaseOutcome?>(nil)
+
+  /// The answer, once the App Store gave one.
+  var outcome: PurchaseOutcome? { stored.withLock { $0 } }
+
+  /// Keeps `outcome`.
+  func set(_ outcome: PurchaseOutcome) { stored.withLock { $0 = outcome } }
 }

@@ -1,0 +1,253 @@
+import Foundation
+import Observation
+import StoreKit
+
+/// The app-side store manager every screen and command shares: products, the entitlement set,
+/// subscription status, consumable balances, each product's purchase state, and a feed of what
+/// the transaction listener received.
+///
+/// It is written the way a careful StoreKit 2 app writes its own, against the public `StoreKit`
+/// API only:
+/// - the `Transaction.updates` listener is the first thing the initializer starts, so nothing
+///   that arrives at launch (unfinished transactions, Ask to Buy approvals, refunds) is missed;
+/// - every transaction goes through one path: verify, check it was issued for this app, store
+///   the grant durably and idempotently (``FulfillmentStore``), and only then `finish()`;
+/// - the entitlement set is rebuilt from verified `Transaction.currentEntitlements`, never
+///   patched by hand;
+/// - restoring purchases happens only when the customer asks (``restore()``).
+///
+/// ## Topics
+/// ### Starting
+/// - ``init(configuration:)``
+/// - ``start()``
+/// - ``recoverUnfinished()``
+/// ### Buying
+/// - ``purchase(_:options:)``
+/// - ``purchase(productID:request:)``
+/// ### Keeping up to date
+/// - ``refresh()``
+/// - ``restore()``
+/// - ``loadProducts(force:)``
+@MainActor @Observable public final class Store {
+  /// The configuration the store was created with.
+  public let configuration: StoreConfiguration
+
+  /// The products for sale, in the App Store's order (subscriptions by group and level first).
+  public private(set) var products: [Product] = []
+  /// Why the products could not be loaded, if they could not.
+  public private(set) var productsError: PurchaseFailure?
+  /// The storefront the products were loaded for.
+  public private(set) var storefront: Storefront?
+  /// The products the customer is entitled to now.
+  public private(set) var entitledProductIDs: Set<String> = []
+  /// The capabilities those products unlock, through the entitlement table.
+  public private(set) var entitlements: Set<String> = []
+  /// Each subscription group's status, by group identifier.
+  public private(set) var subscriptionStatuses: [String: SubscriptionGroupStatus] = [:]
+  /// Consumable balances, by product identifier.
+  public private(set) var balances: [String: Int] = [:]
+  /// Each product's purchase state; a product not listed is ``PurchaseState/idle``.
+  public private(set) var purchaseStates: [String: PurchaseState] = [:]
+  /// Every transaction the store handled, oldest first (up to the configured limit).
+  public private(set) var feed: [StoreFeedEntry] = []
+  /// Transactions the store refused to deliver, oldest first.
+  public private(set) var warnings: [StoreWarning] = []
+  /// How many `Transaction.updates` the listener has finished handling.
+  public private(set) var handledUpdateCount = 0
+
+  @ObservationIgnored private var listener: Task<Void, Never>?
+  @ObservationIgnored private var storefrontListener: Task<Void, Never>?
+  @ObservationIgnored private var feedCount = 0
+  @ObservationIgnored private var updateWaiters:
+    [(count: Int, waiter: CheckedContinuation<Void, Never>)] =
+      []
+
+  /// Creates the store and starts listening to `Transaction.updates` before anything else.
+  ///
+  /// The listener is registered with StoreKit before the initializer returns, so an update that
+  /// happens right after is not missed; it is handled as soon as the main actor is free.
+  public init(configuration: StoreConfiguration) {
+    self.configuration = configuration
+    let updates = Transaction.updates
+    listener = Task { [weak self] in
+      for await result in updates {
+        guard let self else { return }
+        await self.handleUpdate(result)
+      }
+    }
+    let storefronts = Storefront.updates
+    storefrontListener = Task { [weak self] in
+      for await storefront in storefronts {
+        guard let self else { return }
+        await self.storefrontChanged(to: storefront)
+      }
+    }
+  }
+
+  isolated deinit {
+    listener?.cancel()
+    storefrontListener?.cancel()
+  }
+
+  /// Stops listening; the store keeps its last state.
+  public func stop() {
+    listener?.cancel()
+    storefrontListener?.cancel()
+  }
+
+  /// Delivers unfinished transactions, then loads the products: what a screen needs at launch.
+  ///
+  /// It never restores purchases, which needs the customer to ask.
+  public func start() async {
+    await recoverUnfinished()
+    await loadProducts()
+  }
+
+  /// The purchase state of `productID`.
+  public func purchaseState(of productID: String) -> PurchaseState {
+    purchaseStates[productID] ?? .idle
+  }
+
+  // MARK: - Products
+
+  /// Loads the configured products once; later calls do nothing unless `force` is set or the
+  /// storefront changed since the last load.
+  public func loadProducts(force: Bool = false) async {
+    let current = await Storefront.current
+    guard force || products.isEmpty || current != storefront else { return }
+    do {
+      let loaded = try await Product.products(for: configuration.productIDs)
+      products = Self.sorted(loaded, order: configuration.productIDs)
+      storefront = current
+      productsError = nil
+    } catch {
+      productsError = PurchaseFailure(error)
+    }
+  }
+
+  /// The products in a stable order: by type (subscriptions, consumables, non-consumables,
+  /// non-renewing), then by subscription group and level, then in the configured order.
+  static func sorted(_ products: [Product], order: [String]) -> [Product] {
+    let types: [Product.ProductType] = [.autoRenewable, .consumable, .nonConsumable, .nonRenewable]
+    let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    func key(_ product: Product) -> (Int, String, Int, Int) {
+      (
+        types.firstIndex(of: product.type) ?? types.count,
+        product.subscription?.subscriptionGroupID ?? "",
+        product.subscription?.groupLevel ?? 0,
+        position[product.id] ?? order.count
+      )
+    }
+    return products.sorted { key($0) < key($1) }
+  }
+
+  private func storefrontChanged(to newStorefront: Storefront) async {
+    guard !products.isEmpty, newStorefront != storefront else { return }
+    await loadProducts(force: true)
+  }
+
+  // MARK: - Entitlements
+
+  /// Rebuilds the entitlement set, subscription statuses and balances from StoreKit and the
+  /// app's records; also reverses consumables refunded while the app was not running.
+  public func refresh() async {
+    var entitled: [Transaction] = []
+    for await result in Transaction.currentEntitlements {
+      guard case .verified(let transaction) = result, transaction.revocationDate == nil,
+        identityProblem(transaction) == nil
+      else { continue }
+      entitled.append(transaction)
+    }
+    var history: [Transaction] = []
+    var refunds: [VerificationResult<Transaction>] = []
+    for await result in Transaction.all {
+      guard case .verified(let transaction) = result, identityProblem(transaction) == nil else {
+        continue
+      }
+      history.append(transaction)
+      if transaction.revocationDate != nil, transaction.productType == .consumable,
+        (try? configuration.fulfillment.record(transactionID: transaction.id))??.isRevoked
+          == false
+      {
+        refunds.append(result)
+      }
+    }
+    for refund in refunds { _ = await deliver(refund, source: .history, rebuild: false) }
+    entitledProductIDs = Set(entitled.map(\.productID))
+    entitlements = configuration.entitlements.capabilities(for: entitledProductIDs)
+    subscriptionStatuses = SubscriptionStatusBuilder.statuses(
+      entitlements: entitled, history: history)
+    reloadBalances()
+  }
+
+  /// Restores purchases; call it only when the customer asks.
+  ///
+  /// It asks the App Store to sync (`AppStore.sync()`), then delivers anything unfinished and
+  /// rebuilds.
+  ///
+  /// - Throws: the App Store's sync error; nothing is rebuilt then.
+  public func restore() async throws {
+    try await AppStore.sync()
+    await recoverUnfinished()
+  }
+
+  /// Delivers every unfinished transaction through the purchase path, then rebuilds; storeterm
+  /// runs this before every command, as an app does at launch.
+  public func recoverUnfinished() async {
+    for await result in Transaction.unfinished {
+      _ = await deliver(result, source: .unfinished, rebuild: false)
+    }
+    await refresh()
+  }
+
+  func reloadBalances() {
+    if let stored = try? configuration.fulfillment.balances() { balances = stored }
+  }
+
+  /// Returns once the listener has handled at least `count` updates since the store started.
+  ///
+  /// For scripts and tests that must see an update's effect without polling or sleeping.
+  public func updatesHandled(atLeast count: Int) async {
+    guard handledUpdateCount < count else { return }
+    await withCheckedContinuation { updateWaiters.append((count, $0)) }
+  }
+
+  func updateHandled() {
+    handledUpdateCount += 1
+    let ready = updateWaiters.filter { $0.count <= handledUpdateCount }
+    updateWaiters.removeAll { $0.count <= handledUpdateCount }
+    for entry in ready { entry.waiter.resume() }
+  }
+
+  // MARK: - Feed and state
+
+  func appendFeed(
+    _ source: StoreFeedEntry.Source, _ transaction: Transaction, _ outcome: StoreFeedEntry.Outcome
+  ) {
+    feedCount += 1
+    feed.append(
+      StoreFeedEntry(
+        id: feedCount, source: source, transactionID: transaction.id,
+        productID: transaction.productID, isRevoked: transaction.revocationDate != nil,
+        outcome: outcome))
+    if feed.count > configuration.feedLimit {
+      feed.removeFirst(feed.count - configuration.feedLimit)
+    }
+  }
+
+  func warn(_ transaction: Transaction, _ failure: PurchaseFailure) {
+    warnings.append(
+      StoreWarning(
+        transactionID: transaction.id, productID: transaction.productID, failure: failure))
+  }
+
+  /// Applies `event` to the product's state; false when the machine refused it.
+  @discardableResult
+  func apply(_ event: PurchaseEvent, to productID: String) -> Bool {
+    guard let next = PurchaseMachine.reduce(purchaseState(of: productID), event) else {
+      return false
+    }
+    purchaseStates[productID] = next
+    return true
+  }
+}

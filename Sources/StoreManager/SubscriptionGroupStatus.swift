@@ -1,0 +1,70 @@
+import Foundation
+import StoreKit
+
+/// The state of one subscription group for the customer, as the account screen shows it.
+///
+/// Built from transactions today (``SubscriptionStatusBuilder``); when the StoreKit module gains
+/// `Product.SubscriptionInfo.status` with renewal info, the builder reads that instead and
+/// fills ``willAutoRenew`` and the billing states, and nothing else changes.
+public struct SubscriptionGroupStatus: Sendable, Hashable {
+  /// StoreKit's `RenewalState` cases.
+  public enum State: String, Sendable, Hashable {
+    /// Active and entitled.
+    case subscribed
+    /// Ended.
+    case expired
+    /// Billing failed and the App Store is retrying; not entitled.
+    case inBillingRetryPeriod
+    /// Billing failed and the grace period keeps access; entitled.
+    case inGracePeriod
+    /// Refunded or revoked.
+    case revoked
+  }
+
+  /// The subscription group.
+  public var groupID: String
+  /// The product of the latest transaction in the group.
+  public var productID: String
+  /// The group's state.
+  public var state: State
+  /// The latest transaction in the group.
+  public var transactionID: UInt64
+  /// When the current period ends.
+  public var expirationDate: Date?
+  /// Whether it renews at the end of the period; `nil` until renewal info is available.
+  public var willAutoRenew: Bool?
+
+  /// Whether the state grants access (`subscribed` or `inGracePeriod`, as StoreKit defines).
+  public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
+}
+
+/// Derives each group's status from the transactions the app can see.
+public enum SubscriptionStatusBuilder {
+  /// The status of every group `history` mentions: `subscribed` when its latest transaction is
+  /// among `entitlements`, else `revoked` or `expired`.
+  public static func statuses(
+    entitlements: [Transaction], history: [Transaction]
+  ) -> [String: SubscriptionGroupStatus] {
+    let entitledIDs = Set(entitlements.map(\.id))
+    var latest: [String: Transaction] = [:]
+    for transaction in history + entitlements {
+      guard let group = transaction.subscriptionGroupID else { continue }
+      if let current = latest[group],
+        current.purchaseDate > transaction.purchaseDate
+          || (current.purchaseDate == transaction.purchaseDate && current.id >= transaction.id)
+      {
+        continue
+      }
+      latest[group] = transaction
+    }
+    return latest.mapValues { transaction in
+      let state: SubscriptionGroupStatus.State =
+        entitledIDs.contains(transaction.id)
+        ? .subscribed : transaction.revocationDate != nil ? .revoked : .expired
+      return SubscriptionGroupStatus(
+        groupID: transaction.subscriptionGroupID ?? "", productID: transaction.productID,
+        state: state, transactionID: transaction.id, expirationDate: transaction.expirationDate,
+        willAutoRenew: nil)
+    }
+  }
+}

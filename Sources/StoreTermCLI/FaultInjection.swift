@@ -1,0 +1,48 @@
+import StoreCore
+import StoreManager
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The test-only fault hook, read from `STORETERM_TEST_FAULT`: crash-safety tests run a child
+/// storeterm that dies at one step of the purchase path.
+///
+/// `STORETERM_TEST_FAULT=afterCommit` kills the process with `SIGKILL` at that step;
+/// `STORETERM_TEST_FAULT=fail:insideGrant` throws there instead (at `insideGrant`, a storage
+/// failure that rolls the grant back). The steps are ``FaultPoint``'s cases.
+enum FaultInjection {
+  /// The environment variable.
+  static let variable = "STORETERM_TEST_FAULT"
+
+  /// The hook the variable asks for, or `nil` when it is unset.
+  static func hook(environment: [String: String]) throws(UsageError) -> FaultHook? {
+    guard let value = environment[variable], !value.isEmpty else { return nil }
+    let failing = value.hasPrefix("fail:")
+    let name = failing ? String(value.dropFirst("fail:".count)) : value
+    guard let point = FaultPoint(rawValue: name) else {
+      let names = FaultPoint.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("\(variable)=\(value): not a fault point (one of \(names))")
+    }
+    if failing { return .failing(at: point) }
+    return FaultHook { current in
+      if current == point { kill(getpid(), SIGKILL) }
+    }
+  }
+}
+
+/// A signer that fires the fault hook once a payload is signed, before the engine commits it.
+struct FaultInjectingSigner: Signer {
+  /// The real signer.
+  let base: any Signer
+  /// The hook, fired at ``FaultPoint/afterSigning``.
+  let hook: FaultHook
+
+  func sign(_ payload: some SignedPayload) throws -> String {
+    let signed = try base.sign(payload)
+    try hook.fire(.afterSigning)
+    return signed
+  }
+}
