@@ -175,8 +175,7 @@ import StoreKit
     for refund in refunds { _ = await deliver(refund, source: .history, rebuild: false) }
     entitledProductIDs = Set(entitled.map(\.productID))
     entitlements = configuration.entitlements.capabilities(for: entitledProductIDs)
-    subscriptionStatuses = SubscriptionStatusBuilder.statuses(
-      entitlements: entitled, history: history)
+    subscriptionStatuses = await Self.statuses(entitlements: entitled, history: history)
     reloadBalances()
   }
 
@@ -249,5 +248,27 @@ import StoreKit
     }
     purchaseStates[productID] = next
     return true
+  }
+}
+
+extension Store {
+  /// Each group's status from StoreKit's `Product.SubscriptionInfo.status(for:)` (renewal state,
+  /// auto-renew); a group whose status cannot be read falls back to what the transactions show.
+  static func statuses(
+    entitlements: [Transaction], history: [Transaction]
+  ) async -> [String: SubscriptionGroupStatus] {
+    var statuses = SubscriptionStatusBuilder.statuses(entitlements: entitlements, history: history)
+    for group in statuses.keys.sorted() {
+      guard let status = try? await Product.SubscriptionInfo.status(for: group).first,
+        case .verified(let transaction) = status.transaction,
+        let state = SubscriptionGroupStatus.State(rawValue: status.state.rawValue)
+      else { continue }
+      let renewal = try? status.renewalInfo.payloadValue
+      statuses[group] = SubscriptionGroupStatus(
+        groupID: group, productID: transaction.productID, state: state,
+        transactionID: transaction.id, expirationDate: transaction.expirationDate,
+        willAutoRenew: renewal?.willAutoRenew)
+    }
+    return statuses
   }
 }

@@ -3,9 +3,8 @@ import StoreKit
 
 /// The state of one subscription group for the customer, as the account screen shows it.
 ///
-/// Built from transactions today (``SubscriptionStatusBuilder``); when the StoreKit module gains
-/// `Product.SubscriptionInfo.status` with renewal info, the builder reads that instead and
-/// fills ``willAutoRenew`` and the billing states, and nothing else changes.
+/// Read from StoreKit's `Product.SubscriptionInfo.status(for:)` (renewal state and info); when
+/// that cannot be read, derived from the transactions (``SubscriptionStatusBuilder``).
 public struct SubscriptionGroupStatus: Sendable, Hashable {
   /// StoreKit's `RenewalState` cases.
   public enum State: String, Sendable, Hashable {
@@ -38,7 +37,8 @@ public struct SubscriptionGroupStatus: Sendable, Hashable {
   public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
 }
 
-/// Derives each group's status from the transactions the app can see.
+/// Derives each group's status from the transactions the app can see: the fallback when
+/// StoreKit's status cannot be read.
 public enum SubscriptionStatusBuilder {
   /// The status of every group `history` mentions: `subscribed` when its latest transaction is
   /// among `entitlements`, else `revoked` or `expired`.

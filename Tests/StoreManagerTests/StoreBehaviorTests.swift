@@ -140,7 +140,7 @@ import Testing
       #expect(status.productID == Demo.plusMonthly)
       #expect(status.transactionID == 1)
       #expect(status.isEntitled)
-      #expect(status.willAutoRenew == nil)
+      #expect(status.willAutoRenew == true)
       try harness.engine.refund(1)
       await store.updatesHandled(atLeast: 1)
       #expect(store.entitlements == [])
