@@ -17,12 +17,12 @@ struct PurchaseBenchmark {
       .appending(path: "storeterm-bench-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let catalog = try demoCatalog()
+    let catalog = try BenchCatalog.demo()
     let authority = try TestCertificateAuthority.generate()
     let ledger = try SQLiteLedger(location: .file(directory.appending(path: "ledger.sqlite").path))
     let engine = StoreEngine(
       catalog: catalog, session: StoreSession(), ledger: ledger, signer: authority.makeSigner(),
-      clock: WallClock(), ids: RandomUUIDs(),
+      clock: WallClock(), ids: BenchUUIDs(),
       factory: TransactionFactory(
         identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
     let bare = try DatabaseQueue(location: .file(directory.appending(path: "bare.sqlite").path))
@@ -72,22 +72,9 @@ struct PurchaseBenchmark {
     return Double(count) / Date().timeIntervalSince(start)
   }
 
-  private func demoCatalog() throws -> ProductCatalog {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appending(
-        path: "Fixtures/Demo.storekit")
-    let data = try Data(contentsOf: path)
-    return ProductCatalog(
-      configuration: try StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit"))
-  }
 }
 
 /// The bench's clock: the machine's.
 private struct WallClock: StoreClock {
   func now() -> Date { Date() }
-}
-
-/// The bench's UUIDs: random.
-private struct RandomUUIDs: IdentifierGenerator {
-  func makeUUID() -> UUID { UUID() }
 }

@@ -5,8 +5,24 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
   "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
-  + " | purchase [--seconds N] [--rounds N]"
+  + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N]"
 
+if arguments.first == "renewals" {
+  var subscribers = 10_000
+  if arguments.count == 3, arguments[1] == "--subscribers", let count = Int(arguments[2]), count > 0
+  {
+    subscribers = count
+  } else if arguments.count != 1 {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+  }
+  do {
+    exit(try RenewalBenchmark(subscribers: subscribers).run() ? 0 : 1)
+  } catch {
+    FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 guard arguments.first == "jws" || arguments.first == "purchase" else {
   FileHandle.standardError.write(Data((usage + "\n").utf8))
   exit(64)
