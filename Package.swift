@@ -18,7 +18,7 @@ let package = Package(
     // The command line: parsing, subcommands and wiring.
     .target(
       name: "StoreTermCLI",
-      dependencies: ["StoreCore"],
+      dependencies: ["StoreCore", "TerminalUI"],
       plugins: ["EmbedDemoCatalog"]
     ),
     .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),
@@ -35,6 +35,16 @@ let package = Package(
       name: "StoreTermCLITests",
       dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
+
+    // The terminal front end's foundation: cell grid, canvas, widgets, keys, themes, runtime.
+    .target(name: "TerminalUI"),
+    // TerminalBackend over ncursesw; one thread owns every curses call.
+    .target(name: "NCursesTerminal", dependencies: ["TerminalUI", "CNCurses"]),
+    // A developer check for the tmux end-to-end test: one fixed frame, quits on q.
+    .executableTarget(name: "storeterm-tui-check", dependencies: ["TerminalUI", "NCursesTerminal"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
   ],
   swiftLanguageModes: [.v6]
 )
