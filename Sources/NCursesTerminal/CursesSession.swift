@@ -127,7 +127,9 @@ final class CursesSession {
     return result
   }
 
-  /// Restores the terminal: leaves curses mode and frees the screen. Safe to call twice.
+  /// Restores the terminal: leaves curses mode and frees the screen.
+  ///
+  /// Safe to call twice.
   func end() {
     guard !ended else { return }
     ended = true

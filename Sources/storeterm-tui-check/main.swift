@@ -16,7 +16,8 @@ if arguments == ["--help"] {
   exit(0)
 }
 guard arguments.allSatisfy({ $0 == "--monochrome" }) else {
-  FileHandle.standardError.write(Data("storeterm-tui-check: unknown argument \"\(arguments[0])\".\n".utf8))
+  FileHandle.standardError.write(
+    Data("storeterm-tui-check: unknown argument \"\(arguments[0])\".\n".utf8))
   exit(64)
 }
 let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty

@@ -118,7 +118,9 @@ import Testing
     let tmux = try TmuxSession(width: 30, height: 8, term: term)
     _ = try tmux.waitUntil { $0 == ["$"] }
     try tmux.send("t", "Enter")
-    var screen = try tmux.waitUntil { $0.count == 8 && $0[2] == Self.framed("size 30x8  keys 0  last -", width: 30) }
+    var screen = try tmux.waitUntil {
+      $0.count == 8 && $0[2] == Self.framed("size 30x8  keys 0  last -", width: 30)
+    }
     #expect(screen.held)
     #expect(screen.lines.first == Self.top(30))
     try tmux.send("q")
@@ -183,7 +185,8 @@ import Testing
     try tmux.send("t", "Enter")
     _ = try tmux.waitUntil { $0 == Self.frame80x24(keys: 0, last: "-") }
     for index in 0..<20 {
-      try tmux.resize(width: index % 2 == 0 ? 20 + index * 7 : 300, height: index % 2 == 0 ? 8 : 100)
+      try tmux.resize(
+        width: index % 2 == 0 ? 20 + index * 7 : 300, height: index % 2 == 0 ? 8 : 100)
     }
     try tmux.resize(width: 80, height: 24)
     var screen = try tmux.waitUntil { $0 == Self.frame80x24(keys: 0, last: "-") }

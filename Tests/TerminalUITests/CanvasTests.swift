@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 /// The canvas never paints outside its clip and never shows half a wide character.
 @Suite struct CanvasTests {
@@ -77,12 +77,16 @@ import TerminalUI
   }
 
   @Test func aBoxTooSmallForItsTitleDropsIt() {
-    let screen = paint(width: 4, height: 2) { $0.box(Rect(x: 0, y: 0, width: 4, height: 2), title: "Long") }
+    let screen = paint(width: 4, height: 2) {
+      $0.box(Rect(x: 0, y: 0, width: 4, height: 2), title: "Long")
+    }
     #expect(screen.lines == ["┌──┐", "└──┘"])
   }
 
   @Test func panelsMarkFocusWithTheirBorderRole() {
-    let screen = paint(width: 3, height: 3) { $0.panel(Rect(x: 0, y: 0, width: 3, height: 3), title: nil, focused: true) }
+    let screen = paint(width: 3, height: 3) {
+      $0.panel(Rect(x: 0, y: 0, width: 3, height: 3), title: nil, focused: true)
+    }
     #expect(screen[0, 0].role == .borderFocused)
   }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 /// Terminal column widths come from a fixed table, the same on every machine.
 @Suite struct DisplayWidthTests {

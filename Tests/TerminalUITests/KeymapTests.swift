@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 /// One key map drives key handling, the hint bar and help, with reasons for disabled keys.
 @Suite struct KeymapTests {
@@ -34,9 +34,11 @@ import TerminalUI
   }
 
   @Test func disabledKeysSayWhy() {
-    #expect(Self.keymap.resolve(.char("b"), in: State(owned: true)) == .disabled(reason: "Already owned"))
     #expect(
-      Self.keymap.resolve(.enter, in: State(owned: true, readOnly: true)) == .disabled(reason: "read-only"))
+      Self.keymap.resolve(.char("b"), in: State(owned: true)) == .disabled(reason: "Already owned"))
+    #expect(
+      Self.keymap.resolve(.enter, in: State(owned: true, readOnly: true))
+        == .disabled(reason: "read-only"))
   }
 
   @Test func unknownKeysAreUnbound() {
@@ -45,7 +47,9 @@ import TerminalUI
   }
 
   @Test func theFirstBindingForAKeyWins() {
-    let screenKeys = Keymap<State, Action>([KeyBinding([.char("q")], description: "quietly", action: .help)])
+    let screenKeys = Keymap<State, Action>([
+      KeyBinding([.char("q")], description: "quietly", action: .help)
+    ])
     let combined = screenKeys.followed(by: Self.keymap)
     #expect(combined.resolve(.char("q"), in: State()) == .action(.help))
     #expect(combined.resolve(.ctrl("c"), in: State()) == .action(.quit))
@@ -60,12 +64,19 @@ import TerminalUI
   @Test func helpListsEveryBindingGroupedWithReasons() {
     let sections = Self.keymap.helpSections(in: State(owned: true))
     #expect(sections.map(\.title) == ["Paywall", "General"])
-    #expect(sections[0].entries[0] == HelpEntry(label: "b", description: "buy", disabledReason: "Already owned"))
+    #expect(
+      sections[0].entries[0]
+        == HelpEntry(label: "b", description: "buy", disabledReason: "Already owned"))
     #expect(sections[1].entries.map(\.label) == ["↓/j", "?", "q/Ctrl-C"])
   }
 
   @Test func keysHaveReadableNames() {
-    let keys: [Key] = [.char(" "), .enter, .escape, .backTab, .up, .pageDown, .function(5), .ctrl("x")]
-    #expect(keys.map(\.displayName) == ["Space", "Enter", "Esc", "Shift-Tab", "↑", "PgDn", "F5", "Ctrl-X"])
+    let keys: [Key] = [
+      .char(" "), .enter, .escape, .backTab, .up, .pageDown, .function(5), .ctrl("x"),
+    ]
+    #expect(
+      keys.map(\.displayName) == [
+        "Space", "Enter", "Esc", "Shift-Tab", "↑", "PgDn", "F5", "Ctrl-X",
+      ])
   }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 /// The runtime turns scripted input into frames, exactly as a terminal would show them.
 @MainActor @Suite struct ProgramTests {

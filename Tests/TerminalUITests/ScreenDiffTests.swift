@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 /// Backends draw only the runs of cells that changed.
 @Suite struct ScreenDiffTests {

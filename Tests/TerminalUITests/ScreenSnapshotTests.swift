@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// Snapshots are a stable text form that reads back into the same screen.
 @Suite struct ScreenSnapshotTests {
@@ -54,7 +54,9 @@ import TerminalUI
     ("screen 2x1\nab\n", "A 2x1 snapshot must hold 1 text rows, \"roles\" and 1 role rows."),
     ("screen 2x1\nab\nroles\n.\n", "Role row 1 has 1 letters, not 2."),
     ("screen 2x1\nab\nroles\n.?\n", "Role row 1, column 2 has the unknown letter \"?\"."),
-    ("screen 2x1\n日\nroles\n..\n", "Row 1, column 1 holds a wide character without \"·\" after it."),
+    (
+      "screen 2x1\n日\nroles\n..\n", "Row 1, column 1 holds a wide character without \"·\" after it."
+    ),
     ("screen 2x1\nabc\nroles\n..\n", "Text row 1 is wider than 2 columns."),
   ])
   func malformedSnapshotsAreRefused(text: String, message: String) {
@@ -67,7 +69,8 @@ import TerminalUI
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appending(path: "sample.screen")
 
-    #expect(try SnapshotFile.verify(Self.sample, at: url, record: false) == .recorded(path: url.path))
+    #expect(
+      try SnapshotFile.verify(Self.sample, at: url, record: false) == .recorded(path: url.path))
     #expect(try String(contentsOf: url, encoding: .utf8) == ScreenSnapshot.render(Self.sample))
     #expect(try SnapshotFile.verify(Self.sample, at: url, record: false) == .matches)
 
@@ -77,7 +80,9 @@ import TerminalUI
       Issue.record("a changed screen must not match")
       return
     }
-    #expect(message.hasPrefix("Snapshot sample.screen differs at line 2:\n  expected: ┌ 日本 ────┐\n  actual:   other\n"))
+    #expect(
+      message.hasPrefix(
+        "Snapshot sample.screen differs at line 2:\n  expected: ┌ 日本 ────┐\n  actual:   other\n"))
     #expect(try SnapshotFile.verify(changed, at: url, record: true) == .recorded(path: url.path))
     #expect(try SnapshotFile.verify(changed, at: url, record: false) == .matches)
   }

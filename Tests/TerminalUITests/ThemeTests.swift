@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// Themes map roles to styles; theme files override roles and name the file and key on error.
 @Suite struct ThemeTests {
@@ -34,7 +34,8 @@ import TerminalUI
       #"{"name": "Ocean", "roles": {"selection": ["bold", "black", "on:cyan"], "price": ["208", "on:bright-blue"]}}"#
     )
     #expect(theme.name == "Ocean")
-    #expect(theme[.selection] == Style(foreground: .ansi(0), background: .ansi(6), attributes: .bold))
+    #expect(
+      theme[.selection] == Style(foreground: .ansi(0), background: .ansi(6), attributes: .bold))
     #expect(theme[.price] == Style(foreground: .indexed(208), background: .ansi(12)))
     #expect(theme[.title] == Theme.default[.title])
   }
@@ -53,7 +54,10 @@ import TerminalUI
       "Theme file Themes/ocean.json has an unknown key \"colours\" (expected \"name\", \"base\" or \"roles\")."
     ),
     (#"{"name": 3}"#, "Theme file Themes/ocean.json: \"name\" must be a string."),
-    (#"{"base": "dark"}"#, "Theme file Themes/ocean.json: \"base\" must be \"default\" or \"monochrome\"."),
+    (
+      #"{"base": "dark"}"#,
+      "Theme file Themes/ocean.json: \"base\" must be \"default\" or \"monochrome\"."
+    ),
     (
       #"{"roles": ["bold"]}"#,
       "Theme file Themes/ocean.json: \"roles\" must be an object from role names to lists of words."
@@ -84,14 +88,18 @@ import TerminalUI
   }
 
   @Test func ofSeveralMistakesTheFirstKeyIsReported() {
-    #expect(throws: ThemeFileError("Theme file Themes/ocean.json: role \"dim\" has an unknown color or attribute \"x\".")) {
+    #expect(
+      throws: ThemeFileError(
+        "Theme file Themes/ocean.json: role \"dim\" has an unknown color or attribute \"x\".")
+    ) {
       try parse(#"{"roles": {"title": ["y"], "dim": ["x"]}}"#)
     }
   }
 
   @Test func aMissingFileIsNamed() {
     let url = URL(fileURLWithPath: "/nonexistent/storeterm/ocean.json")
-    #expect(throws: ThemeFileError("Theme file /nonexistent/storeterm/ocean.json does not exist.")) {
+    #expect(throws: ThemeFileError("Theme file /nonexistent/storeterm/ocean.json does not exist."))
+    {
       try ThemeFile.load(contentsOf: url)
     }
   }
@@ -101,7 +109,9 @@ import TerminalUI
       .appending(path: "theme-\(ProcessInfo.processInfo.globallyUniqueString).json")
     try Data(#"{"roles": {"error": ["red", "underline"]}}"#.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    #expect(try ThemeFile.load(contentsOf: url)[.error] == Style(foreground: .ansi(1), attributes: .underline))
+    #expect(
+      try ThemeFile.load(contentsOf: url)[.error]
+        == Style(foreground: .ansi(1), attributes: .underline))
   }
 
   @Test func colorsDegradeToWhatTheTerminalHas() {

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 /// Widgets rendered to cell grids, compared with their recorded snapshots.
 @Suite struct WidgetSnapshotTests {
@@ -27,7 +27,8 @@ import TerminalUI
 
   @Test func aNarrowListTruncatesNamesFirst() {
     let screen = paint(width: 20, height: 4) { canvas in
-      ListView(rows: Self.rows, selection: ListSelection(count: 4), focused: false).render(in: &canvas)
+      ListView(rows: Self.rows, selection: ListSelection(count: 4), focused: false).render(
+        in: &canvas)
     }
     assertSnapshot(screen, named: "list-narrow-unfocused")
   }
@@ -84,7 +85,9 @@ import TerminalUI
           HelpEntry(label: "Enter/b", description: "buy", disabledReason: "Already subscribed"),
           HelpEntry(label: "R", description: "restore purchases", disabledReason: nil),
         ]),
-      HelpSection(title: "General", entries: [HelpEntry(label: "q", description: "quit", disabledReason: nil)]),
+      HelpSection(
+        title: "General", entries: [HelpEntry(label: "q", description: "quit", disabledReason: nil)]
+      ),
     ]
     let screen = paint(width: 50, height: 10) { HelpOverlay(sections: sections).render(in: &$0) }
     assertSnapshot(screen, named: "help-overlay")
@@ -99,7 +102,8 @@ import TerminalUI
           Dialog(title: "T", message: "日本語のテキスト", buttons: ["OK"]).render(in: &canvas)
           Toast("Saved", kind: .success).render(in: &canvas, row: height - 1)
           HelpOverlay(sections: [HelpSection(title: "G", entries: [])]).render(in: &canvas)
-          TableView(columns: [.init("A", width: .flexible(min: 3))], rows: [["x"]]).render(in: &canvas)
+          TableView(columns: [.init("A", width: .flexible(min: 3))], rows: [["x"]]).render(
+            in: &canvas)
         }
       }
     }

@@ -177,8 +177,9 @@ public struct Canvas: Sendable {
     return rect.insetBy(dx: 1, dy: 1)
   }
 
-  /// Draws a titled panel; a focused panel's frame uses the focused-border role. Returns the
-  /// inside.
+  /// Draws a titled panel and returns its inside.
+  ///
+  /// A focused panel's frame uses the focused-border role.
   @discardableResult
   public mutating func panel(_ rect: Rect, title: String?, focused: Bool) -> Rect {
     box(rect, title: title, role: focused ? .borderFocused : .border)

@@ -22,7 +22,8 @@ public struct KeyBinding<State, Action: Sendable>: Sendable {
   /// Creates a binding.
   public init(
     _ keys: [Key], label: String? = nil, description: String, group: String = "General",
-    showsInHintBar: Bool = true, disabledReason: @escaping @Sendable (State) -> String? = { _ in nil },
+    showsInHintBar: Bool = true,
+    disabledReason: @escaping @Sendable (State) -> String? = { _ in nil },
     action: Action
   ) {
     self.keys = keys

@@ -50,7 +50,8 @@ public enum ScreenSnapshot {
     for y in 0..<size.height {
       let roles = Array(lines[2 + size.height + y])
       guard roles.count == size.width else {
-        throw SnapshotFormatError("Role row \(y + 1) has \(roles.count) letters, not \(size.width).")
+        throw SnapshotFormatError(
+          "Role row \(y + 1) has \(roles.count) letters, not \(size.width).")
       }
       var text = Array(lines[1 + y])
       var x = 0

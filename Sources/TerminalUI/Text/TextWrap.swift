@@ -1,7 +1,8 @@
 /// Word wrapping by display width.
 public enum TextWrap {
-  /// `text` broken into lines of at most `width` columns at spaces; a word longer than a line is
-  /// cut by characters. Newlines in `text` start new lines.
+  /// The lines of `text` wrapped at spaces to at most `width` columns.
+  ///
+  /// A word longer than a line is cut by characters. Newlines in `text` start new lines.
   public static func lines(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var result: [String] = []

@@ -41,13 +41,14 @@ public struct HelpOverlay: Hashable, Sendable {
   public func render(in canvas: inout Canvas) {
     let lines = content
     let labelWidth = self.labelWidth
-    let widest = lines.map { line -> Int in
-      switch line {
-      case .heading(let text): DisplayWidth.of(text)
-      case .gap: 0
-      case .entry(let entry): labelWidth + 2 + DisplayWidth.of(describe(entry))
-      }
-    }.max() ?? 0
+    let widest =
+      lines.map { line -> Int in
+        switch line {
+        case .heading(let text): DisplayWidth.of(text)
+        case .gap: 0
+        case .entry(let entry): labelWidth + 2 + DisplayWidth.of(describe(entry))
+        }
+      }.max() ?? 0
     let frame = canvas.bounds.centered(
       Size(width: max(widest, DisplayWidth.of(title) + 3) + 4, height: lines.count + 2))
     canvas.fill(frame, role: .normal)

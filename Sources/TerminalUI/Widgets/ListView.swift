@@ -87,7 +87,8 @@ public struct ListView: Sendable {
       if let detail = row.detail {
         let detailWidth = min(DisplayWidth.of(detail), max(0, size.width - 2))
         canvas.text(
-          detail, at: Point(x: size.width - detailWidth, y: y), role: selected ? role : row.detailRole,
+          detail, at: Point(x: size.width - detailWidth, y: y),
+          role: selected ? role : row.detailRole,
           width: detailWidth)
         room -= detailWidth + 1
       }

@@ -97,7 +97,8 @@ public struct TableView: Sendable {
       let text = index < cells.count ? cells[index] : ""
       let width = min(widths[index], canvas.size.width - x)
       guard width > 0 else { break }
-      canvas.text(text, at: Point(x: x, y: y), width: width, alignment: column.alignment, role: role)
+      canvas.text(
+        text, at: Point(x: x, y: y), width: width, alignment: column.alignment, role: role)
       x += widths[index] + spacing
     }
   }

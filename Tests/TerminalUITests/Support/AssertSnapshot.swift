@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// Compares `screen` with `__Snapshots__/<name>.screen` beside the calling test file.
 ///
@@ -18,7 +18,9 @@ func assertSnapshot(
     case .matches:
       break
     case .recorded(let path):
-      Issue.record("Recorded snapshot \(path); check it and run the tests again.", sourceLocation: sourceLocation)
+      Issue.record(
+        "Recorded snapshot \(path); check it and run the tests again.",
+        sourceLocation: sourceLocation)
     case .differs(let message):
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }

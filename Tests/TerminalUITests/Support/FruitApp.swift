@@ -28,11 +28,14 @@ enum FruitApp: Application {
   }
 
   static let keymap = Keymap<State, Action>([
-    KeyBinding([.down, .char("j")], label: "↓/j", description: "down", group: "List", action: .moved(1)),
-    KeyBinding([.up, .char("k")], label: "↑/k", description: "up", group: "List", action: .moved(-1)),
+    KeyBinding(
+      [.down, .char("j")], label: "↓/j", description: "down", group: "List", action: .moved(1)),
+    KeyBinding(
+      [.up, .char("k")], label: "↑/k", description: "up", group: "List", action: .moved(-1)),
     KeyBinding(
       [.char("d")], description: "delete", group: "List",
-      disabledReason: { $0.fruit.count <= 1 ? "the last fruit stays" : nil }, action: .deletePressed),
+      disabledReason: { $0.fruit.count <= 1 ? "the last fruit stays" : nil }, action: .deletePressed
+    ),
     KeyBinding(
       [.char("s")], description: "save",
       disabledReason: { $0.saved ? "already saved" : nil }, action: .savePressed),
@@ -87,7 +90,9 @@ enum FruitApp: Application {
     let inside = canvas.panel(body, title: "Fruit", focused: true)
     canvas.within(inside) { area in
       ListView(
-        rows: state.fruit.map { ListView.Row($0, detail: "¥\($0.count * 100)", detailRole: .price) },
+        rows: state.fruit.map {
+          ListView.Row($0, detail: "¥\($0.count * 100)", detailRole: .price)
+        },
         selection: state.selection
       ).render(in: &area)
     }
