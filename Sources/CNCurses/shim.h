@@ -7,6 +7,7 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+#include <sys/ioctl.h>
 
 /// The standard screen; `stdscr` is a macro in ncurses builds with reentrant support.
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
@@ -51,6 +52,17 @@ static inline int cn_probe_terminal(void) {
 static inline const char *cn_capability(const char *name) {
   const char *value = tigetstr(name);
   return value == (const char *)-1 ? NULL : value;
+}
+
+/// The window size the kernel reports for a terminal file descriptor; 0 on success, -1 when
+/// it reports none. ioctl is variadic, which Swift cannot call.
+/// (Parameter names avoid `columns` and `lines`, which term.h defines as macros.)
+static inline int cn_window_size(int fd, int *width, int *height) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return -1;
+  *width = size.ws_col;
+  *height = size.ws_row;
+  return 0;
 }
 
 #endif

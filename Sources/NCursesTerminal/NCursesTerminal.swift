@@ -14,7 +14,7 @@ import TerminalUI
 /// ## Topics
 /// - ``init(theme:)``
 /// - ``terminationSignal``
-public final class NCursesTerminal: TerminalBackend {
+public final class NCursesTerminal: InteractiveTerminal {
   private struct Shared {
     var pendingFrame: Screen?
     var size: Size = .zero
@@ -26,8 +26,7 @@ public final class NCursesTerminal: TerminalBackend {
   private let shared = Mutex(Shared())
   private let stream: AsyncStream<InputEvent>
   private let continuation: AsyncStream<InputEvent>.Continuation
-  private let signalSources = Mutex<[any DispatchSourceSignal]>([])
-  private static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  private let signals = Mutex<StopSignals?>(nil)
 
   /// Starts curses on the process's terminal with `theme` (colors dropped if the terminal has
   /// none).
@@ -125,18 +124,8 @@ public final class NCursesTerminal: TerminalBackend {
   }
 
   private func installSignalHandlers() {
-    // Dispatch sources are not Sendable, so they are made, kept and cancelled inside the lock.
-    signalSources.withLock { sources in
-      for number in NCursesTerminal.stopSignals {
-        // Ignored at the process level so that only the dispatch source sees the signal, and so
-        // that ncurses does not install its own handler, which would exit without our cleanup.
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { [weak self] in self?.requestStop(signal: number) }
-        source.resume()
-        sources.append(source)
-      }
-    }
+    let signals = StopSignals { [weak self] number in self?.requestStop(signal: number) }
+    self.signals.withLock { $0 = signals }
   }
 
   private func requestStop(signal number: Int32) {
@@ -147,12 +136,7 @@ public final class NCursesTerminal: TerminalBackend {
   }
 
   private func removeSignalHandlers() {
-    signalSources.withLock { sources in
-      guard !sources.isEmpty else { return }
-      for source in sources { source.cancel() }
-      sources = []
-      for number in NCursesTerminal.stopSignals { signal(number, SIG_DFL) }
-    }
+    signals.withLock { $0 }?.remove()
   }
 
   private static let exitHandler: Void = {

@@ -4,8 +4,9 @@
 //
 //   storeterm-tui-check [--monochrome]
 //
-// NO_COLOR (any non-empty value) or --monochrome selects the monochrome theme. Exit status: 0
-// after q, 1 when the terminal cannot be used, 64 on a bad argument, 128 + N after signal N.
+// NO_COLOR (any non-empty value) or --monochrome selects the monochrome theme. A terminal that
+// cannot move the cursor (TERM=dumb) gets the line-mode backend. Exit status: 0 after q, 1 when
+// the terminal cannot be used, 64 on a bad argument, 128 + N after signal N.
 import Foundation
 import NCursesTerminal
 import TerminalUI
@@ -23,9 +24,9 @@ guard arguments.allSatisfy({ $0 == "--monochrome" }) else {
 let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
 let theme: Theme = noColor || arguments.contains("--monochrome") ? .monochrome : .default
 
-let terminal: NCursesTerminal
+let terminal: any InteractiveTerminal
 do {
-  terminal = try NCursesTerminal(theme: theme)
+  terminal = try TerminalSession.open(theme: theme)
 } catch {
   FileHandle.standardError.write(Data("storeterm-tui-check: \(error)\n".utf8))
   exit(1)

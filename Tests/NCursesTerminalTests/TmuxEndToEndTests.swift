@@ -97,14 +97,36 @@ import Testing
     #expect(screen.lines == Self.restoredShell(status: 0))
   }
 
-  @Test func aDumbTerminalIsRefusedWithOneSentence() throws {
+  @Test func aDumbTerminalGetsWholeFramesInLineMode() throws {
     guard Self.tmuxIsAvailable() else { return }
     let tmux = try TmuxSession(width: 80, height: 24, term: "dumb")
     _ = try tmux.waitUntil { $0 == ["$"] }
     try tmux.send("t", "Enter")
+    // Each frame is printed whole below the last and, being as tall as the pane, replaces it.
+    var screen = try tmux.waitUntil { $0 == Self.frame80x24(keys: 0, last: "-") }
+    #expect(screen.lines == Self.frame80x24(keys: 0, last: "-"))
+
+    try tmux.send("j", "Down")
+    screen = try tmux.waitUntil { $0 == Self.frame80x24(keys: 2, last: "↓") }
+    #expect(screen.lines == Self.frame80x24(keys: 2, last: "↓"))
+
+    try tmux.resize(width: 20, height: 8)
+    screen = try tmux.waitUntil { $0 == Self.frame20x8 }
+    #expect(screen.lines == Self.frame20x8)
+
+    try tmux.send("q")
+    screen = try tmux.waitUntil { $0.suffix(2) == ["exit=0", "$"] }
+    #expect(screen.lines.suffix(3) == [" q quit", "exit=0", "$"])
+  }
+
+  @Test func anUnknownTerminalTypeIsRefusedWithOneSentence() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let tmux = try TmuxSession(width: 80, height: 24, term: "nosuch-terminal")
+    _ = try tmux.waitUntil { $0 == ["$"] }
+    try tmux.send("t", "Enter")
     let expected = [
       "$ t",
-      "storeterm-tui-check: The terminal type \"dumb\" cannot move the cursor, so the full-screen interface cannot run; set TERM to a type such as xterm-256color.",
+      "storeterm-tui-check: The terminal type \"nosuch-terminal\" is unknown to this system's terminfo database; set TERM to a known type such as xterm-256color.",
       "exit=1",
       "$",
     ]
