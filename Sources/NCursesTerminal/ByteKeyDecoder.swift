@@ -7,8 +7,9 @@ import TerminalUI
 struct ByteKeyDecoder {
   private var pending: [UInt8] = []
 
-  /// The keys that `bytes` complete; an incomplete UTF-8 character waits for the next call.
-  /// An escape byte that ends the chunk is the Escape key, since a sequence arrives in one read.
+  /// The keys that `bytes` complete.
+  ///
+  /// An incomplete UTF-8 character waits for the next call. An escape byte that ends the chunk is the Escape key, since a sequence arrives in one read.
   mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending += bytes
     var keys: [Key] = []
@@ -52,8 +53,9 @@ struct ByteKeyDecoder {
     }
   }
 
-  /// The key for an escape sequence at `start` and its length, or nil when the escape byte
-  /// stands alone. A recognised shape with an unknown final byte yields a nil key (ignored).
+  /// The key for an escape sequence at `start` and its length.
+  ///
+  /// Nil when the escape byte stands alone. A recognised shape with an unknown final byte yields a nil key (ignored).
   private func escapeSequence(at start: Int) -> (Key?, Int)? {
     // Escape, an introducer and a final byte at the least.
     guard start + 2 < pending.count else { return nil }
