@@ -9,7 +9,8 @@ struct ByteKeyDecoder {
 
   /// The keys that `bytes` complete.
   ///
-  /// An incomplete UTF-8 character waits for the next call. An escape byte that ends the chunk is the Escape key, since a sequence arrives in one read.
+  /// An incomplete UTF-8 character waits for the next call. An escape byte that ends the chunk
+  /// is the Escape key, since a terminal sends a whole sequence in one write.
   mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending += bytes
     var keys: [Key] = []
@@ -55,7 +56,8 @@ struct ByteKeyDecoder {
 
   /// The key for an escape sequence at `start` and its length.
   ///
-  /// Nil when the escape byte stands alone. A recognised shape with an unknown final byte yields a nil key (ignored).
+  /// Nil when the escape byte stands alone. A recognised shape with an unknown final byte
+  /// yields a nil key, so the whole sequence is dropped rather than typed as text.
   private func escapeSequence(at start: Int) -> (Key?, Int)? {
     // Escape, an introducer and a final byte at the least.
     guard start + 2 < pending.count else { return nil }

@@ -1,7 +1,7 @@
 /// A mapping from every ``StyleRole`` to a ``Style``.
 ///
 /// ``default`` is compiled in; ``monochrome`` uses attributes only and is what `NO_COLOR` and
-/// colorless terminals get; ``load(contentsOf:)`` reads a theme file that overrides roles of a base.
+/// colorless terminals get; ``ThemeFile`` reads theme files that override roles of a base.
 public struct Theme: Hashable, Sendable {
   /// The theme's name, shown in messages.
   public var name: String
