@@ -96,7 +96,7 @@ final class CursesSession {
     let (attributes, pair) = palette[cell.role]
     var characters = characters(for: cell)
     let libraryWidth = cn_wcwidth(characters[0])
-    if libraryWidth != Int32(cell.width) && !(cell.width == 1 && libraryWidth == 1) {
+    if libraryWidth != Int32(cell.width) {
       // The C library measures this character differently from our table; showing it would
       // shift the rest of the row, so a placeholder of the right width is drawn instead.
       characters = [wchar_t(UInt8(ascii: "?"))]

@@ -217,4 +217,38 @@ import Testing
     screen = try tmux.waitUntil { $0 == Self.restoredShell(status: 0) }
     #expect(screen.lines == Self.restoredShell(status: 0))
   }
+
+  /// Whether tmux's styled capture sets a color: an SGR parameter 30–38, 40–48, 90–97 or
+  /// 100–107.
+  static func hasColor(_ styled: String) -> Bool {
+    styled.split(separator: "\u{1B}").contains { sequence in
+      guard sequence.hasPrefix("["), let end = sequence.firstIndex(of: "m") else { return false }
+      return sequence[sequence.index(after: sequence.startIndex)..<end].split(separator: ";")
+        .contains { parameter in
+          guard let value = Int(parameter) else { return false }
+          return (30...38).contains(value) || (40...48).contains(value)
+            || (90...97).contains(value) || (100...107).contains(value)
+        }
+    }
+  }
+
+  @Test(arguments: [
+    ("xterm-256color", false, true),
+    ("xterm-256color", true, false),  // NO_COLOR: attributes only
+    ("vt100", false, false),  // no colors in terminfo: attributes only
+  ])
+  func colorsFollowTheTerminalAndNoColor(term: String, noColor: Bool, expectsColor: Bool) throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let tmux = try TmuxSession(width: 80, height: 24, term: term)
+    _ = try tmux.waitUntil { $0 == ["$"] }
+    try tmux.send(noColor ? "NO_COLOR=1 t" : "t", "Enter")
+    let screen = try tmux.waitUntil { $0.first == Self.top(80) }
+    #expect(screen.held)
+    let styled = try tmux.captureWithStyles()
+    #expect(Self.hasColor(styled) == expectsColor)
+    // Bold titles and reverse-video selection survive without color.
+    #expect(styled.contains("\u{1B}[1m") || styled.contains(";1m") || styled.contains("[1;"))
+    try tmux.send("q")
+    _ = try tmux.waitUntil { $0.suffix(2) == ["exit=0", "$"] }
+  }
 }

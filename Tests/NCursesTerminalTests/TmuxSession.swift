@@ -84,6 +84,11 @@ final class TmuxSession {
     return lines
   }
 
+  /// The pane's contents with tmux's own escape sequences for colors and attributes.
+  func captureWithStyles() throws -> String {
+    try run(["capture-pane", "-p", "-e", "-t", "main"])
+  }
+
   /// Resizes the window.
   func resize(width: Int, height: Int) throws {
     try run(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
