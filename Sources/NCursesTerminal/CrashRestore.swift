@@ -8,11 +8,18 @@ nonisolated(unsafe) private var resetBytes = UnsafeMutablePointer<UInt8>.allocat
 nonisolated(unsafe) private var resetLength = 0
 nonisolated(unsafe) private var previousActionsPointer = UnsafeMutablePointer<sigaction>.allocate(
   capacity: 32)
+nonisolated(unsafe) private var capturedError: Int32 = -1
+nonisolated(unsafe) private var originalError: Int32 = -1
+nonisolated(unsafe) private var replayBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
 
-/// Puts the terminal back when the process crashes with curses active (a Swift trap is a
+/// Puts the terminal back when the process crashes with the interface up (a Swift trap is a
 /// SIGILL or SIGTRAP), then lets the previous handler (such as Swift's backtracer) run.
 ///
-/// Only async-signal-safe calls happen in the handler: `tcsetattr`, `write`, `sigaction`, `raise`.
+/// While armed, standard error goes to an unlinked temporary file instead of the screen, where it
+/// would corrupt the frame and vanish with the alternate screen; it is replayed on the restored
+/// terminal when the session ends or crashes, so a fatal error's message stays readable. Only
+/// async-signal-safe calls happen in the handler: `tcsetattr`, `write`, `read`, `lseek`, `dup2`,
+/// `close`, `sigaction`, `raise`.
 enum CrashRestore {
   private static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
@@ -21,8 +28,10 @@ enum CrashRestore {
     haveSavedModes = tcgetattr(STDIN_FILENO, &savedModes) == 0
   }
 
-  /// Installs the handlers; `resetSequence` is written to the terminal on a crash.
+  /// Installs the handlers and captures standard error; `resetSequence` is written to the
+  /// terminal on a crash.
   static func arm(resetSequence: String) {
+    captureStandardError()
     let bytes = Array(resetSequence.utf8.prefix(256))
     for (index, byte) in bytes.enumerated() { resetBytes[index] = byte }
     resetLength = bytes.count
@@ -37,18 +46,53 @@ enum CrashRestore {
     }
   }
 
-  /// Restores the handlers that were there before ``arm(resetSequence:)``.
+  /// Restores the handlers that were there before ``arm(resetSequence:)`` and replays what was
+  /// written to standard error meanwhile; call it after the terminal is restored.
   static func disarm() {
     for signal in signals {
       var previous = previousActionsPointer[Int(signal)]
       sigaction(signal, &previous, nil)
     }
+    replayStandardError()
   }
+
+  private static func captureStandardError() {
+    guard originalError < 0 else { return }
+    var template = Array("/tmp/storeterm-stderr-XXXXXX".utf8CString)
+    let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard file >= 0 else { return }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let saved = dup(STDERR_FILENO)
+    guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
+      close(file)
+      if saved >= 0 { close(saved) }
+      return
+    }
+    capturedError = file
+    originalError = saved
+  }
+}
+
+/// Puts the real standard error back and copies the captured text to it (async-signal-safe).
+private func replayStandardError() {
+  guard originalError >= 0 else { return }
+  dup2(originalError, STDERR_FILENO)
+  lseek(capturedError, 0, SEEK_SET)
+  while true {
+    let count = read(capturedError, replayBuffer, 4096)
+    if count <= 0 { break }
+    _ = write(STDERR_FILENO, replayBuffer, count)
+  }
+  close(capturedError)
+  close(originalError)
+  capturedError = -1
+  originalError = -1
 }
 
 private func crashHandler(_ signal: Int32) {
   if haveSavedModes { tcsetattr(STDIN_FILENO, TCSANOW, &savedModes) }
   _ = write(STDOUT_FILENO, resetBytes, resetLength)
+  replayStandardError()
   var previous = previousActionsPointer[Int(signal)]
   sigaction(signal, &previous, nil)
   raise(signal)

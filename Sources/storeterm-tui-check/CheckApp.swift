@@ -8,6 +8,8 @@ enum CheckApp: Application {
     var lastKey = "-"
     var keyCount = 0
     var quit = false
+    /// Whether `!` crashes the program (`--crash-key`), to test the crash handler.
+    var crashKeyEnabled = false
   }
 
   /// A key or a resize.
@@ -30,6 +32,8 @@ enum CheckApp: Application {
     switch action {
     case .pressed(.char("q")):
       state.quit = true
+    case .pressed(.char("!")) where state.crashKeyEnabled:
+      fatalError("crash requested with ! (--crash-key)")
     case .pressed(let key):
       state.lastKey = key.displayName
       state.keyCount += 1

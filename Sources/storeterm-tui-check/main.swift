@@ -2,8 +2,9 @@
 // tests. It shows one fixed frame (a box, CJK text, every style role, the size and the last key)
 // and quits on q. It is not part of storeterm and not installed.
 //
-//   storeterm-tui-check [--monochrome]
+//   storeterm-tui-check [--monochrome] [--crash-key]
 //
+// --crash-key makes ! crash the program (a Swift trap), to test that a crash restores the terminal.
 // NO_COLOR (any non-empty value) or --monochrome selects the monochrome theme. A terminal that
 // cannot move the cursor (TERM=dumb) gets the line-mode backend. Exit status: 0 after q, 1 when
 // the terminal cannot be used, 64 on a bad argument, 128 + N after signal N.
@@ -13,12 +14,12 @@ import TerminalUI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--help"] {
-  print("usage: storeterm-tui-check [--monochrome]  (a developer check; q quits)")
+  print("usage: storeterm-tui-check [--monochrome] [--crash-key]  (a developer check; q quits)")
   exit(0)
 }
-guard arguments.allSatisfy({ $0 == "--monochrome" }) else {
+if let unknown = arguments.first(where: { $0 != "--monochrome" && $0 != "--crash-key" }) {
   FileHandle.standardError.write(
-    Data("storeterm-tui-check: unknown argument \"\(arguments[0])\".\n".utf8))
+    Data("storeterm-tui-check: unknown argument \"\(unknown)\".\n".utf8))
   exit(64)
 }
 let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
@@ -31,6 +32,7 @@ do {
   FileHandle.standardError.write(Data("storeterm-tui-check: \(error)\n".utf8))
   exit(1)
 }
-_ = await Program<CheckApp>(state: CheckApp.State(), backend: terminal).run()
+let state = CheckApp.State(crashKeyEnabled: arguments.contains("--crash-key"))
+_ = await Program<CheckApp>(state: state, backend: terminal).run()
 if let signal = terminal.terminationSignal { exit(128 + signal) }
 exit(0)

@@ -251,4 +251,29 @@ import Testing
     try tmux.send("q")
     _ = try tmux.waitUntil { $0.suffix(2) == ["exit=0", "$"] }
   }
+
+  @Test(arguments: ["xterm-256color", "dumb"])
+  func aCrashStillRestoresTheTerminal(term: String) throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let tmux = try TmuxSession(width: 80, height: 24, term: term)
+    _ = try tmux.waitUntil { $0 == ["$"] }
+    // Swift's backtracer is off so the test does not wait for symbolication.
+    try tmux.send("SWIFT_BACKTRACE=enable=no t --crash-key", "Enter")
+    _ = try tmux.waitUntil { $0.first == Self.top(80) }
+    try tmux.send("!")
+    var screen = try tmux.waitUntil { $0.last == "$" && $0.contains { $0.hasPrefix("exit=") } }
+    #expect(screen.held)
+    // A Swift trap is SIGILL (132) or SIGTRAP (133), depending on the architecture.
+    #expect(screen.lines.contains { $0 == "exit=132" || $0 == "exit=133" })
+    #expect(!screen.lines.contains(Self.top(80)) || term == "dumb")
+    // The runtime's message, written while the interface was up, is shown once it is gone.
+    #expect(
+      try tmux.capture(history: true).contains {
+        $0.hasSuffix("Fatal error: crash requested with ! (--crash-key)")
+      })
+    // Echo and line editing are back: what is typed shows, and the shell runs it.
+    try tmux.send("echo restored", "Enter")
+    screen = try tmux.waitUntil { $0.suffix(3) == ["$ echo restored", "restored", "$"] }
+    #expect(screen.lines.suffix(3) == ["$ echo restored", "restored", "$"])
+  }
 }

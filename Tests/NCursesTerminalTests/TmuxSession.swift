@@ -74,9 +74,10 @@ final class TmuxSession {
     try run(["send-keys", "-t", "main"] + keys)
   }
 
-  /// The pane's visible lines, wrapped lines joined, trailing blank lines dropped.
-  func capture() throws -> [String] {
-    var lines = try run(["capture-pane", "-p", "-J", "-t", "main"])
+  /// The pane's visible lines (with the scrollback above them when `history` is true), wrapped
+  /// lines joined, trailing blank lines dropped.
+  func capture(history: Bool = false) throws -> [String] {
+    var lines = try run(["capture-pane", "-p", "-J", "-t", "main"] + (history ? ["-S", "-"] : []))
       .split(separator: "\n", omittingEmptySubsequences: false).map {
         String($0.reversed().drop { $0 == " " }.reversed())
       }
