@@ -276,4 +276,20 @@ import Testing
     screen = try tmux.waitUntil { $0.suffix(3) == ["$ echo restored", "restored", "$"] }
     #expect(screen.lines.suffix(3) == ["$ echo restored", "restored", "$"])
   }
+
+  @Test(arguments: ["xterm-256color", "dumb"])
+  func sigtermRestoresTheTerminalAndExitsWith143(term: String) throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let tmux = try TmuxSession(width: 40, height: 10, term: term)
+    _ = try tmux.waitUntil { $0 == ["$"] }
+    try tmux.send("t", "Enter")
+    _ = try tmux.waitUntil { $0.first == Self.top(40) }
+    let children = try tmux.shellChildren()
+    #expect(children.count == 1)
+    // Only the check the pane's shell started, never anything found by name.
+    for child in children { kill(child, SIGTERM) }
+    let screen = try tmux.waitUntil { $0.suffix(2) == ["exit=143", "$"] }
+    #expect(screen.lines.suffix(2) == ["exit=143", "$"])
+    if term == "xterm-256color" { #expect(screen.lines == Self.restoredShell(status: 143)) }
+  }
 }

@@ -90,6 +90,15 @@ final class TmuxSession {
     try run(["capture-pane", "-p", "-e", "-t", "main"])
   }
 
+  /// The processes the pane's shell has started (read from /proc), such as the running check.
+  func shellChildren() throws -> [pid_t] {
+    let shell = try run(["display-message", "-p", "-t", "main", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try String(
+      contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    return children.split(separator: " ").compactMap { pid_t($0) }
+  }
+
   /// Resizes the window.
   func resize(width: Int, height: Int) throws {
     try run(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
