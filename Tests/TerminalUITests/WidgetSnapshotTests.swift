@@ -108,4 +108,14 @@ import Testing
       }
     }
   }
+
+  @Test func aTooSmallTerminalGetsANotice() {
+    let notice = SizeNotice(minimum: Size(width: 60, height: 18))
+    #expect(notice.isNeeded(for: Size(width: 59, height: 30)))
+    #expect(notice.isNeeded(for: Size(width: 80, height: 17)))
+    #expect(!notice.isNeeded(for: Size(width: 60, height: 18)))
+    assertSnapshot(notice.render(size: Size(width: 30, height: 8)), named: "size-notice-30x8")
+    _ = notice.render(size: Size(width: 1, height: 1))
+    _ = notice.render(size: .zero)
+  }
 }
