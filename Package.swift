@@ -41,7 +41,8 @@ let package = Package(
     // TerminalBackend over ncursesw; one thread owns every curses call.
     .target(name: "NCursesTerminal", dependencies: ["TerminalUI", "CNCurses"]),
     // A developer check for the tmux end-to-end test: one fixed frame, quits on q.
-    .executableTarget(name: "storeterm-tui-check", dependencies: ["TerminalUI", "NCursesTerminal"]),
+    .executableTarget(
+      name: "storeterm-tui-check", dependencies: ["TerminalUI", "NCursesTerminal"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
     .testTarget(
       name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
