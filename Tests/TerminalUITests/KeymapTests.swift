@@ -79,4 +79,28 @@ import Testing
         "Space", "Enter", "Esc", "Shift-Tab", "↑", "PgDn", "F5", "Ctrl-X",
       ])
   }
+
+  @Test func markdownListsEveryBindingByGroup() {
+    let keymap = Self.keymap.followed(
+      by: Keymap([KeyBinding([.char("|")], description: "split | join", action: .help)]))
+    #expect(
+      keymap.markdown() == """
+        ## Paywall
+
+        | Key | Action |
+        | --- | --- |
+        | `b` | buy |
+        | `R` | restore |
+
+        ## General
+
+        | Key | Action |
+        | --- | --- |
+        | `↓/j` | next |
+        | `?` | help |
+        | `q/Ctrl-C` | quit |
+        | `\\|` | split \\| join |
+
+        """)
+  }
 }
