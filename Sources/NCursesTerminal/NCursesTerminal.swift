@@ -116,11 +116,20 @@ public final class NCursesTerminal: InteractiveTerminal {
       if let event = session.readEvent() {
         if case .resize(let size) = event { shared.withLock { $0.size = size } }
         continuation.yield(event)
+      } else if NCursesTerminal.inputHungUp() {
+        // A closed terminal makes wget_wch fail at once, forever; stop instead of spinning.
+        break
       }
     }
     session.end()
     continuation.finish()
     shared.withLock { $0.running = false }
+  }
+
+  private static func inputHungUp() -> Bool {
+    var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, 0) > 0 else { return false }
+    return poller.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
   private func installSignalHandlers() {
