@@ -89,4 +89,15 @@ import Testing
     }
     #expect(screen[0, 0].role == .borderFocused)
   }
+
+  @Test func fillsBlankTheHalvesOfWideCharactersTheyCut() {
+    let screen = paint(width: 8, height: 1) { canvas in
+      canvas.raw("日本語x", at: .zero)
+      // Columns 1 to 4: the second half of 日 and the first half of 語 are cut.
+      canvas.fill(Rect(x: 1, y: 0, width: 4, height: 1), with: "-", role: .dim)
+    }
+    #expect(screen.lines == [" ---- x"])
+    #expect(screen.row(0).map(\.width) == [1, 1, 1, 1, 1, 1, 1, 1])
+    #expect(ScreenSnapshot.render(screen).hasSuffix("roles\n.dddd...\n"))
+  }
 }

@@ -130,6 +130,16 @@ public struct Canvas: Sendable {
   /// Fills `rect` with `character` in `role`.
   public mutating func fill(_ rect: Rect, with character: Character = " ", role: StyleRole) {
     let step = max(1, DisplayWidth.of(character))
+    if step == 1 {
+      // Narrow fills go row by row straight into the grid, clipped once.
+      let absolute = Rect(origin: origin.offsetBy(dx: rect.minX, dy: rect.minY), size: rect.size)
+      let area = clip.intersection(absolute)
+      let cell = Cell(Canvas.printable(character), role: role)
+      for y in area.minY..<max(area.minY, area.maxY) {
+        screen.fill(cell, row: y, columns: area.minX..<area.maxX)
+      }
+      return
+    }
     for y in rect.minY..<max(rect.minY, rect.maxY) {
       var x = rect.minX
       while x + step <= rect.maxX {

@@ -71,6 +71,20 @@ public struct Screen: Hashable, Sendable {
     return width
   }
 
+  /// Sets `columns` of row `y` (clamped to the screen) to the narrow cell `cell`, blanking the
+  /// halves of wide characters cut at either end; the fast path for fills.
+  public mutating func fill(_ cell: Cell, row y: Int, columns: Range<Int>) {
+    let start = max(0, columns.lowerBound)
+    let end = min(size.width, columns.upperBound)
+    guard cell.width == 1, y >= 0, y < size.height, start < end else { return }
+    place(cell, at: Point(x: start, y: y))
+    if end - 1 > start { place(cell, at: Point(x: end - 1, y: y)) }
+    let base = y * size.width
+    for index in (base + start + 1)..<max(base + start + 1, base + end - 1) {
+      cells[index] = cell
+    }
+  }
+
   /// Stores one cell, first blanking the other half of any wide character it breaks.
   private mutating func place(_ cell: Cell, at point: Point) {
     let old = self[point.x, point.y]

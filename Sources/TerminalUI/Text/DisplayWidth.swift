@@ -10,6 +10,8 @@ public enum DisplayWidth {
 
   /// The columns one character takes (0, 1 or 2).
   public static func of(_ character: Character) -> Int {
+    // Most text is ASCII; it skips the Unicode property lookups below.
+    if character.isASCII { return 1 }
     guard let first = character.unicodeScalars.first else { return 0 }
     if first.properties.generalCategory == .nonspacingMark
       || first.properties.generalCategory == .enclosingMark || first.value == 0x200B
