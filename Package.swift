@@ -34,7 +34,9 @@ let package = Package(
     // The command line: parsing, subcommands and wiring.
     .target(
       name: "StoreTermCLI",
-      dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager"],
+      dependencies: [
+        "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
+      ],
       plugins: ["EmbedDemoCatalog"]
     ),
     .executableTarget(name: "storeterm", dependencies: ["StoreTermCLI"]),
@@ -71,6 +73,17 @@ let package = Package(
         "StoreManager", "StoreKit", "StoreKitTest", "StoreJWS", "StorePersistence", "StoreTermCLI",
         "StoreTermTestSupport",
       ]),
+
+    // The terminal front end's foundation: cell grid, canvas, widgets, keys, themes, runtime.
+    .target(name: "TerminalUI"),
+    // TerminalBackend over ncursesw; one thread owns every curses call.
+    .target(name: "NCursesTerminal", dependencies: ["TerminalUI", "CNCurses"]),
+    // A developer check for the tmux end-to-end test: one fixed frame, quits on q.
+    .executableTarget(
+      name: "storeterm-tui-check", dependencies: ["TerminalUI", "NCursesTerminal"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
   ],
   swiftLanguageModes: [.v6]
 )

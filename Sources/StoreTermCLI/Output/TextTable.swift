@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A plain-text table with a header row, aligned by display width (so CJK names line up).
 struct TextTable {
   /// Column titles.

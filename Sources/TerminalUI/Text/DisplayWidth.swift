@@ -2,14 +2,16 @@
 /// combining marks none.
 ///
 /// A fixed table, so layout does not depend on the machine's locale settings.
-enum DisplayWidth {
+public enum DisplayWidth {
   /// The columns `text` takes.
-  static func of(_ text: String) -> Int {
+  public static func of(_ text: String) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
   /// The columns one character takes (0, 1 or 2).
-  static func of(_ character: Character) -> Int {
+  public static func of(_ character: Character) -> Int {
+    // Most text is ASCII; it skips the Unicode property lookups below.
+    if character.isASCII { return 1 }
     guard let first = character.unicodeScalars.first else { return 0 }
     if first.properties.generalCategory == .nonspacingMark
       || first.properties.generalCategory == .enclosingMark || first.value == 0x200B
@@ -23,6 +25,33 @@ enum DisplayWidth {
       return 2
     }
     return isWide(first.value) ? 2 : 1
+  }
+
+  /// `text` cut to at most `width` columns, ending in `ellipsis` when anything was cut.
+  ///
+  /// A wide character that would straddle the limit is dropped whole, so the result can be one
+  /// column narrower than `width`.
+  public static func truncated(_ text: String, toWidth width: Int, ellipsis: String = "…")
+    -> String
+  {
+    guard width > 0 else { return "" }
+    if of(text) <= width { return text }
+    let room = width - of(ellipsis)
+    guard room >= 0 else { return prefix(text, toWidth: width) }
+    return prefix(text, toWidth: room) + ellipsis
+  }
+
+  /// The longest start of `text` that fits in `width` columns, never splitting a character.
+  public static func prefix(_ text: String, toWidth width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in text {
+      let columns = of(character)
+      if used + columns > width { break }
+      result.append(character)
+      used += columns
+    }
+    return result
   }
 
   private static func isWide(_ value: UInt32) -> Bool {

@@ -1,0 +1,48 @@
+import TerminalUI
+import Testing
+
+/// Terminal column widths come from a fixed table, the same on every machine.
+@Suite struct DisplayWidthTests {
+  @Test(arguments: [
+    ("abc", 3),
+    ("", 0),
+    ("日本語", 6),
+    ("ｱｲｳ", 3),  // half-width katakana
+    ("ＡＢ", 4),  // full-width Latin
+    ("한글", 4),
+    ("e\u{301}", 1),  // e + combining acute: one grapheme, one column
+    ("a\u{308}o\u{308}", 2),
+    ("\u{200B}", 0),  // zero-width space
+    ("🎉", 2),
+    ("👍🏽", 2),  // emoji with a skin-tone modifier
+    ("❤️", 2),  // text heart made emoji by VS16
+    ("👨‍👩‍👧", 2),  // a ZWJ family is one grapheme
+    ("¥980 / month", 12),
+    ("プラス 月額", 11),
+  ])
+  func width(of text: String, is expected: Int) {
+    #expect(DisplayWidth.of(text) == expected)
+  }
+
+  @Test func truncationCountsColumnsNotCharacters() {
+    #expect(DisplayWidth.truncated("Hello, world", toWidth: 8) == "Hello, …")
+    #expect(DisplayWidth.truncated("Hello", toWidth: 5) == "Hello")
+    #expect(DisplayWidth.truncated("日本語テキスト", toWidth: 7) == "日本語…")
+    // The fourth CJK character would straddle the limit, so it goes whole.
+    #expect(DisplayWidth.truncated("日本語テキスト", toWidth: 8) == "日本語…")
+    #expect(DisplayWidth.truncated("abc", toWidth: 1) == "…")
+    #expect(DisplayWidth.truncated("abc", toWidth: 0) == "")
+    #expect(DisplayWidth.truncated("日本", toWidth: 1) == "…")
+  }
+
+  @Test func prefixNeverSplitsACharacter() {
+    #expect(DisplayWidth.prefix("日本語", toWidth: 3) == "日")
+    #expect(DisplayWidth.prefix("e\u{301}te\u{301}", toWidth: 2) == "e\u{301}t")
+  }
+
+  @Test func wrappingBreaksAtSpacesByWidth() {
+    #expect(TextWrap.lines("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+    #expect(TextWrap.lines("日本語のテキスト", width: 6) == ["日本語", "のテキ", "スト"])
+    #expect(TextWrap.lines("a\n\nb", width: 5) == ["a", "", "b"])
+  }
+}
