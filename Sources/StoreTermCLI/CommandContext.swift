@@ -29,6 +29,11 @@ struct CommandContext {
     } catch {
       throw UsageError(error.message)
     }
+    if let length = parsed.value("non-renewing-length"),
+      Product.SubscriptionPeriod(iso8601: length) == nil
+    {
+      throw UsageError("--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
+    }
     if let customer = parsed.value("customer"), customer.isEmpty || customer.count > 200 {
       throw UsageError("--customer: an account identifier must be 1 to 200 characters")
     }
@@ -55,6 +60,12 @@ struct CommandContext {
   /// Whether `--json` was given.
   var json: Bool { parsed.flag("json") }
 
+  /// How long non-renewing subscriptions grant access.
+  var nonRenewingDuration: Product.SubscriptionPeriod {
+    parsed.value("non-renewing-length").flatMap(Product.SubscriptionPeriod.init(iso8601:))
+      ?? .yearly
+  }
+
   /// The customer the command acts for.
   var customerID: String { parsed.value("customer") ?? Customer.defaultID }
 
@@ -68,7 +79,8 @@ struct CommandContext {
   /// - Parameter reportingWarnings: false to keep the file's warnings and notes to the command
   ///   itself (the recovery that runs before it opens the store too).
   func openStore(reportingWarnings: Bool = true) throws -> StoreContext {
-    let store = try StoreContext(self, catalog: try loadCatalog(reportingWarnings: reportingWarnings))
+    let store = try StoreContext(
+      self, catalog: try loadCatalog(reportingWarnings: reportingWarnings))
     try store.catchUp(output: output)
     return store
   }

@@ -58,8 +58,10 @@ struct StoreContext {
     verifier = authority.makeVerifier(configuration: identity)
     var signer: any Signer = authority.makeSigner()
     if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }
+    var session = StoreSession(settings: catalog.configuration.settings)
+    session.nonRenewingDuration = context.nonRenewingDuration
     engine = StoreEngine(
-      catalog: catalog, session: StoreSession(settings: catalog.configuration.settings),
+      catalog: catalog, session: session,
       ledger: ledger, signer: signer, clock: clock,
       ids: RandomIdentifiers(),
       factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))

@@ -19,6 +19,9 @@ public enum StoreTermCommand {
     .value(
       "environment", "NAME",
       help: "Xcode (default), Sandbox or LocalTesting, stamped into signed data"),
+    .value(
+      "non-renewing-length", "PERIOD",
+      help: "How long a non-renewing subscription grants access (ISO 8601; default P1Y)"),
     .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
     .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),
     .flag("help", short: "h", help: "Show help for storeterm or for one command"),

@@ -4,6 +4,8 @@ import Foundation
 public struct AppliedOffer: Sendable, Equatable {
   /// The offer from the catalog.
   public var offer: Product.SubscriptionOffer
+  /// Whether it was redeemed as an offer code (StoreKit's product offers have no code type).
+  public var isOfferCode = false
 
   /// Picks the offer for a subscription purchase, or throws StoreKit's purchase error.
   ///
@@ -31,6 +33,8 @@ public struct AppliedOffer: Sendable, Equatable {
     case .winBack(let id):
       return try winBack(
         id, subscription, configured, hasSubscribed: hasSubscribed, isActive: isActive)
+    case .code(let referenceName):
+      return try code(referenceName, configured, hasSubscribed: hasSubscribed, isActive: isActive)
     case .identifier(let id):
       if subscription.promotionalOffers.contains(where: { $0.id == id }) {
         return try promotional(id, subscription, hasSubscribed: hasSubscribed)
@@ -62,12 +66,33 @@ public struct AppliedOffer: Sendable, Equatable {
     return AppliedOffer(offer: offer)
   }
 
+  /// An offer code by its reference name: eligibility is the code's own list (`new` customers of
+  /// the group, `existing` subscribers, `expired` ones).
+  private static func code(
+    _ referenceName: String, _ configured: ConfiguredSubscription?, hasSubscribed: Bool,
+    isActive: Bool
+  ) throws(PurchaseError) -> AppliedOffer {
+    guard let code = configured?.codeOffers.first(where: { $0.referenceName == referenceName })
+    else { throw .invalidOfferIdentifier }
+    let audience = isActive ? "existing" : hasSubscribed ? "expired" : "new"
+    guard code.eligibility.isEmpty || code.eligibility.contains(audience) else {
+      throw .ineligibleForOffer
+    }
+    var applied = AppliedOffer(
+      offer: Product.SubscriptionOffer(
+        id: referenceName, type: .promotional, paymentMode: code.paymentMode, period: code.period,
+        periodCount: code.periodCount, price: code.price, displayPrice: ""))
+    applied.isOfferCode = true
+    return applied
+  }
+
   /// The `offerType` of the signed transaction.
   public var offerType: OfferType {
+    if isOfferCode { return .offerCode }
     switch offer.type {
-    case .introductory: .introductoryOffer
-    case .promotional: .promotionalOffer
-    case .winBack: .winBackOffer
+    case .introductory: return .introductoryOffer
+    case .promotional: return .promotionalOffer
+    case .winBack: return .winBackOffer
     }
   }
 
@@ -88,6 +113,7 @@ public struct AppliedOffer: Sendable, Equatable {
 
   /// How the request stores the offer: `promotional:ID`, `winBack:ID`, `introductory`.
   public var requestTag: String {
-    offer.id.map { "\(offer.type.rawValue):\($0)" } ?? offer.type.rawValue
+    if isOfferCode { return "code:\(offer.id ?? "")" }
+    return offer.id.map { "\(offer.type.rawValue):\($0)" } ?? offer.type.rawValue
   }
 }

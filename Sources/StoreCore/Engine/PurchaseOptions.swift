@@ -40,6 +40,8 @@ public struct PurchaseOptions: Sendable, Equatable {
     case promotional(String)
     /// A win-back offer by its `offerID`.
     case winBack(String)
+    /// An offer code, by its reference name (Xcode's `codeOffer(referenceName:)`).
+    case code(String)
     /// Whatever offer has this identifier: promotional first, then win-back.
     case identifier(String)
   }

@@ -26,6 +26,8 @@ struct PurchasePlan {
     case atNextRenewal
     /// Back to the current product after choosing another for the next renewal.
     case keepCurrent
+    /// An offer code redeemed by a current subscriber: it applies from the next renewal.
+    case offerAtNextRenewal
   }
 
   static func make(
@@ -64,9 +66,17 @@ struct PurchasePlan {
     chain = state.subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
     let latest = state.records.compactMap(\.signed)
       .last { $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID }
+    let configured = catalog.configuration.subscriptionGroups
+      .flatMap(\.subscriptions).first { $0.productID == product.id }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
-      if options.offer != nil { throw PurchaseError.ineligibleForOffer }
       existing = latest
+      if case .code = options.offer, chain.state.productID == product.id {
+        offer = try AppliedOffer.choose(
+          options.offer, for: product, configured: configured, hasSubscribed: true, isActive: true)
+        change = .offerAtNextRenewal
+        return
+      }
+      if options.offer != nil { throw PurchaseError.ineligibleForOffer }
       if chain.state.productID == product.id {
         if chain.state.autoRenewProductID != product.id { change = .keepCurrent }
         return
@@ -86,8 +96,6 @@ struct PurchasePlan {
       }
       return
     }
-    let configured = catalog.configuration.subscriptionGroups
-      .flatMap(\.subscriptions).first { $0.productID == product.id }
     offer = try AppliedOffer.choose(
       options.offer, for: product, configured: configured,
       hasSubscribed: chain != nil || latest != nil, isActive: false)

@@ -12,6 +12,21 @@ extension StoreEngine {
   ) throws -> (transaction: SignedTransaction, charged: Bool) {
     if let change = plan.change, var chain = plan.chain, let existing = plan.existing {
       switch change {
+      case .offerAtNextRenewal:
+        guard let applied = plan.offer else { return (existing, false) }
+        chain.state.offer = SubscriptionState.PeriodOffer(
+          type: applied.offerType, id: applied.offer.id, discount: applied.discountType,
+          period: "P\(applied.offer.period.value * applied.offer.periodCount)"
+            + String(applied.offer.period.unit.designator),
+          price: TransactionFactory.milliunits(applied.offer.price),
+          remaining: applied.offer.paymentMode == .payAsYouGo ? applied.offer.periodCount : 1)
+        chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
+        changes.subscriptions.append(chain)
+        changes.events.append(
+          StoreEvent(
+            date: now, customerID: state.customer.id, kind: .offerCodeRedeemed,
+            transactionID: existing.id, productID: plan.product.id, detail: applied.requestTag))
+        return (existing, false)
       case .keepCurrent, .atNextRenewal:
         chain.state.autoRenewProductID = plan.product.id
         if change == .atNextRenewal {

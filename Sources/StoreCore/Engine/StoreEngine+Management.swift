@@ -211,6 +211,7 @@ extension StoreEngine {
     case "introductory": return .introductory
     case "promotional": return parts.count == 2 ? .promotional(parts[1]) : nil
     case "winBack": return parts.count == 2 ? .winBack(parts[1]) : nil
+    case "code": return parts.count == 2 ? .code(parts[1]) : nil
     default: return nil
     }
   }

@@ -170,7 +170,8 @@ public final class StoreEngine: Sendable {
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
     TransactionRules.currentEntitlements(
       try ledger.records(customerID: customerID),
-      subscriptions: try ledger.subscriptions(customerID: customerID).map(\.state), at: clock.now())
+      subscriptions: try ledger.subscriptions(customerID: customerID).map(\.state),
+      nonRenewingDuration: session.nonRenewingDuration, at: clock.now())
   }
 
   /// `Transaction.all` for a customer.

@@ -88,5 +88,7 @@ public struct StoreEvent: Sendable, Equatable {
     case priceIncreaseConsented
     /// The customer declined the higher price; auto-renew is off.
     case priceIncreaseDeclined
+    /// A subscriber redeemed an offer code that applies from the next renewal.
+    case offerCodeRedeemed
   }
 }

@@ -13,6 +13,9 @@ public struct StoreSession: Sendable, Equatable {
   public var billingIssuesEnabled: Bool
   /// A failed renewal keeps access through the grace period (`billingGracePeriodIsEnabled`).
   public var billingGracePeriodEnabled: Bool
+  /// How long a non-renewing subscription grants access; the App Store leaves this to the app,
+  /// so storeterm defaults to one year.
+  public var nonRenewingDuration: Product.SubscriptionPeriod = .yearly
 
   /// Creates a session with everything off.
   public init(

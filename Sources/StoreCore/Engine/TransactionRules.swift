@@ -8,8 +8,12 @@ public enum TransactionRules {
   ///
   /// A subscription's latest transaction counts while its chain is subscribed or in its grace
   /// period (`subscriptions`); without a chain, while the transaction has not expired.
+  ///
+  /// A non-renewing subscription counts for `nonRenewingDuration` from its purchase (nil: for
+  /// ever, which is how an app that never sets a length behaves).
   public static func currentEntitlements(
-    _ records: [TransactionRecord], subscriptions: [SubscriptionState] = [], at now: Date
+    _ records: [TransactionRecord], subscriptions: [SubscriptionState] = [],
+    nonRenewingDuration: Product.SubscriptionPeriod? = nil, at now: Date
   ) -> [SignedTransaction] {
     let signed = purchased(records)
     var result: [SignedTransaction] = []
@@ -22,6 +26,11 @@ public enum TransactionRules {
         continue
       case .nonConsumable, .nonRenewingSubscription:
         guard !transaction.isRevoked, seenProducts.insert(payload.productId).inserted else {
+          continue
+        }
+        if payload.type == .nonRenewingSubscription, let length = nonRenewingDuration,
+          length.date(after: transaction.purchaseDate) <= now
+        {
           continue
         }
         result.append(transaction)

@@ -12,6 +12,7 @@ enum PurchaseCommand {
     options: [
       .value("quantity", "N", help: "How many (consumables only; default 1)"),
       .value("offer", "ID", help: "A promotional or win-back offer ID, or 'intro'"),
+      .value("offer-code", "NAME", help: "Redeem an offer code by its reference name"),
       .value("account-token", "UUID", help: "The app account token to attach"),
       .flag("ask-to-buy", help: "Ask a parent first: the purchase stays pending until approved"),
       .flag("interrupted", help: "Interrupt the purchase: it stays pending until resolved"),
@@ -103,6 +104,12 @@ enum PurchaseCommand {
     }
     if let offer = parsed.value("offer") {
       options.offer = offer == "intro" ? .introductory : .identifier(offer)
+    }
+    if let code = parsed.value("offer-code") {
+      guard options.offer == nil else {
+        throw UsageError("--offer and --offer-code cannot be combined")
+      }
+      options.offer = .code(code)
     }
     if parsed.flag("ask-to-buy") { options.askToBuy = true }
     if parsed.flag("interrupted") { options.interrupted = true }
