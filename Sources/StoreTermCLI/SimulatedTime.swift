@@ -2,8 +2,9 @@ import Foundation
 import StoreCore
 import Synchronization
 
-/// The command line's clock: the simulated clock stored in the ledger, read against the machine's
-/// real time. The edge where real time enters storeterm.
+/// The command line's clock: the simulated clock stored in the ledger, read in real time.
+///
+/// The edge where the machine's time enters storeterm.
 final class LedgerClock: StoreClock {
   private let clock: Mutex<SimulatedClock>
 
