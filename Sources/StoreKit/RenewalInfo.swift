@@ -94,6 +94,30 @@ extension Product.SubscriptionInfo {
     public let renewalInfo: VerificationResult<RenewalInfo>
     /// The latest transaction, verified.
     public let transaction: VerificationResult<Transaction>
+
+    /// Status changes as they happen: renewals, expiries, billing changes, auto-renew and plan
+    /// changes, price increases; a change that creates no transaction arrives here only.
+    public static var updates: AsyncStream<Status> {
+      guard let configuration = try? StoreKitRuntime.configuration() else {
+        return AsyncStream { $0.finish() }
+      }
+      let source = configuration.engine.statusUpdates(customerID: configuration.customerID)
+      return AsyncStream { continuation in
+        let task = Task {
+          for await status in source {
+            continuation.yield(Status(status, configuration: configuration))
+          }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      }
+    }
+
+    init(_ status: SubscriptionStatus, configuration: StoreKitRuntime.Configuration) {
+      state = status.state
+      renewalInfo = StoreKitRuntime.verify(status.renewalInfo, with: configuration)
+      transaction = StoreKitRuntime.verify(status.transaction, with: configuration)
+    }
   }
 
   /// The statuses of the customer's subscriptions in this product's group.
@@ -109,11 +133,6 @@ extension Product.SubscriptionInfo {
     }
     return try configuration.engine.subscriptionStatuses(
       customerID: configuration.customerID, groupID: groupID
-    ).map { status in
-      Status(
-        state: status.state,
-        renewalInfo: StoreKitRuntime.verify(status.renewalInfo, with: configuration),
-        transaction: StoreKitRuntime.verify(status.transaction, with: configuration))
-    }
+    ).map { Status($0, configuration: configuration) }
   }
 }

@@ -101,7 +101,11 @@ import Testing
     #expect(try store.checkVerified(status.renewalInfo).willAutoRenew)
     #expect(try store.checkVerified(status.transaction).id == transaction.id)
 
+    var statusUpdates = Product.SubscriptionInfo.Status.updates.makeAsyncIterator()
     try session.disableAutoRenewForTransaction(identifier: UInt(transaction.id))
+    let update = try #require(await statusUpdates.next())
+    #expect(try store.checkVerified(update.renewalInfo).willAutoRenew == false)
+    #expect(update.state == .subscribed)
     statuses = try await product.subscription!.status
     status = try #require(statuses.first)
     #expect(try store.checkVerified(status.renewalInfo).willAutoRenew == false)

@@ -221,6 +221,7 @@ extension StoreEngine {
       throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")
     }
     let now = clock.now()
+    defer { broadcastStatus(customerID: existing.customerID, originalID: original) }
     return try ledger.change(customerID: existing.customerID, scope: .chain(original)) { state in
       guard var chain = state.subscriptions.first(where: { $0.state.originalID == original }) else {
         throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")

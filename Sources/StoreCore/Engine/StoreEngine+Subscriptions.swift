@@ -41,6 +41,7 @@ extension StoreEngine {
         for transaction in renewed {
           listeners.broadcast(transaction, customerID: subscription.customerID)
         }
+        broadcastStatus(customerID: subscription.customerID, originalID: subscription.originalID)
       }
       progress?(renewals)
     }
@@ -110,6 +111,23 @@ extension StoreEngine {
   }
 
   // MARK: - Status
+
+  /// Changes to the customer's subscription statuses (`Product.SubscriptionInfo.Status.updates`):
+  /// renewals, expiries, billing changes, auto-renew and plan changes, price increases.
+  public func statusUpdates(customerID: String = Customer.defaultID)
+    -> AsyncStream<SubscriptionStatus>
+  {
+    statusListeners.subscribe(customerID: customerID)
+  }
+
+  /// Sends the current status of one chain to the status listeners.
+  func broadcastStatus(customerID: String, originalID: UInt64) {
+    guard
+      let status = try? subscriptionStatuses(customerID: customerID)
+        .first(where: { $0.subscription.originalID == originalID })
+    else { return }
+    statusListeners.broadcast(status, customerID: customerID)
+  }
 
   /// The status of each of the customer's subscriptions (one per group), optionally of one group.
   public func subscriptionStatuses(customerID: String, groupID: String? = nil) throws

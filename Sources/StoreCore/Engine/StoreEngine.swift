@@ -30,7 +30,8 @@ public final class StoreEngine: Sendable {
   let clock: any StoreClock
   let ids: any IdentifierGenerator
   let factory: TransactionFactory
-  let listeners = UpdateListeners()
+  let listeners = UpdateListeners<SignedTransaction>()
+  let statusListeners = UpdateListeners<SubscriptionStatus>()
   /// Customers known to exist, so a purchase skips the lookup that would create one.
   let knownCustomers = Mutex<Set<String>>([])
 
@@ -158,8 +159,13 @@ public final class StoreEngine: Sendable {
       }
       return (changes, .success(transaction))
     }
-    if deliversUpdate, case .success(let transaction) = outcome {
-      listeners.broadcast(transaction, customerID: customerID)
+    if case .success(let transaction) = outcome {
+      if deliversUpdate { listeners.broadcast(transaction, customerID: customerID) }
+      if transaction.payload.type == .autoRenewableSubscription,
+        let original = UInt64(transaction.payload.originalTransactionId)
+      {
+        broadcastStatus(customerID: customerID, originalID: original)
+      }
     }
     return outcome
   }

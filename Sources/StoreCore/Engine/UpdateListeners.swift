@@ -1,12 +1,11 @@
 import Foundation
 import Synchronization
 
-/// The live `Transaction.updates` streams of a process, each for one customer.
-final class UpdateListeners: Sendable {
+/// The live update streams of a process (`Transaction.updates`, `Status.updates`), each for one
+/// customer.
+final class UpdateListeners<Element: Sendable>: Sendable {
   private struct State {
-    var streams:
-      [Int: (customerID: String, continuation: AsyncStream<SignedTransaction>.Continuation)] =
-        [:]
+    var streams: [Int: (customerID: String, continuation: AsyncStream<Element>.Continuation)] = [:]
     var nextKey = 0
     var hasDeliveredUnfinished = false
   }
@@ -15,9 +14,9 @@ final class UpdateListeners: Sendable {
 
   /// A new stream for `customerID`; the first stream of the process starts with `unfinished()`.
   func subscribe(
-    customerID: String, unfinished: () -> [SignedTransaction]
-  ) -> AsyncStream<SignedTransaction> {
-    let (stream, continuation) = AsyncStream<SignedTransaction>.makeStream()
+    customerID: String, unfinished: () -> [Element] = { [] }
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream()
     let (key, isFirst) = state.withLock { state in
       let key = state.nextKey
       state.nextKey += 1
@@ -35,7 +34,7 @@ final class UpdateListeners: Sendable {
   }
 
   /// Sends `transaction` to every stream of `customerID`.
-  func broadcast(_ transaction: SignedTransaction, customerID: String) {
+  func broadcast(_ transaction: Element, customerID: String) {
     let targets = state.withLock { state in
       state.streams.values.filter { $0.customerID == customerID }.map(\.continuation)
     }
