@@ -62,6 +62,9 @@ let package = Package(
       dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "StoreTermTestSupport"]),
     .testTarget(name: "StoreKitGuideStyleTests", dependencies: ["StoreKit", "StoreKitTest"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
+    .testTarget(
+      name: "RobustnessTests",
+      dependencies: ["StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
 
     // The app-side store manager: products, entitlements, the purchase state machine, durable

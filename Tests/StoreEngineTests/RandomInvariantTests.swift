@@ -1,23 +1,12 @@
 import Foundation
 import StoreCore
 import StoreJWS
+import StoreTermTestSupport
 import Testing
 
 /// A seeded random walk over purchases, time jumps and management actions, checking StoreKit's
 /// invariants after every step.
 @Suite struct RandomInvariantTests {
-  /// SplitMix64: a small, seedable generator so a failure replays exactly.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let products = [
     Demo.plusMonthly, Demo.plusYearly, Demo.liteMonthly, Demo.premiumYearly, Demo.cloud2TB,
     Demo.cloud200GB, "dev.storeterm.demo.cloud.50gb.weekly", Demo.coins, Demo.lifetime,
@@ -27,7 +16,7 @@ import Testing
 
   @Test(arguments: [UInt64(7), 2026])
   func invariantsHoldThroughAThousandSteps(seed: UInt64) async throws {
-    var random = SeededGenerator(state: seed)
+    var random = SeededGenerator(seed: seed)
     let store = try EngineHarness()
     var usedIntro: Set<String> = []
     var stepsTaken = 0
