@@ -1,5 +1,6 @@
 import StoreCore
 import StoreManager
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +13,8 @@ import StoreManager
 ///
 /// `STORETERM_TEST_FAULT=afterCommit` kills the process with `SIGKILL` at that step;
 /// `STORETERM_TEST_FAULT=fail:insideGrant` throws there instead (at `insideGrant`, a storage
-/// failure that rolls the grant back). The steps are ``FaultPoint``'s cases.
+/// failure that rolls the grant back); `afterSigning#N` kills at the Nth signature. The steps are
+/// ``FaultPoint``'s cases.
 enum FaultInjection {
   /// The environment variable.
   static let variable = "STORETERM_TEST_FAULT"
@@ -20,6 +22,20 @@ enum FaultInjection {
   /// The hook the variable asks for, or `nil` when it is unset.
   static func hook(environment: [String: String]) throws(UsageError) -> FaultHook? {
     guard let value = environment[variable], !value.isEmpty else { return nil }
+    // `afterSigning#N` kills at the Nth signature: in the middle of a long catch-up, say.
+    if value.hasPrefix("afterSigning#"), let count = Int(value.dropFirst("afterSigning#".count)),
+      count > 0
+    {
+      let signatures = Mutex(0)
+      return FaultHook { current in
+        guard current == .afterSigning else { return }
+        let reached = signatures.withLock { signed -> Bool in
+          signed += 1
+          return signed == count
+        }
+        if reached { kill(getpid(), SIGKILL) }
+      }
+    }
     let failing = value.hasPrefix("fail:")
     let name = failing ? String(value.dropFirst("fail:".count)) : value
     guard let point = FaultPoint(rawValue: name) else {

@@ -46,9 +46,12 @@ public struct CommandRun: Sendable {
 /// Runs `storeterm` with `arguments` in-process and captures the outcome.
 ///
 /// The state folder defaults to a folder of this test process, never the user's own.
-public func runStoreTerm(_ arguments: [String], input: String = "") async -> CommandRun {
+public func runStoreTerm(
+  _ arguments: [String], input: String = "", environment extra: [String: String] = [:]
+) async -> CommandRun {
   let output = CapturedOutput(input: Array(input.utf8))
-  let environment = ["XDG_STATE_HOME": TestPaths.processStateDirectory.path]
+  let environment = extra.merging(
+    ["XDG_STATE_HOME": TestPaths.processStateDirectory.path]) { given, _ in given }
   let status = await StoreTermCommand.run(arguments, output: output, environment: environment)
   return CommandRun(
     status: status, standardOutput: output.standardOutput, standardError: output.standardError)

@@ -1,0 +1,51 @@
+import Foundation
+import StoreCore
+import StoreTermCLI
+import StoreTermTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Killing storeterm in the middle of time travel loses nothing and renews nothing twice: the
+/// next command finishes the catch-up.
+@Suite struct CrashDuringRenewalsTests {
+  static let subscribers = ["a", "b", "c"]
+
+  @Test(arguments: [1, 4, 9, 17, 26])
+  func aKillDuringCatchUpIsRepairedByTheNextCommand(killAtSignature: Int) async throws {
+    let db = try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
+    for customer in Self.subscribers {
+      let run = await runStoreTerm([
+        "purchase", "dev.storeterm.demo.plus.monthly", "--db", db, "--customer", customer,
+      ])
+      #expect(run.status == 0)
+    }
+    // A year of monthly renewals for three subscribers: 36 renewals, each signed (and each
+    // chain's renewal info too); the child dies at one of those signatures.
+    await #expect(processExitsWith: .signal(SIGKILL)) {
+      [db = db as String, fault = "afterSigning#\(killAtSignature)"] in
+      _ = await runStoreTerm(
+        ["clock", "advance", "365d", "--db", db], environment: ["STORETERM_TEST_FAULT": fault])
+    }
+    for customer in Self.subscribers {
+      let status = await runStoreTerm(["status", "--json", "--db", db, "--customer", customer])
+      #expect(status.status == 0, "\(status.standardError)")
+      let list = await runStoreTerm(["transactions", "--json", "--db", db, "--customer", customer])
+      guard case .array(let transactions) = try JSONParser.parse(list.standardOutput) else {
+        Issue.record("not an array")
+        return
+      }
+      // The trial plus twelve renewals, each starting where the previous period ended.
+      #expect(transactions.count == 13, "\(customer)")
+      var previousEnd: JSONValue?
+      for transaction in transactions {
+        if let previousEnd { #expect(transaction["purchaseDate"] == previousEnd) }
+        previousEnd = transaction["expiresDate"]
+      }
+      let ids = transactions.compactMap { $0["transactionId"] }
+      #expect(ids.count == Set(ids.map(\.compactText)).count)
+    }
+  }
+}
