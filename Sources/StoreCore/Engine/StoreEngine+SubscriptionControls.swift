@@ -58,7 +58,6 @@ extension StoreEngine {
   @discardableResult
   public func forceRenewal(_ id: UInt64) throws -> SignedTransaction {
     let now = clock.now()
-    let nonce = ids.makeUUID()
     let catalog = self.catalog
     let signed = try changeChain(id, action: "renewed") {
       chain, context, changes -> SignedTransaction in
@@ -70,26 +69,10 @@ extension StoreEngine {
       chain.state.billingIssue = nil
       chain.state.expirationReason = nil
       chain.state.willAutoRenew = true
-      guard
-        case .renewed(let productID, let start, let end, let price, let offer) =
-          SubscriptionLifecycle.renew(&chain.state, start: now, period: period)
-      else { throw StoreEngineError.notApplicable(id, action: "renewed", reason: "no renewal") }
-      let newID = context.nextID
-      let transaction = try sign(
-        factory.renewal(
-          id: newID, state: chain.state, productID: productID, start: start, end: end,
-          price: price, offer: offer, customer: customer, storefront: catalog.storefront,
-          signedAt: now, nonce: nonce))
-      changes.inserted.append(
-        TransactionRecord(
-          id: newID, customerID: customer.id, productID: productID, state: .purchased,
-          request: PurchaseRequest(appAccountToken: chain.state.appAccountToken),
-          signed: transaction, createdDate: now))
-      changes.events.append(
-        StoreEvent(
-          date: now, customerID: customer.id, kind: .renewed, transactionID: newID,
-          productID: productID, detail: "forced"))
-      return transaction
+      let renewal = SubscriptionLifecycle.renew(&chain.state, start: now, period: period)
+      return try recordRenewal(
+        renewal, id: context.nextID, chain: chain.state, customer: customer,
+        storefront: catalog.storefront, signedAt: now, detail: "forced", changes: &changes)
     }
     if let customerID = try ledger.record(id: id)?.customerID {
       listeners.broadcast(signed, customerID: customerID)
@@ -166,7 +149,6 @@ extension StoreEngine {
   /// lost; dated now after the grace period).
   func resolveBillingIssue(_ id: UInt64) throws -> SignedTransaction {
     let now = clock.now()
-    let nonce = ids.makeUUID()
     let catalog = self.catalog
     return try changeChain(id, action: "resolved") {
       chain, context, changes -> SignedTransaction in
@@ -181,27 +163,11 @@ extension StoreEngine {
       else { throw StoreEngineError.notApplicable(id, action: "resolved", reason: "no product") }
       let inGrace = chain.state.renewalState(at: now) == .inGracePeriod
       chain.state.billingIssue = nil
-      guard
-        case .renewed(let productID, let start, let end, let price, let offer) =
-          SubscriptionLifecycle.renew(
-            &chain.state, start: inGrace ? issue.since : now, period: period)
-      else { throw StoreEngineError.notApplicable(id, action: "resolved", reason: "no renewal") }
-      let newID = context.nextID
-      let transaction = try sign(
-        factory.renewal(
-          id: newID, state: chain.state, productID: productID, start: start, end: end,
-          price: price, offer: offer, customer: customer, storefront: catalog.storefront,
-          signedAt: now, nonce: nonce))
-      changes.inserted.append(
-        TransactionRecord(
-          id: newID, customerID: customer.id, productID: productID, state: .purchased,
-          request: PurchaseRequest(appAccountToken: chain.state.appAccountToken),
-          signed: transaction, createdDate: now))
-      changes.events.append(
-        StoreEvent(
-          date: now, customerID: customer.id, kind: .billingRecovered, transactionID: newID,
-          productID: productID))
-      return transaction
+      let renewal = SubscriptionLifecycle.renew(
+        &chain.state, start: inGrace ? issue.since : now, period: period)
+      return try recordRenewal(
+        renewal, id: context.nextID, chain: chain.state, customer: customer,
+        storefront: catalog.storefront, signedAt: now, kind: .billingRecovered, changes: &changes)
     }
   }
 

@@ -70,22 +70,11 @@ extension StoreEngine {
       var nextID = state.nextID
       for step in steps {
         switch step {
-        case .renewed(let productID, let start, let end, let price, let offer):
-          let payload = factory.renewal(
-            id: nextID, state: chain.state, productID: productID, start: start, end: end,
-            price: price, offer: offer, customer: state.customer, storefront: catalog.storefront,
-            signedAt: start, nonce: ids.makeUUID())
-          let signed = try sign(payload)
-          changes.inserted.append(
-            TransactionRecord(
-              id: nextID, customerID: customerID, productID: productID, state: .purchased,
-              request: PurchaseRequest(appAccountToken: chain.state.appAccountToken),
-              signed: signed, createdDate: start))
-          changes.events.append(
-            StoreEvent(
-              date: start, customerID: customerID, kind: .renewed, transactionID: nextID,
-              productID: productID))
-          renewed.append(signed)
+        case .renewed(let renewal):
+          renewed.append(
+            try recordRenewal(
+              renewal, id: nextID, chain: chain.state, customer: state.customer,
+              storefront: catalog.storefront, signedAt: renewal.start, changes: &changes))
           nextID += 1
         case .billingFailed(let date, let graceEnds):
           changes.events.append(
@@ -108,6 +97,29 @@ extension StoreEngine {
       changes.subscriptions.append(chain)
       return (changes, renewed)
     }
+  }
+
+  /// Signs `renewal` as transaction `id` of `chain` and adds it, with its event, to `changes`.
+  func recordRenewal(
+    _ renewal: SubscriptionLifecycle.Renewal, id: UInt64, chain: SubscriptionState,
+    customer: Customer, storefront: Storefront, signedAt date: Date,
+    kind: StoreEvent.Kind = .renewed, detail: String = "", changes: inout LedgerChanges
+  ) throws -> SignedTransaction {
+    let transaction = try sign(
+      factory.renewal(
+        id: id, state: chain, productID: renewal.productID, start: renewal.start, end: renewal.end,
+        price: renewal.price, offer: renewal.offer, customer: customer, storefront: storefront,
+        signedAt: date, nonce: ids.makeUUID()))
+    changes.inserted.append(
+      TransactionRecord(
+        id: id, customerID: customer.id, productID: renewal.productID, state: .purchased,
+        request: PurchaseRequest(appAccountToken: chain.appAccountToken), signed: transaction,
+        createdDate: date))
+    changes.events.append(
+      StoreEvent(
+        date: renewal.start, customerID: customer.id, kind: kind, transactionID: id,
+        productID: renewal.productID, detail: detail))
+    return transaction
   }
 
   // MARK: - Status

@@ -12,8 +12,6 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
   case alreadyRevoked(UInt64)
   /// The action does not apply to this kind of product.
   case notApplicable(UInt64, action: String, reason: String)
-  /// Changing plans inside a subscription group is not simulated yet.
-  case planChange(from: String, to: String)
 
   /// One sentence naming the bad input.
   public var description: String {
@@ -28,9 +26,6 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
       "transaction \(id) was already refunded or revoked"
     case .notApplicable(let id, let action, let reason):
       "transaction \(id) cannot be \(action): \(reason)"
-    case .planChange(let from, let to):
-      "changing plan from \"\(from)\" to \"\(to)\" in the same subscription group is not simulated yet;"
-        + " expire or refund the current plan first"
     }
   }
 }

@@ -5,16 +5,28 @@ import Foundation
 public enum SubscriptionLifecycle {
   /// One thing that happened on the way to `now`.
   public enum Step: Sendable, Equatable {
-    /// A renewal billed `price` for `productID` over `start..<end`, with an offer if one applied.
-    case renewed(
-      productID: String, start: Date, end: Date, price: Int64,
-      offer: SubscriptionState.PeriodOffer?)
+    /// A renewal was billed.
+    case renewed(Renewal)
     /// The renewal at `date` failed to bill; the subscription entered billing retry (and grace).
     case billingFailed(date: Date, graceEnds: Date?)
     /// The grace period ended at `date` without payment.
     case graceEnded(date: Date)
     /// The subscription expired at `date` for `reason`.
     case expired(date: Date, reason: ExpirationIntent)
+  }
+
+  /// One billed period: `price` for `productID` over `start..<end`, with an offer if one applied.
+  public struct Renewal: Sendable, Equatable {
+    /// The product billed.
+    public var productID: String
+    /// The start of the period.
+    public var start: Date
+    /// The end of the period.
+    public var end: Date
+    /// The price charged, in milliunits.
+    public var price: Int64
+    /// The offer that applied to this period, if any.
+    public var offer: SubscriptionState.PeriodOffer?
   }
 
   /// The session switches that shape renewals.
@@ -99,7 +111,7 @@ public enum SubscriptionLifecycle {
       {
         state.renewalPrice = price
       }
-      steps.append(renew(&state, start: renewalDate, period: period))
+      steps.append(.renewed(renew(&state, start: renewalDate, period: period)))
     }
     return steps
   }
@@ -107,7 +119,7 @@ public enum SubscriptionLifecycle {
   /// Bills one renewal of `state` starting at `start` and moves its period on.
   public static func renew(
     _ state: inout SubscriptionState, start: Date, period: Product.SubscriptionPeriod
-  ) -> Step {
+  ) -> Renewal {
     if let increase = state.priceIncrease, increase.agreed {
       state.renewalPrice = increase.newPrice
       state.priceIncrease = nil
@@ -125,6 +137,6 @@ public enum SubscriptionLifecycle {
     let end = period.date(after: start)
     state.productID = state.autoRenewProductID
     state.expiresDate = end
-    return .renewed(productID: state.productID, start: start, end: end, price: price, offer: offer)
+    return Renewal(productID: state.productID, start: start, end: end, price: price, offer: offer)
   }
 }
