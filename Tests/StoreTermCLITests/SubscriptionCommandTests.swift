@@ -74,6 +74,19 @@ import Testing
         == JSONParser.parse(before.standardOutput)["rate"])
   }
 
+  @Test func productsShowTheCustomersIntroEligibility() async throws {
+    let db = try Self.database()
+    _ = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.lite.monthly", "--db", db])
+    let run = await runStoreTerm(["products", "--db", db])
+    let lines = run.standardOutput.split(separator: "\n")
+    #expect(
+      lines.contains { $0.hasPrefix("Plus Monthly ") && $0.hasSuffix("1 week free (not eligible)") }
+    )
+    #expect(lines.contains { $0.hasPrefix("2 TB Storage ") && $0.hasSuffix("$8.99 for 3 months") })
+    let other = await runStoreTerm(["products", "--db", db, "--customer", "newcomer"])
+    #expect(other.standardOutput.split(separator: "\n").contains { $0.hasSuffix("1 week free") })
+  }
+
   @Test func theTimeRateCanBeSetByName() async throws {
     let db = try Self.database()
     let run = await runStoreTerm([

@@ -1,11 +1,20 @@
+import Foundation
 import StoreCore
 
 /// `storeterm products`: the catalog as the customer sees it.
 enum ProductsCommand {
   /// Prints the products as a table, or as a JSON array with `--json`.
-  static func run(_ context: CommandContext) throws(StoreKitConfigurationError) {
-    let catalog = try context.loadCatalog()
-    let products = catalog.products()
+  ///
+  /// With a ledger, introductory eligibility is the customer's; without one (nothing bought
+  /// yet), every customer is eligible, and no ledger is created just to say so.
+  static func run(_ context: CommandContext) throws {
+    var catalog = try context.loadCatalog()
+    var products = catalog.products()
+    if FileManager.default.fileExists(atPath: context.paths.database) {
+      let store = try context.openStore(reportingWarnings: false)
+      catalog = store.catalog
+      products = try store.engine.products(customerID: store.customerID)
+    }
     if context.json {
       context.output.write(JSONValue.array(products.map(\.jsonValue)).prettyText + "\n")
       return
