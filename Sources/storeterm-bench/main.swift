@@ -5,8 +5,23 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
   "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
-  + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N]"
+  + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N] | crash [--kills N]"
 
+if arguments.first == "crash" {
+  var kills = 1_000
+  if arguments.count == 3, arguments[1] == "--kills", let count = Int(arguments[2]), count > 0 {
+    kills = count
+  } else if arguments.count != 1 {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+  }
+  do {
+    exit(try CrashBenchmark(kills: kills).run() ? 0 : 1)
+  } catch {
+    FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if arguments.first == "renewals" {
   var subscribers = 10_000
   if arguments.count == 3, arguments[1] == "--subscribers", let count = Int(arguments[2]), count > 0
