@@ -2,72 +2,78 @@
 // Benchmarks are programs, never timed assertions in tests.
 import Foundation
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let usage =
-  "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
-  + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N] | crash [--kills N]"
+let usage = """
+  usage: storeterm-bench WORKLOAD [options]
+    jws [--seconds N] [--rounds N]     signing and cached verification beside openssl speed
+    jws --breakdown                    where the time of one signature and one verification goes
+    purchase [--seconds N] [--rounds N] end-to-end purchases beside bare SQLite commits
+    renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
+    crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
+    all                                every workload at a size that runs in a few minutes
+  """
 
-if arguments.first == "crash" {
-  var kills = 1_000
-  if arguments.count == 3, arguments[1] == "--kills", let count = Int(arguments[2]), count > 0 {
-    kills = count
-  } else if arguments.count != 1 {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
-    exit(64)
-  }
-  do {
-    exit(try CrashBenchmark(kills: kills).run() ? 0 : 1)
-  } catch {
-    FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
-    exit(1)
-  }
-}
-if arguments.first == "renewals" {
-  var subscribers = 10_000
-  if arguments.count == 3, arguments[1] == "--subscribers", let count = Int(arguments[2]), count > 0
-  {
-    subscribers = count
-  } else if arguments.count != 1 {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
-    exit(64)
-  }
-  do {
-    exit(try RenewalBenchmark(subscribers: subscribers).run() ? 0 : 1)
-  } catch {
-    FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
-    exit(1)
-  }
-}
-guard arguments.first == "jws" || arguments.first == "purchase" else {
+/// Exits with the usage text and status 64.
+func usageError() -> Never {
   FileHandle.standardError.write(Data((usage + "\n").utf8))
   exit(64)
 }
-var seconds = 3.0
-var rounds = 3
-var rest = arguments.dropFirst()
-if rest.first == "--breakdown", rest.count == 1 {
-  try JWSBreakdown(seconds: 0.5).run()
-  exit(0)
-}
-while let option = rest.popFirst() {
-  guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
-    exit(64)
+
+/// `--name value` pairs after the workload, as positive numbers.
+func numericOptions(_ words: ArraySlice<String>, allowed: Set<String>) -> [String: Double] {
+  var options: [String: Double] = [:]
+  var rest = words
+  while let name = rest.popFirst() {
+    guard allowed.contains(name), let text = rest.popFirst(), let value = Double(text), value > 0
+    else { usageError() }
+    options[name] = value
   }
-  switch option {
-  case "--seconds": seconds = value
-  case "--rounds": rounds = max(1, Int(value))
+  return options
+}
+
+/// Runs one workload and says whether it met its goal.
+func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
+  switch name {
+  case "jws":
+    if words == ["--breakdown"] {
+      try JWSBreakdown(seconds: 0.5).run()
+      return true
+    }
+    let options = numericOptions(words, allowed: ["--seconds", "--rounds"])
+    return try JWSBenchmark(
+      seconds: options["--seconds"] ?? 3, rounds: max(1, Int(options["--rounds"] ?? 3))
+    ).run()
+  case "purchase":
+    let options = numericOptions(words, allowed: ["--seconds", "--rounds"])
+    return try PurchaseBenchmark(
+      seconds: options["--seconds"] ?? 3, rounds: max(1, Int(options["--rounds"] ?? 3))
+    ).run()
+  case "renewals":
+    let options = numericOptions(words, allowed: ["--subscribers"])
+    return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()
+  case "crash":
+    let options = numericOptions(words, allowed: ["--kills"])
+    return try CrashBenchmark(kills: Int(options["--kills"] ?? 1_000)).run()
+  case "all":
+    guard words.isEmpty else { usageError() }
+    var passed = true
+    for (workload, options) in [
+      ("jws", ["--seconds", "2", "--rounds", "2"]),
+      ("purchase", ["--seconds", "2", "--rounds", "2"]),
+      ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
+    ] {
+      print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
+      passed = try runWorkload(workload, ArraySlice(options)) && passed
+    }
+    return passed
   default:
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
-    exit(64)
+    usageError()
   }
 }
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let workload = arguments.first else { usageError() }
 do {
-  let passed =
-    arguments.first == "purchase"
-    ? try PurchaseBenchmark(seconds: seconds, rounds: rounds).run()
-    : try JWSBenchmark(seconds: seconds, rounds: rounds).run()
-  exit(passed ? 0 : 1)
+  exit(try runWorkload(workload, arguments.dropFirst()) ? 0 : 1)
 } catch {
   FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
   exit(1)
