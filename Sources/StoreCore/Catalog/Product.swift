@@ -20,7 +20,7 @@ public struct Product: Sendable, Equatable, Identifiable {
   /// Whether Family Sharing can share the purchase.
   public let isFamilyShareable: Bool
   /// Subscription details for auto-renewable subscriptions; nil for every other type.
-  public let subscription: SubscriptionInfo?
+  public internal(set) var subscription: SubscriptionInfo?
 
   /// Creates a product value.
   public init(

@@ -16,7 +16,7 @@ extension Product {
     /// Win-back offers configured for the product.
     public let winBackOffers: [SubscriptionOffer]
     /// True until the customer has subscribed to any product in the group.
-    public let isEligibleForIntroOffer: Bool
+    public internal(set) var isEligibleForIntroOffer: Bool
 
     /// Creates subscription info.
     public init(

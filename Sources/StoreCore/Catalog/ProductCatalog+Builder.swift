@@ -1,0 +1,65 @@
+import Foundation
+
+extension ProductCatalog {
+  /// Turns configured products into localized, priced `Product` values.
+  struct Builder {
+    let storefront: Storefront
+    let locale: String
+
+    func displayPrice(_ price: Decimal) -> String {
+      price.formatted(.currency(code: storefront.currencyCode).locale(Locale(identifier: locale)))
+    }
+
+    func product(_ configured: ConfiguredProduct) -> Product {
+      let text = localizedText(
+        configured.localizations, fallback: configured.referenceName, id: configured.productID)
+      return Product(
+        id: configured.productID, type: configured.type, displayName: text.displayName,
+        description: text.description, price: configured.price,
+        displayPrice: displayPrice(configured.price), isFamilyShareable: configured.familyShareable,
+        subscription: nil)
+    }
+
+    func product(
+      _ configured: ConfiguredSubscription, in group: ConfiguredSubscriptionGroup
+    ) -> Product {
+      let text = localizedText(
+        configured.localizations, fallback: configured.referenceName, id: configured.productID)
+      let groupName = LocaleIdentifier.bestMatch(locale, in: group.localizations)?.displayName
+      let info = Product.SubscriptionInfo(
+        subscriptionGroupID: group.id,
+        groupDisplayName: groupName.flatMap { $0.isEmpty ? nil : $0 } ?? group.name,
+        groupLevel: configured.groupLevel,
+        subscriptionPeriod: configured.period,
+        introductoryOffer: configured.introductoryOffer.map { offer($0, type: .introductory) },
+        promotionalOffers: configured.promotionalOffers.map { offer($0, type: .promotional) },
+        winBackOffers: configured.winBackOffers.map { offer($0, type: .winBack) },
+        isEligibleForIntroOffer: true)
+      return Product(
+        id: configured.productID, type: .autoRenewable, displayName: text.displayName,
+        description: text.description, price: configured.price,
+        displayPrice: displayPrice(configured.price), isFamilyShareable: configured.familyShareable,
+        subscription: info)
+    }
+
+    func offer(
+      _ configured: ConfiguredOffer, type: Product.SubscriptionOffer.OfferType
+    ) -> Product.SubscriptionOffer {
+      Product.SubscriptionOffer(
+        id: type == .introductory ? nil : configured.offerID, type: type,
+        paymentMode: configured.paymentMode, period: configured.period,
+        periodCount: configured.periodCount, price: configured.price,
+        displayPrice: displayPrice(configured.price))
+    }
+
+    /// The best localization's texts; a product with no usable name shows its reference name.
+    func localizedText(
+      _ localizations: [Localization], fallback: String, id: String
+    ) -> (displayName: String, description: String) {
+      let match = LocaleIdentifier.bestMatch(locale, in: localizations)
+      let name = match?.displayName ?? ""
+      let fallbackName = fallback.isEmpty ? id : fallback
+      return (name.isEmpty ? fallbackName : name, match?.description ?? "")
+    }
+  }
+}
