@@ -118,6 +118,36 @@ import Testing
     #expect(store.purchasedProductIDs.isEmpty)
   }
 
+  @Test func theAppTransactionAndTheSheets() async throws {
+    let session = try SKTestSession(contentsOf: GuideStyleTests.configuration)
+    let store = GuideStore()
+    let app = try store.checkVerified(try await AppTransaction.shared)
+    #expect(app.bundleID == "dev.storeterm.demo")
+    #expect(app.appVersion == "1.0")
+    #expect(app.environment == .xcode)
+    try await store.requestProducts([GuideStyleTests.lifetime])
+    let product = try #require(store.products.first)
+    let transaction = try #require(try await store.purchase(product))
+    #expect(try await transaction.beginRefundRequest() == .success)
+    await #expect(throws: Transaction.RefundRequestError.duplicateRequest) {
+      try await transaction.beginRefundRequest()
+    }
+    try await AppStore.showManageSubscriptions()
+    try await session.setSimulatedError(.storeKit(.unknown), forAPI: .manageSubscriptions)
+    await #expect(throws: StoreKitError.unknown) { try await AppStore.showManageSubscriptions() }
+    try await session.setSimulatedError(.refundRequest(.failed), forAPI: .refundRequest)
+    await #expect(throws: Transaction.RefundRequestError.failed) {
+      try await Transaction.beginRefundRequest(for: transaction.id)
+    }
+    try await session.setSimulatedError(
+      .storeKit(.networkError("offline")), forAPI: .appTransaction)
+    await #expect(throws: StoreKitError.networkError("offline")) { try await AppTransaction.shared }
+    try await session.setSimulatedError(.storeKit(.notEntitled), forAPI: .offerCodeRedeem)
+    await #expect(throws: StoreKitError.notEntitled) {
+      try await AppStore.presentOfferCodeRedeemSheet()
+    }
+  }
+
   @Test func sessionErrorsUseStoreKitTestCodes() throws {
     let session = try SKTestSession(contentsOf: GuideStyleTests.configuration)
     #expect(throws: SKTestError.self) { try session.approveAskToBuyTransaction(identifier: 42) }

@@ -15,6 +15,8 @@ public struct Customer: Sendable, Equatable {
   /// The device's `AppStore.deviceVerificationID`, hashed into every transaction's
   /// `deviceVerification`.
   public var deviceVerificationID: UUID
+  /// When the account first used the app (the app transaction's original purchase date).
+  public var createdDate: Date
 
   /// The identifier of the account that exists from the first run.
   public static let defaultID = "default"
@@ -22,8 +24,9 @@ public struct Customer: Sendable, Equatable {
   /// Creates a customer.
   public init(
     id: String, name: String, email: String, storefront: String, familyGroup: String? = nil,
-    deviceVerificationID: UUID
+    deviceVerificationID: UUID, createdDate: Date = Date(timeIntervalSince1970: 0)
   ) {
+    self.createdDate = createdDate
     self.id = id
     self.name = name
     self.email = email

@@ -70,10 +70,12 @@ public final class StoreEngine: Sendable {
   public func customer(_ id: String) throws -> Customer {
     let storefront = catalog.storefront.countryCode
     let deviceID = ids.makeUUID()
+    let now = clock.now()
     let customer = try ledger.customer(id) {
       Customer(
         id: id, name: id == Customer.defaultID ? "Default Customer" : id,
-        email: "\(id)@storeterm.test", storefront: storefront, deviceVerificationID: deviceID)
+        email: "\(id)@storeterm.test", storefront: storefront, deviceVerificationID: deviceID,
+        createdDate: now)
     }
     knownCustomers.withLock { _ = $0.insert(id) }
     return customer

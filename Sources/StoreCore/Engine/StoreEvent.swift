@@ -90,5 +90,7 @@ public struct StoreEvent: Sendable, Equatable {
     case priceIncreaseDeclined
     /// A subscriber redeemed an offer code that applies from the next renewal.
     case offerCodeRedeemed
+    /// The customer asked for a refund (the App Store decides later).
+    case refundRequested
   }
 }

@@ -75,6 +75,19 @@ public enum PurchaseError: String, Error, Sendable, Hashable, CaseIterable, Cust
   public var description: String { "Product.PurchaseError.\(rawValue)" }
 }
 
+/// Why a refund request failed: StoreKit's `Transaction.RefundRequestError`.
+public enum RefundRequestError: String, Error, Sendable, Hashable, CaseIterable,
+  CustomStringConvertible
+{
+  /// A refund was already requested for this transaction.
+  case duplicateRequest
+  /// The request failed.
+  case failed
+
+  /// `Transaction.RefundRequestError.<case>`.
+  public var description: String { "Transaction.RefundRequestError.\(rawValue)" }
+}
+
 /// A failure injected on purpose: a StoreKit error or a purchase error, by StoreKit's case name.
 public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
   /// Throw a `StoreKitError`.
@@ -83,6 +96,8 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
   case purchase(PurchaseError)
   /// Fail verification with a `VerificationResult.VerificationError`.
   case verification(VerificationError)
+  /// Fail a refund request with a `Transaction.RefundRequestError`.
+  case refundRequest(RefundRequestError)
 
   /// The failure named `name` (`networkError`, `productUnavailable`, or with its type prefix
   /// `StoreKitError.notEntitled`), or nil when StoreKit has no such case.
@@ -94,6 +109,8 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
       self = .purchase(error)
     } else if let error = VerificationError.allCases.first(where: { $0.name == bare }) {
       self = .verification(error)
+    } else if let error = RefundRequestError(rawValue: bare) {
+      self = .refundRequest(error)
     } else {
       return nil
     }
@@ -105,7 +122,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     switch error.family {
     case "generic": self.init(name: "StoreKitError.\(caseName)")
     case "purchase": self.init(name: "Product.PurchaseError.\(caseName)")
-    case "verification": self.init(name: caseName)
+    case "verification", "refund request": self.init(name: caseName)
     default: return nil
     }
   }
@@ -123,6 +140,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     case .storeKit(let error): error
     case .purchase(let error): error
     case .verification(let error): error
+    case .refundRequest(let error): error
     }
   }
 
@@ -132,6 +150,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     case .storeKit(let error): error.description
     case .purchase(let error): error.description
     case .verification(let error): "VerificationError.\(error.name)"
+    case .refundRequest(let error): error.description
     }
   }
 }

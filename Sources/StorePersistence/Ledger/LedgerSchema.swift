@@ -15,7 +15,8 @@ enum LedgerSchema {
           email TEXT NOT NULL,
           storefront TEXT NOT NULL,
           family_group TEXT,
-          device_verification_id TEXT NOT NULL
+          device_verification_id TEXT NOT NULL,
+          created_ms INTEGER NOT NULL
         );
         CREATE TABLE transactions (
           id INTEGER PRIMARY KEY,

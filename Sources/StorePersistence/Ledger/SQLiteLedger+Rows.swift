@@ -43,7 +43,8 @@ extension SQLiteLedger {
       id: id, name: try row.get(String.self, "name"), email: try row.get(String.self, "email"),
       storefront: try row.get(String.self, "storefront"),
       familyGroup: try row.get(String?.self, "family_group"),
-      deviceVerificationID: deviceID)
+      deviceVerificationID: deviceID,
+      createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")))
   }
 
   static func record(_ row: Row) throws -> TransactionRecord {

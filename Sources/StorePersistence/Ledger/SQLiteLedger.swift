@@ -36,16 +36,18 @@ public final class SQLiteLedger: Ledger {
       let customer = makeCustomer()
       try db.execute(
         """
-        INSERT INTO customers (id, name, email, storefront, family_group, device_verification_id)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO customers (id, name, email, storefront, family_group, device_verification_id,
+          created_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         """,
         [
           .text(customer.id), .text(customer.name), .text(customer.email),
           .text(customer.storefront), SQLiteValue(customer.familyGroup),
           .text(customer.deviceVerificationID.uuidString),
+          .integer(customer.createdDate.epochMilliseconds),
         ])
       try Self.append(
-        StoreEvent(date: Date(timeIntervalSince1970: 0), customerID: id, kind: .customerCreated),
+        StoreEvent(date: customer.createdDate, customerID: id, kind: .customerCreated),
         db: db)
       return customer
     }
@@ -129,6 +131,15 @@ public final class SQLiteLedger: Ledger {
         "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
         [.integer(sequence), .integer(Int64(limit))]
       ).map(Self.event)
+    }
+  }
+
+  /// Whether an event of `kind` was recorded for transaction `transactionID`.
+  public func hasEvent(_ kind: StoreEvent.Kind, transactionID: UInt64) throws -> Bool {
+    try queue.read { db in
+      try db.fetchOne(
+        "SELECT 1 FROM events WHERE transaction_id = ? AND kind = ? LIMIT 1",
+        [.integer(Int64(transactionID)), .text(kind.rawValue)]) != nil
     }
   }
 

@@ -1,0 +1,75 @@
+import Foundation
+
+/// An app transaction as the App Store issued it: the compact JWS and its decoded payload.
+public struct SignedAppTransaction: Sendable, Equatable {
+  /// The compact JWS.
+  public var jws: String
+  /// The decoded payload.
+  public var payload: JWSAppTransactionDecodedPayload
+
+  /// Pairs a JWS with its payload.
+  public init(jws: String, payload: JWSAppTransactionDecodedPayload) {
+    self.jws = jws
+    self.payload = payload
+  }
+}
+
+extension StoreEngine {
+  /// The app version every app transaction reports: storeterm simulates one build of one app.
+  public static let applicationVersion = "1.0"
+
+  /// The customer's signed app transaction (`AppTransaction.shared`): when they first got the
+  /// app, signed now.
+  public func appTransaction(customerID: String) throws -> SignedAppTransaction {
+    if let failure = session.failures[.appTransaction] { throw failure.error }
+    let customer = try customer(customerID)
+    let now = clock.now()
+    let nonce = ids.makeUUID()
+    let payload = JWSAppTransactionDecodedPayload(
+      receiptType: factory.identity.environment, bundleId: factory.identity.bundleId,
+      applicationVersion: Self.applicationVersion,
+      receiptCreationDate: now.epochMilliseconds,
+      originalPurchaseDate: customer.createdDate.epochMilliseconds,
+      originalApplicationVersion: Self.applicationVersion,
+      deviceVerification: factory.hasher.deviceVerification(
+        nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
+      deviceVerificationNonce: nonce, originalPlatform: .iOS, signedDate: now.epochMilliseconds)
+    return SignedAppTransaction(jws: try signer.sign(payload), payload: payload)
+  }
+
+  /// Records a refund request for transaction `id` (`Transaction.beginRefundRequest`); the App
+  /// Store decides later (`refund` or nothing).
+  ///
+  /// - Throws: the session's simulated refund-request failure, or
+  ///   `RefundRequestError.duplicateRequest` when a refund was already requested.
+  public func requestRefund(_ id: UInt64) throws {
+    if let failure = session.failures[.refundRequest] { throw failure.error }
+    let record = try record(id)
+    guard let signed = record.signed else {
+      throw StoreEngineError.wrongState(id, action: "refunded", state: record.state.phrase)
+    }
+    guard !signed.isRevoked else { throw StoreEngineError.alreadyRevoked(id) }
+    guard try !ledger.hasEvent(.refundRequested, transactionID: id) else {
+      throw RefundRequestError.duplicateRequest
+    }
+    let now = clock.now()
+    try ledger.change(customerID: record.customerID, scope: .none) { _ in
+      var changes = LedgerChanges()
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: record.customerID, kind: .refundRequested, transactionID: id,
+          productID: record.productID))
+      return (changes, ())
+    }
+  }
+
+  /// Presents the manage-subscriptions sheet; only a simulated failure can come of it here.
+  public func showManageSubscriptions() throws {
+    if let failure = session.failures[.manageSubscriptions] { throw failure.error }
+  }
+
+  /// Presents the offer-code redemption sheet; only a simulated failure can come of it here.
+  public func presentOfferCodeRedeemSheet() throws {
+    if let failure = session.failures[.offerCodeRedeem] { throw failure.error }
+  }
+}
