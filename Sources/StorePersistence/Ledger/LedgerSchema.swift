@@ -75,6 +75,7 @@ enum LedgerSchema {
         );
         """)
     }
+    SupportSchema.register(&migrator)
     return migrator
   }
 }
