@@ -138,13 +138,13 @@ public enum AccessExplainer {
       let requests = history.requests.filter { $0.productID == product }
       return line(
         product: product, transactions: transactions, requests: requests,
-        balance: history.balances[product], names: names)
+        balance: history.balances[product], names: names, declinedOn: declinedDates(history))
     }
   }
 
   private static func line(
     product: String, transactions: [JWSTransactionDecodedPayload], requests: [PendingRequest],
-    balance: Int?, names: ProductNames
+    balance: Int?, names: ProductNames, declinedOn: [UInt64: Date]
   ) -> AccessExplanation? {
     let name = names.product(product)
     func make(_ access: Bool, _ reason: AccessReason, _ sentence: String, _ id: String?)
@@ -181,7 +181,8 @@ public enum AccessExplainer {
       return make(false, .refunded, refundSentence(revoked), revoked.transactionId)
     }
     if let declined = requests.max(by: { $0.since < $1.since }) {
-      return make(false, .declined, "Ask to Buy declined \(SupportDate.day(declined.since))", nil)
+      let day = SupportDate.day(declinedOn[declined.id] ?? declined.since)
+      return make(false, .declined, "Ask to Buy declined \(day)", nil)
     }
     return nil
   }
@@ -205,6 +206,15 @@ public enum AccessExplainer {
     case .productNotAvailable: "product no longer available"
     case .other: "other reason"
     }
+  }
+
+  /// The date each declined request was declined, by request ID.
+  private static func declinedDates(_ history: CustomerHistory) -> [UInt64: Date] {
+    var dates: [UInt64: Date] = [:]
+    for case .ledger(let event) in history.events where event.kind == .declined {
+      if let id = event.transactionID { dates[id] = event.date }
+    }
+    return dates
   }
 
   /// The date each chain's `expired` event was recorded, by original transaction ID.
