@@ -123,6 +123,16 @@ import Testing
       try store.explained() == ["Lifetime Unlock [no] declined: Ask to Buy declined 2 Dec 2026"])
   }
 
+  @Test func anInterruptedPurchaseWaitsForTheCustomer() throws {
+    let store = try SupportHarness(session: StoreSession(interruptedPurchasesEnabled: true))
+    _ = try store.engine.purchase(
+      Demo.lifetime, customerID: Customer.defaultID, options: PurchaseOptions())
+    #expect(
+      try store.explained() == [
+        "Lifetime Unlock [no] interrupted: purchase interrupted since 1 Dec 2026, waiting for the customer"
+      ])
+  }
+
   @Test func aNonConsumableIsOwnedFromItsPurchase() throws {
     let store = try SupportHarness()
     try store.buy(Demo.lifetime)
