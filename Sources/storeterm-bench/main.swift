@@ -6,6 +6,24 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
   "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
   + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N]"
+  + " | support [--customers N]"
+
+if arguments.first == "support" {
+  var benchmark = SupportBenchmark()
+  if arguments.count == 3, arguments[1] == "--customers", let count = Int(arguments[2]), count > 0
+  {
+    benchmark.customers = count
+  } else if arguments.count != 1 {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+  }
+  do {
+    exit(try benchmark.run() ? 0 : 1)
+  } catch {
+    FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 
 if arguments.first == "renewals" {
   var subscribers = 10_000
