@@ -32,7 +32,7 @@ public enum AccessExplainer {
             reason: line.reason, sentence: via + line.sentence,
             transactionID: chain.latest.transactionId))
       }
-      lines += productLines(explained.map { $0 }, names: names, history: history)
+      lines += productLines(explained, names: names)
     }
     lines += otherProducts(history, names: names)
     lines += history.unverified.map { item in
@@ -91,8 +91,7 @@ public enum AccessExplainer {
   /// Lines for every product of a group's chains: the current product's state, and for products
   /// the customer left, where they went.
   private static func productLines(
-    _ explained: [(SubscriptionChain, AccessExplanation)], names: ProductNames,
-    history: CustomerHistory
+    _ explained: [(SubscriptionChain, AccessExplanation)], names: ProductNames
   ) -> [AccessExplanation] {
     var lines: [AccessExplanation] = []
     var seen: Set<String> = []
@@ -113,7 +112,6 @@ public enum AccessExplainer {
             transactionID: transaction.transactionId))
       }
     }
-    // Requests in the group's products that never became transactions show after them.
     return lines
   }
 

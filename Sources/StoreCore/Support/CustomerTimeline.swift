@@ -131,7 +131,11 @@ public enum CustomerTimeline {
     case .crossgraded: return apple(.didChangeRenewalPref)
     case .priceIncreaseRequested: return apple(.priceIncrease, .pending)
     case .priceIncreaseConsented: return apple(.priceIncrease, .accepted)
-    case .priceIncreaseDeclined: return apple(.didChangeRenewalStatus, .autoRenewDisabled)
+    case .priceIncreaseDeclined:
+      // Apple reports a declined increase as auto-renew turning off; the label says why.
+      var entry = apple(.didChangeRenewalStatus, .autoRenewDisabled)
+      entry.label = "Declined the price increase for \(product); auto-renew is off"
+      return entry
     }
   }
 }

@@ -12,30 +12,34 @@ enum CustomerCommand {
   static func run(_ context: CommandContext) throws {
     let session = try SupportSession(context)
     let history = try session.history(context.parsed.arguments[0])
-    let lines = AccessExplainer.explain(history, names: session.names, now: session.now)
+    let asOf = session.answerTime(for: history)
+    let lines = AccessExplainer.explain(history, names: session.names, now: asOf)
     let timeline = CustomerTimeline.entries(history, names: session.names)
     if context.json {
       var value = SupportPresentation.json(history, explanations: lines, timeline: timeline)
       if case .object(var members) = value {
-        members.insert(JSONMember("asOf", .string(SupportDate.iso8601(session.now))), at: 0)
+        members.insert(JSONMember("asOf", .string(SupportDate.iso8601(asOf))), at: 0)
         value = .object(members)
       }
       context.output.write(value.prettyText + "\n")
       return
     }
-    context.output.write(text(history, lines: lines, timeline: timeline, now: session.now))
+    context.output.write(
+      text(history, lines: lines, timeline: timeline, now: asOf, behind: asOf < session.now))
   }
 
   /// The text view: a header, the access table and the timeline.
   static func text(
-    _ history: CustomerHistory, lines: [AccessExplanation], timeline: [TimelineEntry], now: Date
+    _ history: CustomerHistory, lines: [AccessExplanation], timeline: [TimelineEntry], now: Date,
+    behind: Bool = false
   ) -> String {
     var header = ["customer \(history.customerID)"]
     for part in [history.name, history.email, history.storefront] where !part.isEmpty {
       header.append(part)
     }
     var out = header.joined(separator: " · ") + "\n"
-    out += "as of \(SupportDate.minute(now)) UTC\n\n"
+    out += "as of \(SupportDate.minute(now)) UTC"
+    out += behind ? " (read-only: later renewals are not generated yet)\n\n" : "\n\n"
     if lines.isEmpty {
       out += "no purchases\n"
     } else {

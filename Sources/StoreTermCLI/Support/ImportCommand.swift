@@ -10,7 +10,11 @@ enum ImportCommand {
     abstract: "Import App Store Server API responses, notifications or JWS lines, verified",
     arguments: ["FILE"],
     options: [
-      .value("root", "CERT", help: "The root certificate to trust, DER or PEM (required)")
+      .value("root", "CERT", help: "The root certificate to trust, DER or PEM (required)"),
+      .value(
+        "data-environment", "NAME",
+        help: "Production, Sandbox, Xcode or LocalTesting: where the data must come from"
+          + " (default: --environment)"),
     ])
 
   static func run(_ context: CommandContext) throws {
@@ -27,8 +31,18 @@ enum ImportCommand {
       throw CommandFailure("\(path): \(error.description)")
     }
     guard !candidates.isEmpty else { throw CommandFailure("\(path): no signed data to import") }
+    var expected = context.identity
+    if let name = context.parsed.value("data-environment") {
+      // Apple's own data says Production; the simulator never signs as Production, so only
+      // import accepts it.
+      guard let environment = AppStoreEnvironment(rawValue: name) else {
+        throw UsageError(
+          "--data-environment \(name): one of Production, Sandbox, Xcode, LocalTesting")
+      }
+      expected.environment = environment
+    }
     let verification = ImportVerification(
-      verifier: SignedDataVerifier(trustedRoots: [root], configuration: context.identity))
+      verifier: SignedDataVerifier(trustedRoots: [root], configuration: expected))
     let items = verification.items(candidates)
     let ledger = try SQLiteLedger(location: .file(context.paths.database))
     let summary = try SupportDirectory(ledger: ledger).store(

@@ -52,6 +52,15 @@ struct SupportSession {
     }
   }
 
+  /// The time to explain `history` at: now, except on a read-only seat whose ledger has
+  /// renewals or expiries due that only a writer can generate; then just before the first of
+  /// them, so no subscription reads as lapsed merely because its renewal was not recorded yet.
+  func answerTime(for history: CustomerHistory) -> Date {
+    guard isReadOnly else { return now }
+    let due = history.subscriptions.compactMap(\.nextEventDate).filter { $0 <= now }.min()
+    return due.map { $0.addingTimeInterval(-0.001) } ?? now
+  }
+
   /// The history of `customerID` with its balances, or a one-sentence failure.
   func history(_ customerID: String, withBalances: Bool = true) throws -> CustomerHistory {
     let balances = withBalances ? balances(account: customerID) ?? [:] : [:]
