@@ -5,10 +5,13 @@ extension SupportDirectory {
   /// Everything the ledger knows about `customerID` (a simulated account, or an imported
   /// customer key), or nil when there is no such customer.
   ///
-  /// - Parameter balances: consumable balances from the app's fulfillment store, if known.
-  public func history(customerID: String, balances: [String: Int] = [:]) throws
-    -> CustomerHistory?
-  {
+  /// - Parameters:
+  ///   - balances: consumable balances from the app's fulfillment store, if known.
+  ///   - includingEvents: false to skip the ledger's events (a search result's summary needs
+  ///     only what grants access, not the timeline).
+  public func history(
+    customerID: String, balances: [String: Int] = [:], includingEvents: Bool = true
+  ) throws -> CustomerHistory? {
     try queue.read { db in
       if let row = try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(customerID)]) {
         let customer = try SQLiteLedger.customer(row)
@@ -17,9 +20,11 @@ extension SupportDirectory {
           "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY original_id",
           [.text(customerID)]
         ).map { try SQLiteLedger.subscription($0).state }
-        let events = try db.fetchAll(
-          "SELECT * FROM events WHERE customer_id = ? ORDER BY seq", [.text(customerID)]
-        ).map { HistoryEvent.ledger(try SQLiteLedger.event($0)) }
+        let events =
+          includingEvents
+          ? try db.fetchAll(
+            "SELECT * FROM events WHERE customer_id = ? ORDER BY seq", [.text(customerID)]
+          ).map { HistoryEvent.ledger(try SQLiteLedger.event($0)) } : []
         return CustomerHistory(
           customerID: customer.id, name: customer.name, email: customer.email,
           storefront: customer.storefront,

@@ -62,9 +62,14 @@ struct SupportSession {
   }
 
   /// The history of `customerID` with its balances, or a one-sentence failure.
-  func history(_ customerID: String, withBalances: Bool = true) throws -> CustomerHistory {
-    let balances = withBalances ? balances(account: customerID) ?? [:] : [:]
-    guard let history = try directory.history(customerID: customerID, balances: balances) else {
+  ///
+  /// - Parameter summary: true for a search result's summary: no balances, no events.
+  func history(_ customerID: String, summary: Bool = false) throws -> CustomerHistory {
+    let balances = summary ? [:] : balances(account: customerID) ?? [:]
+    guard
+      let history = try directory.history(
+        customerID: customerID, balances: balances, includingEvents: !summary)
+    else {
       throw CommandFailure(
         "no customer \"\(customerID)\" (storeterm customers --find TEXT searches for one)")
     }
