@@ -63,7 +63,8 @@ struct SupportBenchmark {
         try Self.milliseconds(
           clock.measure {
             // What `storeterm customers --find` does: the matches and their active entitlements.
-            for match in try directoryReads.search(SupportLedgerBuilder.name(index).last, limit: 20) {
+            for match in try directoryReads.search(SupportLedgerBuilder.name(index).last, limit: 20)
+            {
               let history = try directoryReads.history(
                 customerID: match.id, includingEvents: false)!
               _ = SupportPresentation.activeSummary(

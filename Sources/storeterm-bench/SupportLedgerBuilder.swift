@@ -82,7 +82,8 @@ struct SupportLedgerBuilder {
       let purchased = start.addingTimeInterval(Double(step) * month)
       payloads.append(
         payload(
-          id: original + Int64(step), original: original, product: "dev.storeterm.demo.plus.monthly",
+          id: original + Int64(step), original: original,
+          product: "dev.storeterm.demo.plus.monthly",
           type: .autoRenewableSubscription, purchased: purchased,
           expires: purchased.addingTimeInterval(month), token: token, renewal: step > 0))
     }

@@ -10,8 +10,7 @@ let usage =
 
 if arguments.first == "support" {
   var benchmark = SupportBenchmark()
-  if arguments.count == 3, arguments[1] == "--customers", let count = Int(arguments[2]), count > 0
-  {
+  if arguments.count == 3, arguments[1] == "--customers", let count = Int(arguments[2]), count > 0 {
     benchmark.customers = count
   } else if arguments.count != 1 {
     FileHandle.standardError.write(Data((usage + "\n").utf8))

@@ -3,8 +3,9 @@ import StoreCore
 import StorePersistence
 import Testing
 
-/// One test per reason the explainer gives, through the real engine and ledger, with the exact
-/// sentence and code. The clock starts on 1 Dec 2026 10:00 UTC; Plus Monthly starts with a
+/// One test per reason the explainer gives, with the exact sentence and code.
+///
+/// Tests run through the real engine and ledger where the simulation produces the case. The clock starts on 1 Dec 2026 10:00 UTC; Plus Monthly starts with a
 /// one-week free trial, so its first renewal is on 8 Dec 2026.
 @Suite struct ExplainerTests {
   static let group = "StoreTerm Plus"
@@ -24,7 +25,8 @@ import Testing
     let trial = try store.buy(Demo.plusMonthly)
     try store.engine.setAutoRenew(trial.id, enabled: false)
     #expect(
-      try store.explained().last == "Plus Monthly [yes] cancelled: cancelled, access until 8 Dec 2026")
+      try store.explained().last
+        == "Plus Monthly [yes] cancelled: cancelled, access until 8 Dec 2026")
   }
 
   @Test func theGracePeriodKeepsAccessWhilePaymentFails() throws {
@@ -191,7 +193,8 @@ import Testing
     let store = try SupportHarness()
     try store.buy(Demo.plusMonthly)
     let history = try #require(try store.directory.history(customerID: Customer.defaultID))
-    let lines = AccessExplainer.explain(history, names: SupportHarness.names, now: store.clock.now())
+    let lines = AccessExplainer.explain(
+      history, names: SupportHarness.names, now: store.clock.now())
     let json = SupportPresentation.json(history, explanations: lines, timeline: [])
     let product = try #require(Payloads.element(json["entitlements"], 1))
     #expect(

@@ -91,7 +91,8 @@ import Testing
       return
     }
     #expect(transactions.first?["transactionId"] == .string("1"))
-    #expect(transactions.first?["appAccountToken"] == .string("6f9619ff-8b86-d011-b42d-00c04fc964ff"))
+    #expect(
+      transactions.first?["appAccountToken"] == .string("6f9619ff-8b86-d011-b42d-00c04fc964ff"))
 
     // The App Store refunds it and notifies: REFUND with the re-signed transaction.
     let refund = await runStoreTerm(["manage", "refund", "1", "--db", source.database])
@@ -102,7 +103,8 @@ import Testing
         try? JWSTransactionDecodedPayload(jsonBytes: $0)
       }?.revocationDate)
     let body = ResponseBodyV2DecodedPayload(
-      notificationType: .refund, notificationUUID: UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!,
+      notificationType: .refund,
+      notificationUUID: UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!,
       data: NotificationData(
         environment: .xcode, bundleId: "dev.storeterm.demo", signedTransactionInfo: refunded),
       version: "2.0", signedDate: refundedDate)
@@ -139,7 +141,8 @@ import Testing
     var payload = String(decoding: Base64.urlDecode(Array(parts[1].utf8))!, as: UTF8.self)
     payload = payload.replacingOccurrences(
       of: "dev.storeterm.demo.plus.monthly", with: "dev.storeterm.demo.plus.yearly")
-    let tampered = [parts[0], Base64.urlEncode(Array(payload.utf8)), parts[2]].joined(separator: ".")
+    let tampered = [parts[0], Base64.urlEncode(Array(payload.utf8)), parts[2]].joined(
+      separator: ".")
     let lines = try source.write(tampered + "\n", "lines.txt")
     let db = try Self.target()
     let imported = await runStoreTerm(["import", lines, "--root", source.root, "--db", db])

@@ -52,7 +52,8 @@ import Testing
     let before = Self.snapshot(db)
     let customers = await runStoreTerm(["customers", "--read-only", "--db", db])
     #expect(customers.status == 0, "\(customers.standardError)")
-    #expect(customers.standardOutput.contains("default  Default Customer  USA         Plus Monthly"))
+    #expect(
+      customers.standardOutput.contains("default  Default Customer  USA         Plus Monthly"))
     let customer = await runStoreTerm(["customer", "default", "--read-only", "--db", db, "--json"])
     #expect(customer.status == 0, "\(customer.standardError)")
     let json = try JSONParser.parse(customer.standardOutput)

@@ -76,7 +76,8 @@ import Testing
     #expect(match.storefront == "USA")
     #expect(match.name == "Bob Stone")
     let history = try #require(try store.directory.history(customerID: "bob"))
-    let lines = AccessExplainer.explain(history, names: SupportHarness.names, now: store.clock.now())
+    let lines = AccessExplainer.explain(
+      history, names: SupportHarness.names, now: store.clock.now())
     #expect(SupportPresentation.activeSummary(lines) == "Lifetime Unlock")
   }
 
@@ -98,8 +99,9 @@ import Testing
       }
     }
     for plan in plans {
-      #expect(plan.contains("USING INDEX") || plan.contains("USING COVERING INDEX")
-        || plan.contains("USING INTEGER PRIMARY KEY"), "\(plan)")
+      #expect(
+        plan.contains("USING INDEX") || plan.contains("USING COVERING INDEX")
+          || plan.contains("USING INTEGER PRIMARY KEY"), "\(plan)")
       #expect(!plan.hasPrefix("SCAN"), "\(plan)")
     }
   }

@@ -40,9 +40,10 @@ struct SupportHarness {
 
   /// Buys `productID` for `customer`; the purchase must succeed.
   @discardableResult
-  func buy(_ productID: String, customer: String = Customer.defaultID,
-    _ options: PurchaseOptions = PurchaseOptions()) throws -> SignedTransaction
-  {
+  func buy(
+    _ productID: String, customer: String = Customer.defaultID,
+    _ options: PurchaseOptions = PurchaseOptions()
+  ) throws -> SignedTransaction {
     let outcome = try engine.purchase(productID, customerID: customer, options: options)
     guard case .success(let transaction) = outcome else { throw HarnessError("\(outcome)") }
     return transaction

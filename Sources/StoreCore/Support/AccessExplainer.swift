@@ -165,14 +165,16 @@ public enum AccessExplainer {
     if let kept = transactions.last(where: { $0.revocationDate == nil }) {
       let day = SupportDate.day(milliseconds: kept.purchaseDate)
       if kept.inAppOwnershipType == .familyShared {
-        return make(true, .familyShared, "shared by a family member since \(day)", kept.transactionId)
+        return make(
+          true, .familyShared, "shared by a family member since \(day)", kept.transactionId)
       }
       return make(true, .owned, "purchased \(day)", kept.transactionId)
     }
     if let open {
       let day = SupportDate.day(open.since)
       return open.state == .interrupted
-        ? make(false, .interrupted, "purchase interrupted since \(day), waiting for the customer", nil)
+        ? make(
+          false, .interrupted, "purchase interrupted since \(day), waiting for the customer", nil)
         : make(false, .pendingAskToBuy, "pending Ask to Buy since \(day)", nil)
     }
     if let revoked = transactions.last {
@@ -187,7 +189,8 @@ public enum AccessExplainer {
 
   /// `refunded 10 Nov 2026 (developer issue)`.
   static func refundSentence(_ transaction: JWSTransactionDecodedPayload) -> String {
-    let day = transaction.revocationDate.map { SupportDate.day(milliseconds: $0) } ?? "on an unknown date"
+    let day =
+      transaction.revocationDate.map { SupportDate.day(milliseconds: $0) } ?? "on an unknown date"
     switch transaction.revocationReason {
     case .refundedDueToIssue: return "refunded \(day) (developer issue)"
     case .refundedForOtherReason: return "refunded \(day) (other reason)"

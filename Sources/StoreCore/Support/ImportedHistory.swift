@@ -59,7 +59,8 @@ public enum ImportedHistory {
   static func synthesizedEvents(
     _ transactions: [JWSTransactionDecodedPayload], besides notifications: [ImportedNotification]
   ) -> [ImportedNotification] {
-    let seen = Set(notifications.compactMap { note in note.transactionID.map { "\($0)/\(note.type)" } })
+    let seen = Set(
+      notifications.compactMap { note in note.transactionID.map { "\($0)/\(note.type)" } })
     var result: [ImportedNotification] = []
     for transaction in transactions {
       let type: NotificationTypeV2

@@ -67,7 +67,8 @@ struct SubscriptionChain: Sendable, Equatable {
         willAutoRenew: renewal.map { $0.autoRenewStatus == .on },
         autoRenewProductID: renewal?.autoRenewProductId ?? latest.productId,
         expiresDate: expires, billingRetrySince: inRetry ? expires : nil,
-        graceEnds: inRetry ? renewal?.gracePeriodExpiresDate.map(Date.init(epochMilliseconds:)) : nil,
+        graceEnds: inRetry
+          ? renewal?.gracePeriodExpiresDate.map(Date.init(epochMilliseconds:)) : nil,
         retryEnds: nil, expirationReason: renewal?.expirationIntent)
     }
   }

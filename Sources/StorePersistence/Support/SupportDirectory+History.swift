@@ -31,7 +31,8 @@ extension SupportDirectory {
           transactions: records.compactMap { $0.signed?.payload },
           subscriptions: subscriptions,
           requests: records.filter { $0.state != .purchased }.map {
-            PendingRequest(id: $0.id, productID: $0.productID, state: $0.state, since: $0.createdDate)
+            PendingRequest(
+              id: $0.id, productID: $0.productID, state: $0.state, since: $0.createdDate)
           },
           events: events, balances: balances)
       }

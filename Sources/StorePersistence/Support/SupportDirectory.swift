@@ -85,8 +85,10 @@ public struct SupportDirectory: Sendable {
   ) throws {
     let simulated: [(String, String)] = [
       ("SELECT customer_id FROM transactions WHERE id = ?", "transaction id"),
-      ("SELECT DISTINCT customer_id FROM transactions WHERE original_id = ?",
-       "original transaction id"),
+      (
+        "SELECT DISTINCT customer_id FROM transactions WHERE original_id = ?",
+        "original transaction id"
+      ),
     ]
     for (sql, label) in simulated {
       for row in try db.fetchAll(sql, [.integer(number)]) {
@@ -95,10 +97,14 @@ public struct SupportDirectory: Sendable {
     }
     let text = SQLiteValue.text(String(number))
     let imported: [(String, String)] = [
-      ("SELECT DISTINCT customer_key FROM imported_items WHERE transaction_id = ?",
-       "transaction id"),
-      ("SELECT DISTINCT customer_key FROM imported_items WHERE original_id = ?",
-       "original transaction id"),
+      (
+        "SELECT DISTINCT customer_key FROM imported_items WHERE transaction_id = ?",
+        "transaction id"
+      ),
+      (
+        "SELECT DISTINCT customer_key FROM imported_items WHERE original_id = ?",
+        "original transaction id"
+      ),
     ]
     for (sql, label) in imported {
       for row in try db.fetchAll(sql, [text]) {
@@ -113,7 +119,8 @@ public struct SupportDirectory: Sendable {
     for row in try db.fetchAll(
       "SELECT DISTINCT customer_id FROM transactions WHERE app_account_token = ?", [.text(token)])
     {
-      try addCustomer(try row.get(String.self, at: 0), by: "app account token", into: &matches, db: db)
+      try addCustomer(
+        try row.get(String.self, at: 0), by: "app account token", into: &matches, db: db)
     }
     for row in try db.fetchAll(
       "SELECT DISTINCT customer_key FROM imported_items WHERE app_account_token = ?",

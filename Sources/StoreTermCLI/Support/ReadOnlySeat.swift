@@ -1,6 +1,7 @@
-/// What `--read-only` allows: the commands that only read, each opening the ledger with
-/// `SQLITE_OPEN_READONLY`. Every other command (including ones added later) is refused before
-/// it opens anything, with one sentence.
+/// What `--read-only` allows: the commands that only read.
+///
+/// Each allowed command opens the ledger with `SQLITE_OPEN_READONLY`. Every other command
+/// (including ones added later) is refused before it opens anything, with one sentence.
 enum ReadOnlySeat {
   /// The commands a read-only seat can run.
   static let allowedCommands: [String] = ["products", "customers", "customer", "help"]
