@@ -78,7 +78,7 @@ import Testing
     #expect(imported.status == 0, "\(imported.standardError)")
     #expect(
       imported.standardOutput
-        == "imported 1 items from \(history): 1 verified, 0 unverified, 0 already imported\n"
+        == "imported 1 item from \(history): 1 verified, 0 unverified, 0 already imported\n"
         + "customers: token:6F9619FF-8B86-D011-B42D-00C04FC964FF\n")
     let key = "token:6F9619FF-8B86-D011-B42D-00C04FC964FF"
     var json = try await Self.customer(key, db: db)
@@ -149,7 +149,7 @@ import Testing
     #expect(imported.status == 0, "\(imported.standardError)")
     #expect(
       imported.standardOutput
-        == "imported 1 items from \(lines): 0 verified, 1 unverified, 0 already imported\n"
+        == "imported 1 item from \(lines): 0 verified, 1 unverified, 0 already imported\n"
         + "unverified transaction 1: invalidSignature: the signature does not match\n"
         + "customers: token:6F9619FF-8B86-D011-B42D-00C04FC964FF\n")
     let key = "token:6F9619FF-8B86-D011-B42D-00C04FC964FF"

@@ -57,8 +57,9 @@ enum ImportCommand {
         ]).prettyText + "\n")
       return
     }
+    let count = summary.verified + summary.unverified
     context.output.write(
-      "imported \(summary.verified + summary.unverified) items from \(path): "
+      "imported \(count) \(count == 1 ? "item" : "items") from \(path): "
         + "\(summary.verified) verified, \(summary.unverified) unverified, "
         + "\(summary.duplicates) already imported\n")
     for item in items where !item.isVerified {
