@@ -116,4 +116,26 @@ import Testing
       return pending.contains("index customers for support and store imported App Store data")
     }
   }
+
+  @Test func aReadOnlySeatAnswersAsOfTheFirstRenewalItCannotGenerate() async throws {
+    let store = try SupportHarness()
+    try store.buy(Demo.plusMonthly)
+    // The ledger's simulated time is 20 Dec 2026, but nobody generated the 8 Dec renewal.
+    try store.ledger.setClock(
+      SimulatedClock(
+        realAnchor: Date(), simulatedAnchor: SupportHarness.start.addingTimeInterval(19 * 86_400),
+        rate: .realTime))
+    let run = await runStoreTerm(["customer", "default", "--read-only", "--db", store.databasePath])
+    #expect(run.status == 0, "\(run.standardError)")
+    let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    #expect(
+      lines.prefix(5) == [
+        "customer default · Default Customer · default@storeterm.test · USA",
+        "as of 8 Dec 2026 09:59 UTC (read-only: later renewals are not generated yet)",
+        "",
+        "PRODUCT                 ACCESS  WHY",
+        "StoreTerm Plus (group)  yes     via Plus Monthly: active, renews 8 Dec 2026",
+      ])
+  }
 }
