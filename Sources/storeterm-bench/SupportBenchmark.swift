@@ -66,7 +66,7 @@ struct SupportBenchmark {
             for match in try directoryReads.search(SupportLedgerBuilder.name(index).last, limit: 20)
             {
               let history = try directoryReads.history(
-                customerID: match.id, includingEvents: false)!
+                customerID: match.id, summaryOnly: true)!
               _ = SupportPresentation.activeSummary(
                 AccessExplainer.explain(history, names: names, now: now))
             }

@@ -105,4 +105,28 @@ import Testing
       #expect(!plan.hasPrefix("SCAN"), "\(plan)")
     }
   }
+
+  @Test func aSummaryHistoryGrantsExactlyWhatTheFullHistoryGrants() throws {
+    let store = try SupportHarness()
+    try store.buy(Demo.liteMonthly)
+    try store.advance(days: 10)
+    try store.buy(Demo.plusYearly)
+    try store.buy(Demo.lifetime)
+    try store.buy(Demo.coins)
+    try store.buy(Demo.coins)
+    let full = try #require(try store.directory.history(customerID: "default"))
+    let summary = try #require(
+      try store.directory.history(customerID: "default", summaryOnly: true))
+    #expect(full.transactions.count == 5)
+    #expect(summary.transactions.map(\.transactionId) == ["2", "3", "4", "5"])
+    #expect(summary.events.isEmpty)
+    let now = store.clock.now()
+    let active = { (history: CustomerHistory) in
+      AccessExplainer.explain(history, names: SupportHarness.names, now: now)
+        .filter(\.hasAccess).map(\.subject)
+    }
+    #expect(active(summary) == active(full))
+    #expect(
+      active(full) == [.group("5A1E0001"), .product(Demo.plusYearly), .product(Demo.lifetime)])
+  }
 }

@@ -7,21 +7,32 @@ extension SupportDirectory {
   ///
   /// - Parameters:
   ///   - balances: consumable balances from the app's fulfillment store, if known.
-  ///   - includingEvents: false to skip the ledger's events (a search result's summary needs
-  ///     only what grants access, not the timeline).
+  ///   - summaryOnly: true for what a search result needs to list active entitlements: the
+  ///     latest transaction of each chain and no events. Access never depends on the older
+  ///     transactions or the timeline, and skipping them keeps a page of results cheap.
   public func history(
-    customerID: String, balances: [String: Int] = [:], includingEvents: Bool = true
+    customerID: String, balances: [String: Int] = [:], summaryOnly: Bool = false
   ) throws -> CustomerHistory? {
     try queue.read { db in
       if let row = try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(customerID)]) {
         let customer = try SQLiteLedger.customer(row)
-        let records = try SQLiteLedger.records(customerID: customerID, db: db)
+        let records =
+          summaryOnly
+          ? try db.fetchAll(
+            """
+            SELECT * FROM transactions WHERE customer_id = ? AND id IN (
+              SELECT max(id) FROM transactions WHERE customer_id = ?
+              GROUP BY coalesce(original_id, id))
+            ORDER BY id
+            """, [.text(customerID), .text(customerID)]
+          ).map(SQLiteLedger.record)
+          : try SQLiteLedger.records(customerID: customerID, db: db)
         let subscriptions = try db.fetchAll(
           "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY original_id",
           [.text(customerID)]
         ).map { try SQLiteLedger.subscription($0).state }
         let events =
-          includingEvents
+          !summaryOnly
           ? try db.fetchAll(
             "SELECT * FROM events WHERE customer_id = ? ORDER BY seq", [.text(customerID)]
           ).map { HistoryEvent.ledger(try SQLiteLedger.event($0)) } : []

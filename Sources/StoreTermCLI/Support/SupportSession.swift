@@ -68,7 +68,7 @@ struct SupportSession {
     let balances = summary ? [:] : balances(account: customerID) ?? [:]
     guard
       let history = try directory.history(
-        customerID: customerID, balances: balances, includingEvents: !summary)
+        customerID: customerID, balances: balances, summaryOnly: summary)
     else {
       throw CommandFailure(
         "no customer \"\(customerID)\" (storeterm customers --find TEXT searches for one)")
