@@ -87,6 +87,13 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
     .testTarget(
       name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
+
+    // The support console: the explainer, the timeline, search, imports and read-only seats.
+    .testTarget(
+      name: "SupportTests",
+      dependencies: [
+        "StoreCore", "StoreJWS", "StorePersistence", "StoreTermCLI", "StoreTermTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ public enum StoreTermCommand {
       "non-renewing-length", "PERIOD",
       help: "How long a non-renewing subscription grants access (ISO 8601; default P1Y)"),
     .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
+    .flag("read-only", help: "Open the ledger read-only; commands that could change it refuse"),
     .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),
     .flag("help", short: "h", help: "Show help for storeterm or for one command"),
     .flag("version", help: "Print the version"),
@@ -44,6 +45,9 @@ public enum StoreTermCommand {
     SignedDataCommands.verifySpec,
     SignedDataCommands.certSpec,
     ResetCommand.spec,
+    CustomersCommand.spec,
+    CustomerCommand.spec,
+    ImportCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]
     ),
@@ -86,9 +90,12 @@ public enum StoreTermCommand {
     }
     do {
       let context = try CommandContext(parsed: parsed, output: output, environment: environment)
+      if context.readOnly, let refusal = ReadOnlySeat.refusal(for: parsed.command.name) {
+        throw CommandFailure(refusal)
+      }
       // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
       // A missing ledger has nothing unfinished, and reset is about to delete everything.
-      if parsed.command.name != "reset",
+      if parsed.command.name != "reset", !context.readOnly,
         FileManager.default.fileExists(atPath: context.paths.database)
       {
         try await ManagedStore.recover(context)
@@ -107,6 +114,9 @@ public enum StoreTermCommand {
         return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure
       case "cert": try SignedDataCommands.cert(context)
       case "reset": try await ResetCommand.run(context)
+      case "customers": try CustomersCommand.run(context)
+      case "customer": try CustomerCommand.run(context)
+      case "import": try ImportCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

@@ -9,6 +9,7 @@ let usage = """
     purchase [--seconds N] [--rounds N] end-to-end purchases beside bare SQLite commits
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
+    support [--customers N]            search and explainer latencies over a big ledger
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -53,6 +54,11 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
   case "crash":
     let options = numericOptions(words, allowed: ["--kills"])
     return try CrashBenchmark(kills: Int(options["--kills"] ?? 1_000)).run()
+  case "support":
+    let options = numericOptions(words, allowed: ["--customers"])
+    var benchmark = SupportBenchmark()
+    if let customers = options["--customers"] { benchmark.customers = Int(customers) }
+    return try benchmark.run()
   case "all":
     guard words.isEmpty else { usageError() }
     var passed = true
@@ -60,6 +66,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
       ("jws", ["--seconds", "2", "--rounds", "2"]),
       ("purchase", ["--seconds", "2", "--rounds", "2"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
+      ("support", ["--customers", "20000"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
       passed = try runWorkload(workload, ArraySlice(options)) && passed

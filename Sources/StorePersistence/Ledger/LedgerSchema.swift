@@ -76,6 +76,7 @@ enum LedgerSchema {
         );
         """)
     }
+    SupportSchema.register(&migrator)
     return migrator
   }
 }

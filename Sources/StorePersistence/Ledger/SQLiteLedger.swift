@@ -19,6 +19,16 @@ public final class SQLiteLedger: Ledger {
     try LedgerSchema.migrator.migrate(queue)
   }
 
+  /// Opens an existing ledger read-only (`SQLITE_OPEN_READONLY`): it must exist and be up to
+  /// date, because a read-only seat can neither create nor migrate it.
+  ///
+  /// - Throws: `PersistenceError.missingDatabase`, `.outdatedDatabase`, `.newerDatabase` or
+  ///   `.notADatabase`; every later write throws `PersistenceError.readOnly`.
+  public init(readOnlyAt path: String) throws {
+    queue = try DatabaseQueue(location: .file(path), options: DatabaseOptions(readOnly: true))
+    try LedgerSchema.migrator.requireApplied(queue)
+  }
+
   /// The customer, created when missing.
   public func customer(_ id: String, orCreate makeCustomer: @Sendable () -> Customer) throws
     -> Customer

@@ -53,6 +53,20 @@ enum DatabaseFile {
     return info.st_size == 0 ? .empty : .existing(size: Int64(info.st_size))
   }
 
+  /// The size of the existing regular file at `path`, for opening it read-only.
+  ///
+  /// - Throws: `PersistenceError.missingDatabase` when nothing is there (read-only creates
+  ///   nothing), `PersistenceError.notADatabase` for a directory or an empty file.
+  static func existingSize(path: String) throws -> Int64 {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw PersistenceError.missingDatabase(path: path) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw PersistenceError.notADatabase(path: path, reason: "it is not a regular file")
+    }
+    guard info.st_size > 0 else { throw PersistenceError.missingDatabase(path: path) }
+    return Int64(info.st_size)
+  }
+
   /// Creates `directory` and every missing ancestor with mode 0700, outermost first.
   private static func makeDirectories(_ directory: String) throws {
     var missing: [String] = []

@@ -33,16 +33,20 @@ public struct DatabaseOptions: Sendable, Equatable {
   /// The SQLite `application_id` an existing file must carry (unless it has no tables yet), so
   /// another program's database is refused before anything writes to it; `nil` accepts any.
   public var applicationID: Int32?
+  /// Whether SQLite opens the file with `SQLITE_OPEN_READONLY`: nothing is created, no pragma
+  /// changes the file, and every write fails inside SQLite itself (a support seat).
+  public var readOnly: Bool
 
   /// Creates options; the defaults are the ones storeterm runs with.
   public init(
     busyTimeoutMilliseconds: Int32 = 10_000, quickCheckMaximumBytes: Int64 = 32 << 20,
-    fullSync: Bool = true, applicationID: Int32? = Migrator.applicationID
+    fullSync: Bool = true, applicationID: Int32? = Migrator.applicationID, readOnly: Bool = false
   ) {
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     self.quickCheckMaximumBytes = quickCheckMaximumBytes
     self.fullSync = fullSync
     self.applicationID = applicationID
+    self.readOnly = readOnly
   }
 }
 

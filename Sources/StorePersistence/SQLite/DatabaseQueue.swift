@@ -38,6 +38,9 @@ public final class DatabaseQueue: Sendable {
   /// Where the database lives.
   public let location: DatabaseLocation
 
+  /// Whether the connection was opened with `SQLITE_OPEN_READONLY`.
+  public let isReadOnly: Bool
+
   private let connection: Mutex<SQLiteConnection>
   /// The thread inside `read`/`write` right now (0 for none), to refuse re-entry with a clear
   /// error instead of deadlocking on the lock the thread already holds.
@@ -46,6 +49,7 @@ public final class DatabaseQueue: Sendable {
   /// Opens the database (see `SQLiteConnection.init(location:options:)` for what is checked).
   public init(location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()) throws {
     self.location = location
+    self.isReadOnly = options.readOnly
     self.connection = Mutex(try SQLiteConnection(location: location, options: options))
   }
 
@@ -69,7 +73,10 @@ public final class DatabaseQueue: Sendable {
   ///   `read`/`write` (nest work inside the one closure instead), whatever `body` throws, or
   ///   `SQLiteError` (a busy database only after the busy timeout has passed).
   public func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try withConnection { db in
+    // SQLite refuses every write on a read-only connection; saying so before BEGIN gives one
+    // clear sentence instead of "attempt to write a readonly database" from deep inside.
+    if isReadOnly, case .file(let path) = location { throw PersistenceError.readOnly(path: path) }
+    return try withConnection { db in
       try db.inTransaction(.immediate) { try body(db) }
     }
   }

@@ -63,6 +63,19 @@ public struct Migrator: Sendable {
     }
   }
 
+  /// Checks, without changing anything, that every registered migration has been applied.
+  ///
+  /// - Throws: `PersistenceError.outdatedDatabase` naming the missing ones, or what
+  ///   ``migrate(_:upTo:)`` throws for foreign and newer databases.
+  public func requireApplied(_ queue: DatabaseQueue) throws {
+    let applied = try queue.read { db in try checkedAppliedNames(db) }
+    let pending = migrations.map(\.name).filter { !applied.contains($0) }
+    if !pending.isEmpty {
+      throw PersistenceError.outdatedDatabase(
+        path: queue.location.description, pendingMigrations: pending)
+    }
+  }
+
   /// The names of the migrations applied to the database, in the order they were applied.
   public func appliedMigrations(in queue: DatabaseQueue) throws -> [String] {
     try queue.read { db in try Self.appliedNames(db) }

@@ -32,6 +32,12 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
   case duplicateMigration(name: String)
   /// `migrate(_:upTo:)` named a migration that is not registered.
   case unknownMigration(name: String)
+  /// A read-only open found no database (read-only never creates one).
+  case missingDatabase(path: String)
+  /// A change was attempted on a database opened read-only.
+  case readOnly(path: String)
+  /// A read-only open found a database that needs migrations it may not apply.
+  case outdatedDatabase(path: String, pendingMigrations: [String])
 
   /// One sentence for the user.
   public var description: String {
@@ -65,6 +71,13 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
       "the migration \"\(name)\" is registered twice"
     case .unknownMigration(let name):
       "no migration named \"\(name)\" is registered"
+    case .missingDatabase(let path):
+      "\(path) does not exist, and a read-only seat cannot create it"
+    case .readOnly(let path):
+      "\(path) is open read-only, so nothing can be changed"
+    case .outdatedDatabase(let path, let names):
+      "\(path) needs an upgrade a read-only seat cannot make (pending migrations: "
+        + names.joined(separator: ", ") + "); open it once without --read-only"
     }
   }
 }

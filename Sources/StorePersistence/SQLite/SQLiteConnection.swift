@@ -33,6 +33,16 @@ public final class SQLiteConnection {
     switch location {
     case .inMemory:
       handle = try Self.open(":memory:", flags: flags | SQLITE_OPEN_CREATE)
+    case .file(let path) where options.readOnly:
+      // Read-only creates nothing: the file must exist, and it is checked like any other.
+      do {
+        let size = try DatabaseFile.existingSize(path: path)
+        try DatabaseProbe.check(path: path, size: size, options: options)
+        handle = try Self.open(
+          path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE)
+      } catch let error as SQLiteError {
+        throw PersistenceError.cannotOpen(path: path, underlying: error)
+      }
     case .file(let path):
       do {
         if case .existing(let size) = try DatabaseFile.prepare(path: path) {
@@ -149,7 +159,8 @@ public final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
     BusyBackoff.install(on: handle, timeoutMilliseconds: options.busyTimeoutMilliseconds)
     try execute("PRAGMA foreign_keys = ON")
-    guard case .file(let path) = location else { return }
+    // A read-only connection leaves the journal mode and sync level to the writers.
+    guard case .file(let path) = location, !options.readOnly else { return }
     let mode = try fetchOne("PRAGMA journal_mode = WAL")?.get(String.self, at: 0) ?? "unknown"
     guard mode.lowercased() == "wal" else {
       throw PersistenceError.walUnavailable(path: path, journalMode: mode)

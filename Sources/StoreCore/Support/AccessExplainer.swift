@@ -1,0 +1,229 @@
+import Foundation
+
+/// Answers "what can this customer use, and why": one ``AccessExplanation`` for every product
+/// and subscription group the customer ever touched.
+///
+/// Pure: the caller passes the history, the names and the time; the same input always gives
+/// the same lines, so support answers and tests never depend on the machine.
+public enum AccessExplainer {
+  /// The lines for `history` at `now`: each subscription group followed by its products, then
+  /// the other products by name, then unverified imports.
+  public static func explain(
+    _ history: CustomerHistory, names: ProductNames = ProductNames(), now: Date
+  ) -> [AccessExplanation] {
+    var lines: [AccessExplanation] = []
+    let chains = SubscriptionChain.chains(of: history)
+    let expiredDates = expiryEventDates(history)
+    let groups = Dictionary(grouping: chains, by: \.groupID)
+    for groupID in groups.keys.sorted(by: { names.group($0) < names.group($1) }) {
+      let groupChains = groups[groupID, default: []]
+      let explained = groupChains.map { chain in
+        (chain, describe(chain, names: names, now: now, expiredOn: expiredDates[chain.originalID]))
+      }
+      // The group answers with its best chain: one that grants access, else the latest.
+      let best =
+        explained.first(where: { $0.1.hasAccess })
+        ?? explained.max(by: { SubscriptionChain.older($0.0.latest, $1.0.latest) })
+      if let (chain, line) = best {
+        let via = line.hasAccess ? "via \(names.product(chain.latest.productId)): " : ""
+        lines.append(
+          AccessExplanation(
+            subject: .group(groupID), name: names.group(groupID), hasAccess: line.hasAccess,
+            reason: line.reason, sentence: via + line.sentence,
+            transactionID: chain.latest.transactionId))
+      }
+      lines += productLines(explained, names: names)
+    }
+    lines += otherProducts(history, names: names)
+    lines += history.unverified.map { item in
+      AccessExplanation(
+        subject: .product(item.productID ?? "unknown"),
+        name: item.productID.map(names.product) ?? "unknown product", hasAccess: false,
+        reason: .unverified, sentence: "unverified (\(item.reason)), not counted",
+        transactionID: item.transactionID)
+    }
+    return lines
+  }
+
+  /// The sentence and code for one subscription chain's current product.
+  static func describe(
+    _ chain: SubscriptionChain, names: ProductNames, now: Date, expiredOn: Date?
+  ) -> AccessExplanation {
+    let latest = chain.latest
+    let product = latest.productId
+    func line(_ access: Bool, _ reason: AccessReason, _ sentence: String) -> AccessExplanation {
+      var reason = reason
+      var sentence = sentence
+      if access, latest.inAppOwnershipType == .familyShared {
+        reason = .familyShared
+        sentence = "shared by a family member, " + sentence
+      }
+      return AccessExplanation(
+        subject: .product(product), name: names.product(product), hasAccess: access,
+        reason: reason, sentence: sentence, transactionID: latest.transactionId)
+    }
+    let end = SupportDate.day(chain.expiresDate)
+    switch chain.renewalState(at: now) {
+    case .revoked:
+      return line(false, .refunded, refundSentence(latest))
+    case .subscribed:
+      guard let renews = chain.willAutoRenew else {
+        return line(true, .active, "active until \(end) (renewal status unknown)")
+      }
+      guard renews else { return line(true, .cancelled, "cancelled, access until \(end)") }
+      let next =
+        chain.autoRenewProductID == product
+        ? "" : " as \(names.product(chain.autoRenewProductID))"
+      return line(true, .active, "active, renews \(end)\(next)")
+    case .inGracePeriod:
+      let grace = chain.graceEnds.map(SupportDate.day) ?? end
+      return line(true, .gracePeriod, "grace period until \(grace), payment failing")
+    case .inBillingRetryPeriod:
+      let since = SupportDate.day(chain.billingRetrySince ?? chain.expiresDate)
+      return line(false, .billingRetry, "billing retry since \(since), no access")
+    case .expired:
+      let day = SupportDate.day(expiredOn ?? chain.expiresDate)
+      let why = chain.expirationReason.map { ": \(phrase($0))" } ?? ""
+      return line(false, .expired, "expired \(day)\(why)")
+    }
+  }
+
+  /// Lines for every product of a group's chains: the current product's state, and for products
+  /// the customer left, where they went.
+  private static func productLines(
+    _ explained: [(SubscriptionChain, AccessExplanation)], names: ProductNames
+  ) -> [AccessExplanation] {
+    var lines: [AccessExplanation] = []
+    var seen: Set<String> = []
+    for (chain, current) in explained {
+      if seen.insert(chain.latest.productId).inserted { lines.append(current) }
+      let moved = chain.latest.productId
+      for transaction in chain.transactions.reversed()
+      where seen.insert(transaction.productId).inserted {
+        let target = names.product(moved)
+        let (reason, sentence) =
+          transaction.isUpgraded == true
+          ? (AccessReason.upgraded, "upgraded to \(target)")
+          : (.changedPlan, "changed to \(target) at renewal")
+        lines.append(
+          AccessExplanation(
+            subject: .product(transaction.productId), name: names.product(transaction.productId),
+            hasAccess: false, reason: reason, sentence: sentence,
+            transactionID: transaction.transactionId))
+      }
+    }
+    return lines
+  }
+
+  /// Consumables, non-consumables, non-renewing subscriptions and open requests, by name.
+  private static func otherProducts(_ history: CustomerHistory, names: ProductNames)
+    -> [AccessExplanation]
+  {
+    let owned = history.transactions.filter { $0.type != .autoRenewableSubscription }
+    let byProduct = Dictionary(grouping: owned, by: \.productId)
+    let subscribed = Set(
+      history.transactions.filter { $0.type == .autoRenewableSubscription }.map(\.productId))
+    var products = Set(byProduct.keys)
+    for request in history.requests where !subscribed.contains(request.productID) {
+      products.insert(request.productID)
+    }
+    for product in history.balances.keys where (history.balances[product] ?? 0) > 0 {
+      products.insert(product)
+    }
+    return products.sorted { (names.product($0), $0) < (names.product($1), $1) }.compactMap {
+      product in
+      let transactions = byProduct[product, default: []].sorted(by: SubscriptionChain.older)
+      let requests = history.requests.filter { $0.productID == product }
+      return line(
+        product: product, transactions: transactions, requests: requests,
+        balance: history.balances[product], names: names, declinedOn: declinedDates(history))
+    }
+  }
+
+  private static func line(
+    product: String, transactions: [JWSTransactionDecodedPayload], requests: [PendingRequest],
+    balance: Int?, names: ProductNames, declinedOn: [UInt64: Date]
+  ) -> AccessExplanation? {
+    let name = names.product(product)
+    func make(_ access: Bool, _ reason: AccessReason, _ sentence: String, _ id: String?)
+      -> AccessExplanation
+    {
+      AccessExplanation(
+        subject: .product(product), name: name, hasAccess: access, reason: reason,
+        sentence: sentence, transactionID: id)
+    }
+    let open = requests.filter { $0.state != .declined }.max(by: { $0.since < $1.since })
+    if transactions.first?.type == .consumable || (transactions.isEmpty && balance != nil) {
+      let bought = transactions.filter { $0.revocationDate == nil }
+      var sentence = balance.map { "balance \($0)" } ?? "balance unknown"
+      if let last = bought.last {
+        let times = bought.count == 1 ? "once" : "\(bought.count) times"
+        sentence += ", bought \(times), last \(SupportDate.day(milliseconds: last.purchaseDate))"
+      }
+      return make((balance ?? 0) > 0, .consumable, sentence, bought.last?.transactionId)
+    }
+    if let kept = transactions.last(where: { $0.revocationDate == nil }) {
+      let day = SupportDate.day(milliseconds: kept.purchaseDate)
+      if kept.inAppOwnershipType == .familyShared {
+        return make(
+          true, .familyShared, "shared by a family member since \(day)", kept.transactionId)
+      }
+      return make(true, .owned, "purchased \(day)", kept.transactionId)
+    }
+    if let open {
+      let day = SupportDate.day(open.since)
+      return open.state == .interrupted
+        ? make(
+          false, .interrupted, "purchase interrupted since \(day), waiting for the customer", nil)
+        : make(false, .pendingAskToBuy, "pending Ask to Buy since \(day)", nil)
+    }
+    if let revoked = transactions.last {
+      return make(false, .refunded, refundSentence(revoked), revoked.transactionId)
+    }
+    if let declined = requests.max(by: { $0.since < $1.since }) {
+      let day = SupportDate.day(declinedOn[declined.id] ?? declined.since)
+      return make(false, .declined, "Ask to Buy declined \(day)", nil)
+    }
+    return nil
+  }
+
+  /// `refunded 10 Nov 2026 (developer issue)`.
+  static func refundSentence(_ transaction: JWSTransactionDecodedPayload) -> String {
+    let day =
+      transaction.revocationDate.map { SupportDate.day(milliseconds: $0) } ?? "on an unknown date"
+    switch transaction.revocationReason {
+    case .refundedDueToIssue: return "refunded \(day) (developer issue)"
+    case .refundedForOtherReason: return "refunded \(day) (other reason)"
+    case nil: return "refunded \(day)"
+    }
+  }
+
+  /// Why a subscription expired, as a phrase: `billing error`.
+  public static func phrase(_ reason: ExpirationIntent) -> String {
+    switch reason {
+    case .customerCancelled: "cancelled by the customer"
+    case .billingError: "billing error"
+    case .customerDidNotConsentToPriceIncrease: "price increase declined"
+    case .productNotAvailable: "product no longer available"
+    case .other: "other reason"
+    }
+  }
+
+  /// The date each declined request was declined, by request ID.
+  private static func declinedDates(_ history: CustomerHistory) -> [UInt64: Date] {
+    var dates: [UInt64: Date] = [:]
+    for case .ledger(let event) in history.events where event.kind == .declined {
+      if let id = event.transactionID { dates[id] = event.date }
+    }
+    return dates
+  }
+
+  /// The date each chain's `expired` event was recorded, by original transaction ID.
+  private static func expiryEventDates(_ history: CustomerHistory) -> [String: Date] {
+    var dates: [String: Date] = [:]
+    for case .ledger(let event) in history.events where event.kind == .expired {
+      if let id = event.transactionID { dates[String(id)] = event.date }
+    }
+    return dates
+  }
+}

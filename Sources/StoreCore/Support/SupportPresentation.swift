@@ -1,0 +1,118 @@
+import Foundation
+
+/// The support console's wording, shared by `storeterm customer` and the Customers screen:
+/// pure functions from explanations and timeline entries to lines and JSON.
+public enum SupportPresentation {
+  /// `yes` or `no`, padded so the sentences line up.
+  public static func accessWord(_ hasAccess: Bool) -> String { hasAccess ? "yes" : "no " }
+
+  /// One line per explanation: `StoreTerm Plus (group)  yes  via Plus Monthly: active, …`.
+  ///
+  /// Product lines under a group are indented by two spaces.
+  public static func explanationRows(_ lines: [AccessExplanation]) -> [[String]] {
+    var rows: [[String]] = []
+    var group: String?
+    for line in lines {
+      switch line.subject {
+      case .group(let id):
+        group = id
+        rows.append(["\(line.name) (group)", accessWord(line.hasAccess), line.sentence])
+      case .product:
+        let indent = group != nil && line.reason != .unverified && isSubscriptionReason(line.reason)
+        if !indent { group = nil }
+        rows.append([(indent ? "  " : "") + line.name, accessWord(line.hasAccess), line.sentence])
+      }
+    }
+    return rows
+  }
+
+  private static func isSubscriptionReason(_ reason: AccessReason) -> Bool {
+    switch reason {
+    case .active, .cancelled, .gracePeriod, .billingRetry, .expired, .upgraded, .changedPlan,
+      .familyShared, .refunded:
+      true
+    default: false
+    }
+  }
+
+  /// One line per timeline entry: `1 Dec 2026 10:00  SUBSCRIBED/INITIAL_BUY  Subscribed to …`.
+  public static func timelineRows(_ entries: [TimelineEntry]) -> [[String]] {
+    entries.map { entry in
+      [
+        SupportDate.minute(entry.date), entry.name,
+        entry.label + (entry.isImported ? " (imported)" : ""),
+      ]
+    }
+  }
+
+  /// The product names a search result lists as active entitlements, comma-separated.
+  public static func activeSummary(_ lines: [AccessExplanation]) -> String {
+    let active = lines.filter { $0.hasAccess && $0.subject.kind == "product" }.map(\.name)
+    return active.isEmpty ? "none" : active.joined(separator: ", ")
+  }
+
+  /// An explanation as JSON: `subject`, `id`, `name`, `access`, `code`, `reason`.
+  public static func json(_ line: AccessExplanation) -> JSONValue {
+    var members = [
+      JSONMember("subject", .string(line.subject.kind)),
+      JSONMember("id", .string(line.subject.id)),
+      JSONMember("name", .string(line.name)),
+      JSONMember("access", .bool(line.hasAccess)),
+      JSONMember("code", .string(line.reason.rawValue)),
+      JSONMember("reason", .string(line.sentence)),
+    ]
+    if let id = line.transactionID { members.append(JSONMember("transactionId", .string(id))) }
+    return .object(members)
+  }
+
+  /// A timeline entry as JSON: `date` (ISO 8601, UTC), `notificationType`, `subtype`, `label`.
+  public static func json(_ entry: TimelineEntry) -> JSONValue {
+    var members = [
+      JSONMember("date", .string(SupportDate.iso8601(entry.date))),
+      JSONMember("name", .string(entry.name)),
+    ]
+    if let type = entry.notificationType {
+      members.append(JSONMember("notificationType", .string(type.rawValue)))
+    }
+    if let subtype = entry.subtype {
+      members.append(JSONMember("subtype", .string(subtype.rawValue)))
+    }
+    members.append(JSONMember("label", .string(entry.label)))
+    if let id = entry.transactionID { members.append(JSONMember("transactionId", .string(id))) }
+    if entry.isImported { members.append(JSONMember("imported", .bool(true))) }
+    return .object(members)
+  }
+
+  /// The whole customer view as JSON: the customer, entitlements with codes, the timeline, the
+  /// transactions under Apple's field names, and unverified imports.
+  public static func json(
+    _ history: CustomerHistory, explanations: [AccessExplanation], timeline: [TimelineEntry]
+  ) -> JSONValue {
+    .object([
+      JSONMember(
+        "customer",
+        .object([
+          JSONMember("id", .string(history.customerID)),
+          JSONMember("name", .string(history.name)),
+          JSONMember("email", .string(history.email)),
+          JSONMember("storefront", .string(history.storefront)),
+        ])),
+      JSONMember("entitlements", .array(explanations.map(json))),
+      JSONMember("timeline", .array(timeline.map(json))),
+      JSONMember(
+        "transactions",
+        .array(history.transactions.sorted(by: SubscriptionChain.older).map(\.jsonValue))),
+      JSONMember(
+        "unverified",
+        .array(
+          history.unverified.map { item in
+            .object([
+              JSONMember("kind", .string(item.kind)),
+              JSONMember("productId", item.productID.map(JSONValue.string) ?? .null),
+              JSONMember("transactionId", item.transactionID.map(JSONValue.string) ?? .null),
+              JSONMember("reason", .string(item.reason)),
+            ])
+          })),
+    ])
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import StoreCore
+
+extension SupportDirectory {
+  /// Everything the ledger knows about `customerID` (a simulated account, or an imported
+  /// customer key), or nil when there is no such customer.
+  ///
+  /// - Parameters:
+  ///   - balances: consumable balances from the app's fulfillment store, if known.
+  ///   - summaryOnly: true for what a search result needs to list active entitlements: the
+  ///     latest transaction of each chain and no events. Access never depends on the older
+  ///     transactions or the timeline, and skipping them keeps a page of results cheap.
+  public func history(
+    customerID: String, balances: [String: Int] = [:], summaryOnly: Bool = false
+  ) throws -> CustomerHistory? {
+    try queue.read { db in
+      if let row = try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(customerID)]) {
+        let customer = try SQLiteLedger.customer(row)
+        let records =
+          summaryOnly
+          ? try db.fetchAll(
+            """
+            SELECT * FROM transactions WHERE customer_id = ? AND id IN (
+              SELECT max(id) FROM transactions WHERE customer_id = ?
+              GROUP BY coalesce(original_id, id))
+            ORDER BY id
+            """, [.text(customerID), .text(customerID)]
+          ).map(SQLiteLedger.record)
+          : try SQLiteLedger.records(customerID: customerID, db: db)
+        let subscriptions = try db.fetchAll(
+          "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY original_id",
+          [.text(customerID)]
+        ).map { try SQLiteLedger.subscription($0).state }
+        let events =
+          !summaryOnly
+          ? try db.fetchAll(
+            "SELECT * FROM events WHERE customer_id = ? ORDER BY seq", [.text(customerID)]
+          ).map { HistoryEvent.ledger(try SQLiteLedger.event($0)) } : []
+        return CustomerHistory(
+          customerID: customer.id, name: customer.name, email: customer.email,
+          storefront: customer.storefront,
+          transactions: records.compactMap { $0.signed?.payload },
+          subscriptions: subscriptions,
+          requests: records.filter { $0.state != .purchased }.map {
+            PendingRequest(
+              id: $0.id, productID: $0.productID, state: $0.state, since: $0.createdDate)
+          },
+          events: events, balances: balances)
+      }
+      let items = try Self.importedItems(customerKey: customerID, db: db)
+      guard !items.isEmpty else { return nil }
+      return ImportedHistory.build(customerKey: customerID, items: items)
+    }
+  }
+
+  static func importedItems(customerKey: String, db: SQLiteConnection) throws -> [ImportedItem] {
+    try db.fetchAll(
+      "SELECT * FROM imported_items WHERE customer_key = ? ORDER BY id", [.text(customerKey)]
+    ).map(importedItem)
+  }
+
+  static func importedItem(_ row: Row) throws -> ImportedItem {
+    let kindName = try row.get(String.self, "kind")
+    guard let kind = ImportedItem.Kind(rawValue: kindName) else {
+      throw LedgerError.damagedRow(
+        table: "imported_items", id: String(try row.get(Int64.self, "id")),
+        reason: "unknown kind \(kindName)")
+    }
+    return ImportedItem(
+      kind: kind, jws: try row.get(String.self, "jws"),
+      failure: try row.get(String?.self, "failure"),
+      transactionID: try row.get(String?.self, "transaction_id"),
+      originalID: try row.get(String?.self, "original_id"),
+      appAccountToken: try row.get(String?.self, "app_account_token").flatMap(UUID.init),
+      productID: try row.get(String?.self, "product_id"),
+      storefront: try row.get(String?.self, "storefront"),
+      signedDate: try row.get(Int64?.self, "signed_ms"))
+  }
+}

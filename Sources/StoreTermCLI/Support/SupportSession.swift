@@ -1,0 +1,78 @@
+import Foundation
+import StoreCore
+import StorePersistence
+
+/// What the support commands read: the ledger (read-write, caught up; or read-only, as is),
+/// the catalog's names, the simulated time, and the app's consumable balances.
+struct SupportSession {
+  /// The customer lookups over the ledger.
+  let directory: SupportDirectory
+  /// Product and group names from the catalog.
+  let names: ProductNames
+  /// The simulated time the answers are given at.
+  let now: Date
+  /// The app database holding consumable balances (`ledger.app.sqlite`), if it exists.
+  let appDatabase: String
+  /// Whether the ledger is open read-only.
+  let isReadOnly: Bool
+
+  /// Opens the ledger as `--read-only` says: read-only opens it as it is and never catches up;
+  /// otherwise the simulated App Store opens first and generates what fell due.
+  init(_ context: CommandContext) throws {
+    appDatabase = context.paths.appDatabase
+    isReadOnly = context.readOnly
+    if context.readOnly {
+      let ledger = try SQLiteLedger(readOnlyAt: context.paths.database)
+      names = ProductNames(catalog: try context.loadCatalog())
+      directory = SupportDirectory(ledger: ledger)
+      now = try ledger.clock()?.now(real: Date()) ?? Date()
+    } else {
+      let store = try context.openStore()
+      names = ProductNames(catalog: store.catalog)
+      directory = SupportDirectory(ledger: store.ledger)
+      now = store.clock.now()
+    }
+  }
+
+  /// The account's consumable balances, read without changing the app database; nil when the
+  /// app never ran for this ledger.
+  func balances(account: String) -> [String: Int]? {
+    guard FileManager.default.fileExists(atPath: appDatabase),
+      let queue = try? DatabaseQueue(
+        location: .file(appDatabase), options: DatabaseOptions(readOnly: true))
+    else { return nil }
+    return try? queue.read { db in
+      var result: [String: Int] = [:]
+      for row in try db.fetchAll(
+        "SELECT product_id, balance FROM balances WHERE account = ?", [.text(account)])
+      {
+        result[try row.get(String.self, at: 0)] = try row.get(Int.self, at: 1)
+      }
+      return result
+    }
+  }
+
+  /// The time to explain `history` at: now, except on a read-only seat whose ledger has
+  /// renewals or expiries due that only a writer can generate; then just before the first of
+  /// them, so no subscription reads as lapsed merely because its renewal was not recorded yet.
+  func answerTime(for history: CustomerHistory) -> Date {
+    guard isReadOnly else { return now }
+    let due = history.subscriptions.compactMap(\.nextEventDate).filter { $0 <= now }.min()
+    return due.map { $0.addingTimeInterval(-0.001) } ?? now
+  }
+
+  /// The history of `customerID` with its balances, or a one-sentence failure.
+  ///
+  /// - Parameter summary: true for a search result's summary: no balances, no events.
+  func history(_ customerID: String, summary: Bool = false) throws -> CustomerHistory {
+    let balances = summary ? [:] : balances(account: customerID) ?? [:]
+    guard
+      let history = try directory.history(
+        customerID: customerID, balances: balances, summaryOnly: summary)
+    else {
+      throw CommandFailure(
+        "no customer \"\(customerID)\" (storeterm customers --find TEXT searches for one)")
+    }
+    return history
+  }
+}
