@@ -58,6 +58,12 @@ struct JWSBenchmark {
       row(
         "best", format(best.sign), format(best.opensslSign), percent(signRatio),
         format(best.verify), format(best.opensslVerify), percent(verifyRatio)))
+    if let oracle = OracleVerifySpeed.measure(authority: authority) {
+      print(
+        "Apple's App Store Server Library (Python) verifies \(format(oracle))/s;"
+          + " storeterm \(format(best.verify))/s (\(String(format: "%.1f", best.verify / oracle))×)"
+      )
+    }
     let passed = signRatio >= Self.goal && verifyRatio >= Self.goal
     print(
       "goal: sign and verify each ≥ \(percent(Self.goal)) of openssl: \(passed ? "met" : "NOT met")"
