@@ -36,6 +36,7 @@ let package = Package(
       name: "StoreTermCLI",
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
+        "StoreTermApp", "NCursesTerminal",
       ],
       plugins: ["EmbedDemoCatalog"]
     ),
@@ -84,6 +85,14 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
     .testTarget(
       name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
+
+    // The screens: paywall, purchase sheet, account, transaction manager, event log, help.
+    // Pure state, update and view over TerminalUI; effects run in the command line's runner.
+    .target(name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore"]),
+    .testTarget(
+      name: "StoreTermAppTests",
+      dependencies: ["StoreTermApp", "TerminalUI", "StoreManager", "StoreCore", "storeterm"],
+      exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,133 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StoreKit
+import StoreManager
+import StoreTermApp
+
+/// Builds the screens' ``StoreSnapshot`` from the store manager, StoreKit and (for QA's
+/// transaction manager) the App Store's ledger, and keeps the event log between snapshots.
+@MainActor
+final class SnapshotReader {
+  private let store: Store
+  private let context: StoreContext
+  private var verified: [UInt64: (jws: String, result: String)] = [:]
+  private var events: [EventLogEntry] = []
+  private var lastFeedID = 0
+  /// The sequence of the last App Store event read from the ledger.
+  private(set) var lastSequence: Int64 = 0
+  /// The most entries the event log keeps.
+  private let eventLimit = 1000
+
+  init(store: Store, context: StoreContext) {
+    self.store = store
+    self.context = context
+  }
+
+  /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
+  /// remembers where the log ends.
+  func primeEvents() throws {
+    var sequence: Int64 = 0
+    var recent: [StoreEvent] = []
+    while true {
+      let batch = try context.ledger.events(after: sequence, limit: 500)
+      guard let last = batch.last else { break }
+      sequence = last.sequence
+      recent = Array((recent + batch).suffix(50))
+    }
+    lastSequence = sequence
+    events = recent.map(Self.entry)
+  }
+
+  /// Events other processes (or this one) added to the ledger since the last call.
+  func newEvents() throws -> [StoreEvent] {
+    var found: [StoreEvent] = []
+    while true {
+      let batch = try context.ledger.events(after: lastSequence, limit: 500)
+      guard let last = batch.last else { break }
+      lastSequence = last.sequence
+      found += batch
+    }
+    append(found.map(Self.entry))
+    return found
+  }
+
+  /// The snapshot now.
+  func snapshot() async -> StoreSnapshot {
+    let now = context.clock.now()
+    collectFeed(now: now)
+    let products = store.products
+    var eligible: Set<String> = []
+    for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
+    where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
+      eligible.insert(group)
+    }
+    let records = allRecords()
+    var verification: [UInt64: String] = [:]
+    for record in records {
+      guard let signed = record.signed else { continue }
+      verification[record.id] = verify(signed, id: record.id)
+    }
+    let storefront = store.storefront ?? context.catalog.storefront
+    return StoreSnapshot(
+      customerID: context.customerID,
+      storefront: "\(storefront.countryCode) (\(storefront.currencyCode))", now: now,
+      products: products, entitledProductIDs: store.entitledProductIDs,
+      purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
+      balances: store.balances, introEligibleGroups: eligible, records: records,
+      verification: verification, events: events, warnings: store.warnings.map(\.description))
+  }
+
+  /// Every customer's records, newest first: QA's transaction manager shows them all.
+  private func allRecords() -> [TransactionRecord] {
+    let customers = (try? context.ledger.customers().map(\.id)) ?? [context.customerID]
+    return customers.flatMap { (try? context.engine.records(customerID: $0)) ?? [] }
+      .sorted { $0.id > $1.id }
+  }
+
+  private func verify(_ signed: SignedTransaction, id: UInt64) -> String {
+    if let cached = verified[id], cached.jws == signed.jws { return cached.result }
+    let result =
+      switch context.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
+      case .success(.verified): "verified"
+      case .success(.unverified(_, let error)), .failure(let error): error.name
+      }
+    verified[id] = (signed.jws, result)
+    return result
+  }
+
+  private func collectFeed(now: Date) {
+    let fresh = store.feed.filter { $0.id > lastFeedID }
+    guard let last = fresh.last else { return }
+    lastFeedID = last.id
+    append(
+      fresh.map { entry in
+        let detail: String
+        let problem: Bool
+        switch entry.outcome {
+        case .delivered(let grant):
+          detail = "verified · \(grant)" + (entry.isRevoked ? " · revoked" : "")
+          problem = false
+        case .refused(let failure):
+          detail = "refused: \(failure)"
+          problem = true
+        }
+        return EventLogEntry(
+          date: now, origin: .app, kind: entry.source.rawValue, productID: entry.productID,
+          transactionID: entry.transactionID, detail: detail, isProblem: problem)
+      })
+  }
+
+  private func append(_ entries: [EventLogEntry]) {
+    events += entries
+    if events.count > eventLimit { events.removeFirst(events.count - eventLimit) }
+  }
+
+  private static func entry(_ event: StoreEvent) -> EventLogEntry {
+    EventLogEntry(
+      date: event.date, origin: .appStore, kind: event.kind.rawValue, productID: event.productID,
+      transactionID: event.transactionID,
+      detail: event.customerID + (event.detail.isEmpty ? "" : " · \(event.detail)"),
+      isProblem: event.kind == .failed || event.kind == .billingFailed)
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import StoreCore
+import StoreKit
+import StoreManager
+import StoreTermApp
+import TerminalUI
+
+/// Carries out the front end's effects against the store manager and the simulated App Store,
+/// and answers with actions: the only place the screens' wishes touch the store.
+@MainActor
+final class StoreEffectRunner: EffectRunner {
+  private let store: Store
+  private let context: StoreContext
+  private let reader: SnapshotReader
+  private let log: DiagnosticLog
+  private var lastSent: StoreSnapshot?
+  /// How often the watch looks at the ledger for other processes' changes.
+  private let pollInterval: Duration
+
+  init(store: Store, context: StoreContext, log: DiagnosticLog, pollInterval: Duration = .milliseconds(200)) {
+    self.store = store
+    self.context = context
+    self.reader = SnapshotReader(store: store, context: context)
+    self.log = log
+    self.pollInterval = pollInterval
+  }
+
+  func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    log.write("effect \(effect)")
+    switch effect {
+    case .start:
+      do { try reader.primeEvents() } catch { log.write("event log: \(error)") }
+      await store.start()
+      await publish(send, force: true)
+    case .watchForChanges:
+      await watch(send)
+    case .purchase(let productID, let outcome):
+      let state = await purchase(productID, outcome: outcome)
+      send(.purchaseFinished(productID: productID, state: state))
+      await publish(send)
+    case .dismissPurchase(let productID):
+      store.dismissPurchase(of: productID)
+      await publish(send)
+    case .restore:
+      do {
+        try await store.restore()
+        send(.operationFinished(message: "Purchases restored.", isError: false))
+      } catch {
+        send(.operationFinished(message: "Restore failed: \(PurchaseFailure(error))", isError: true))
+      }
+      await publish(send)
+    case .manage(let action, let id):
+      do {
+        try perform(action, id: id)
+        send(.operationFinished(message: "\(action.pastTense) transaction \(id).", isError: false))
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await store.recoverUnfinished()
+      await publish(send)
+    }
+  }
+
+  /// Buys through the store manager's one purchase path; the outcome row's choice goes to the
+  /// App Store as purchase options, as `storeterm purchase --ask-to-buy` does.
+  private func purchase(_ productID: String, outcome: ForcedOutcome) async -> PurchaseState {
+    let options = outcome.options
+    return await store.purchase(productID: productID) {
+      [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
+      switch try engine.purchase(productID, customerID: customerID, options: options) {
+      case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))
+      case .pending: .pending
+      case .userCancelled: .userCancelled
+      }
+    }
+  }
+
+  private func perform(_ action: ManageAction, id: UInt64) throws {
+    let engine = context.engine
+    switch action {
+    case .approve: _ = try engine.approve(id)
+    case .decline:
+      let productID = try engine.record(id).productID
+      try engine.decline(id)
+      // StoreKit never tells the app about a decline; the transaction manager does.
+      store.askToBuyDeclined(productID: productID)
+    case .resolve: _ = try engine.resolve(id)
+    case .refund: _ = try engine.refund(id)
+    case .revoke: _ = try engine.revoke(id)
+    case .expire: try engine.expireSubscription(id)
+    case .renew: _ = try engine.forceRenewal(id)
+    case .autoRenewOff: try engine.setAutoRenew(id, enabled: false)
+    case .autoRenewOn: try engine.setAutoRenew(id, enabled: true)
+    case .priceIncrease: try engine.requestPriceIncrease(id)
+    case .consent: try engine.consentToPriceIncrease(id)
+    case .declinePriceIncrease: try engine.declinePriceIncrease(id)
+    case .finish: try engine.finish(id)
+    case .delete: try engine.delete(id)
+    }
+  }
+
+  /// Polls the ledger for changes made by other processes (`storeterm manage approve 3` in a
+  /// second terminal): their transactions never reach this process's `Transaction.updates`,
+  /// so the store delivers them as unfinished transactions, as an app does at its next launch.
+  private func watch(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    while !Task.isCancelled {
+      do {
+        try await Task.sleep(for: pollInterval)
+      } catch {
+        return
+      }
+      do {
+        if let clock = try context.ledger.clock() { context.clock.set(clock) }
+        let events = try reader.newEvents()
+        let mine = events.filter { $0.customerID == context.customerID }
+        for event in mine where event.kind == .declined {
+          if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
+        }
+        if !mine.isEmpty {
+          _ = try? context.engine.catchUp()
+          await store.recoverUnfinished()
+        }
+      } catch {
+        log.write("watch: \(error)")
+      }
+      await publish(send)
+    }
+  }
+
+  /// Sends a snapshot when it differs from the last one sent.
+  private func publish(_ send: @Sendable (AppAction) -> Void, force: Bool = false) async {
+    let snapshot = await reader.snapshot()
+    guard force || snapshot != lastSent else { return }
+    lastSent = snapshot
+    send(.storeChanged(snapshot))
+  }
+}
+
+/// `--log-file`: diagnostics go to a file, since nothing may be printed while the screen is up.
+final class DiagnosticLog: Sendable {
+  private let handle: FileHandle?
+
+  /// A log writing to `path`, or discarding everything when `path` is nil.
+  init(path: String?) throws {
+    guard let path else {
+      handle = nil
+      return
+    }
+    if !FileManager.default.fileExists(atPath: path) {
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
+    }
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw CommandFailure("--log-file \(path): cannot be opened for writing")
+    }
+    handle.seekToEndOfFile()
+    self.handle = handle
+  }
+
+  /// Appends one line.
+  func write(_ line: String) {
+    handle?.write(Data((line + "\n").utf8))
+  }
+}
