@@ -91,7 +91,10 @@ let package = Package(
     .target(name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore"]),
     .testTarget(
       name: "StoreTermAppTests",
-      dependencies: ["StoreTermApp", "TerminalUI", "StoreManager", "StoreCore", "storeterm"],
+      dependencies: [
+        "StoreTermApp", "TerminalUI", "StoreManager", "StoreCore", "StoreTermTestSupport",
+        "storeterm",
+      ],
       exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]

@@ -6,8 +6,8 @@ enum Chrome {
   static func renderTabs(_ state: AppState, in canvas: inout Canvas) {
     let width = canvas.size.width
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), role: .normal)
-    var x = 1
-    x += canvas.raw("storeterm", at: Point(x: x, y: 0), role: .title) + 2
+    // No program title: at 80 columns the tabs and the account line need the room.
+    var x = 0
     for screen in ScreenID.allCases {
       let label = "\(screen.rawValue) \(screen.title)"
       let role: StyleRole = screen == state.screen ? .selection : .dim

@@ -92,7 +92,9 @@ public enum StoreTermApp: Application {
       state.toast = Toast(reason, kind: .warning)
     case .openPurchaseSheet:
       guard let product = PaywallScreen.selectedProduct(state) else { return [] }
-      state.sheet = PurchaseSheetState(productID: product.id)
+      state.sheet = PurchaseSheetState(
+        productID: product.id, offer: Badge.introOffer(for: product, in: state.snapshot),
+        terms: PaywallScreen.termsLine(product, snapshot: state.snapshot).0)
     case .sheet(let sheetAction):
       return PurchaseSheet.update(&state, sheetAction)
     case .restore:

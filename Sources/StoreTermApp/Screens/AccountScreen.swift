@@ -58,10 +58,11 @@ public enum AccountScreen {
       readOnly: state.readOnly)
   }
 
-  /// One line per subscription group: plan, state, dates and auto-renew.
+  /// One line per subscription group (plan, state, dates and auto-renew), and a second one
+  /// explaining a billing problem.
   static func statusLines(_ snapshot: StoreSnapshot) -> [(String, StyleRole)] {
-    snapshot.statuses.keys.sorted().compactMap { group in
-      guard let status = snapshot.statuses[group] else { return nil }
+    snapshot.statuses.keys.sorted().flatMap { group -> [(String, StyleRole)] in
+      guard let status = snapshot.statuses[group] else { return [] }
       let product = snapshot.product(status.productID)
       let groupName = product?.subscription?.groupDisplayName ?? group
       var parts = ["\(groupName): \(snapshot.name(of: status.productID))"]
@@ -71,10 +72,10 @@ public enum AccountScreen {
         parts.append("Active")
         role = .success
       case .inGracePeriod:
-        parts.append("Grace period: billing failed, access continues")
+        parts.append("Grace period")
         role = .warning
       case .inBillingRetryPeriod:
-        parts.append("Billing problem: the App Store is retrying")
+        parts.append("Billing problem")
         role = .error
       case .expired:
         parts.append("Expired")
@@ -89,7 +90,14 @@ public enum AccountScreen {
       if let renews = status.willAutoRenew, status.isEntitled {
         parts.append("auto-renew \(renews ? "on" : "off")")
       }
-      return (parts.joined(separator: " · "), role)
+      var lines = [(parts.joined(separator: " · "), role)]
+      if status.state == .inGracePeriod {
+        lines.append(("  Billing failed; access continues while the App Store retries.", .warning))
+      }
+      if status.state == .inBillingRetryPeriod {
+        lines.append(("  Billing failed; no access until the payment method is fixed.", .error))
+      }
+      return lines
     }
   }
 
@@ -105,7 +113,7 @@ public enum AccountScreen {
       canvas.text("No subscriptions.", at: Point(x: 1, y: y), role: .dim)
       y += 1
     }
-    for (line, role) in statuses.prefix(3) {
+    for (line, role) in statuses.prefix(4) {
       canvas.text(line, at: Point(x: 1, y: y), role: role)
       y += 1
     }

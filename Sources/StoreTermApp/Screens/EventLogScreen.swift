@@ -48,8 +48,8 @@ public enum EventLogScreen {
       columns: [
         .init("Time", width: .fixed(8)),
         .init("From", width: .fit(max: 9)),
-        .init("Kind", width: .fit(max: 18)),
-        .init("Product", width: .flexible(min: 8)),
+        .init("Kind", width: .fit(max: 16)),
+        .init("Product", width: .fit(max: 16)),
         .init("ID", width: .fit(max: 8), alignment: .trailing),
         .init("Result", width: .flexible(min: 8)),
       ],

@@ -20,10 +20,17 @@ public struct PurchaseSheetState: Hashable, Sendable {
   public var outcomeIndex = 0
   /// Where the sheet stands.
   public var phase: Phase = .confirming
+  /// The intro offer shown when the sheet opened (eligibility ends with the purchase, and the
+  /// sheet keeps showing what was bought).
+  public var offer: String?
+  /// The price terms shown when the sheet opened.
+  public var terms: String
 
-  /// Creates a sheet for `productID`.
-  public init(productID: String) {
+  /// Creates a sheet for `productID` with the offer and terms the customer was shown.
+  public init(productID: String, offer: String? = nil, terms: String = "") {
     self.productID = productID
+    self.offer = offer
+    self.terms = terms
   }
 
   /// The chosen QA outcome.
@@ -96,13 +103,11 @@ public enum PurchaseSheet {
         let price = ProductTerms.price(product)
         let priceWidth = DisplayWidth.of(price)
         area.text(price, at: Point(x: area.size.width - priceWidth, y: 0), role: .price)
-        let offer = Badge.introOffer(for: product, in: snapshot)
-        area.text(
-          offer.map { "Offer: \($0)" } ?? "Offer: none", at: Point(x: 0, y: 1),
-          role: offer == nil ? .dim : .success)
-        area.text(
-          PaywallScreen.termsLine(product, snapshot: snapshot).0, at: Point(x: 0, y: 2), role: .dim)
       }
+      area.text(
+        sheet.offer.map { "Offer: \($0)" } ?? "Offer: none", at: Point(x: 0, y: 1),
+        role: sheet.offer == nil ? .dim : .success)
+      area.text(sheet.terms, at: Point(x: 0, y: 2), role: .dim)
       area.text("Account: \(snapshot.customerID)", at: Point(x: 0, y: 3), role: .normal)
       area.rule(at: Point(x: 0, y: 4), width: area.size.width)
       outcomeRow(sheet, y: 5, in: &area)
