@@ -3,15 +3,15 @@ import Foundation
 /// A private tmux server with one pane running an interactive bash, driven by `send-keys` and
 /// read by `capture-pane`, for end-to-end tests of the real binary.
 ///
-/// The shell has a one-word command `t` that runs `storeterm-tui-check` and then prints
-/// `exit=STATUS`, so the command line never wraps, even at 20 columns.
+/// The shell has a one-word command `t` that runs the real `storeterm` on the session's own
+/// ledger (`--db` in the session's folder) and then prints `exit=STATUS`.
 final class TmuxSession {
   /// tmux's path, or nil when it is not installed.
   static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  /// The folder holding the built `storeterm-tui-check`, beside this test binary.
+  /// The folder holding the built `storeterm`, beside this test binary.
   static var binaryDirectory: URL {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
   }
@@ -20,12 +20,18 @@ final class TmuxSession {
   private let socket: String
   private let directory: URL
 
+  /// The session's private ledger.
+  var database: String { directory.appending(path: "ledger.sqlite").path }
+
+  /// The built `storeterm`.
+  static var storeterm: String { binaryDirectory.appending(path: "storeterm").path }
+
   /// Starts a detached `width`×`height` session whose shell has TERM=`term` and LANG=`lang`.
   init(width: Int, height: Int, term: String, lang: String = "C.UTF-8") throws {
     guard let tmux = TmuxSession.tmuxPath else { throw TmuxError("tmux is not installed") }
     self.tmux = tmux
     directory = FileManager.default.temporaryDirectory.appending(
-      path: "storeterm-tui-\(UUID().uuidString)")
+      path: "storeterm-ui-\(UUID().uuidString)")
     // The socket lives in the session's own folder, so removing the folder leaves nothing behind.
     socket = directory.appending(path: "tmux.socket").path
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -34,13 +40,14 @@ final class TmuxSession {
       """
       PS1='$ '
       unset HISTFILE
-      t() { storeterm-tui-check "$@"; echo "exit=$?"; }
+      t() { storeterm --db "$HOME/ledger.sqlite" "$@"; echo "exit=$?"; }
 
       """.utf8
     ).write(to: rc)
     let shell = [
       "env", "-i", "PATH=\(TmuxSession.binaryDirectory.path):/usr/bin:/bin",
-      "HOME=\(directory.path)", "TERM=\(term)", "LANG=\(lang)",
+      "HOME=\(directory.path)", "XDG_STATE_HOME=\(directory.path)", "TERM=\(term)",
+      "LANG=\(lang)",
       "bash", "--noprofile", "--rcfile", rc.path, "-i",
     ].map { "'\($0)'" }.joined(separator: " ")
     // The server this starts would inherit a pipe and hold it open, so it gets no pipe at all.
@@ -97,6 +104,14 @@ final class TmuxSession {
     let children = try String(
       contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
     return children.split(separator: " ").compactMap { pid_t($0) }
+  }
+
+  /// Runs `storeterm` in a second process on the session's ledger, as a second terminal would.
+  @discardableResult
+  func storeterm(_ arguments: [String]) throws -> Subprocess.Outcome {
+    try Subprocess.run(
+      TmuxSession.storeterm, arguments + ["--db", database],
+      environment: ["PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_STATE_HOME=\(directory.path)"])
   }
 
   /// Resizes the window.
