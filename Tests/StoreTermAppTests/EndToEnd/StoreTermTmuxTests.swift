@@ -18,11 +18,11 @@ import Testing
     return false
   }
 
-  /// Starts `storeterm ui` in a fresh 80×24 session and waits for the paywall.
-  private func start() throws -> TmuxSession {
+  /// Starts `storeterm ui` (or `command`) in a fresh 80×24 session and waits for the paywall.
+  private func start(_ command: String = "t ui") throws -> TmuxSession {
     let session = try TmuxSession(width: 80, height: 24, term: "xterm-256color")
     _ = try session.waitUntil { $0.last == "$" }
-    try session.send("t ui", "Enter")
+    try session.send(command, "Enter")
     let shown = try session.waitUntil { lines in
       lines.contains { $0.contains("Plus Monthly") && $0.contains("$4.99 / month") }
     }
@@ -56,9 +56,10 @@ import Testing
     #expect(!restored.lines.contains { $0.contains("1 Paywall") })
   }
 
+  /// `storeterm` with no command opens the front end on a terminal.
   @Test func thePaywallShowsTheDemoPricesAndOffers() throws {
     guard Self.tmuxIsAvailable() else { return }
-    let session = try start()
+    let session = try start("t")
     let lines = try session.capture()
     #expect(lines.first?.hasPrefix(" 1 Paywall   2 Account   3 Transactions   4 Event log") == true)
     #expect(line("Plus Monthly", in: lines)?.contains("1 week free, then $4.99 / month") == true)
