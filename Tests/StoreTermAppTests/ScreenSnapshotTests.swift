@@ -83,6 +83,9 @@ import Testing
     var help = Fixtures.state()
     _ = StoreTermApp.update(&help, .toggleHelp)
     check(help, "help-paywall")
+    var transactionsHelp = Fixtures.state(screen: .transactions)
+    _ = StoreTermApp.update(&transactionsHelp, .toggleHelp)
+    check(transactionsHelp, "help-transactions")
     var quit = Fixtures.state()
     quit.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
     _ = StoreTermApp.update(&quit, .quit)

@@ -197,7 +197,7 @@ public enum StoreTermApp: Application {
       ).render(in: &canvas)
     }
     if state.showsHelp {
-      HelpOverlay(sections: GlobalKeys.activeKeymap(state).helpSections(in: state))
+      HelpView(sections: GlobalKeys.activeKeymap(state).helpSections(in: state))
         .render(in: &canvas)
     }
     return canvas.screen
