@@ -42,7 +42,9 @@ import Testing
   @Test func anUnknownThemeNameIsAUsageError() async {
     let run = await runStoreTerm(["ui", "--theme", "sepia", "--db", "/nonexistent/l.sqlite"])
     #expect(run.status == 64)
-    #expect(run.standardError.contains("--theme sepia: not a theme (default, high-contrast, light, monochrome"))
+    #expect(
+      run.standardError.contains(
+        "--theme sepia: not a theme (default, high-contrast, light, monochrome"))
   }
 
   @Test func plainStoretermWithoutATerminalPrintsProducts() async throws {

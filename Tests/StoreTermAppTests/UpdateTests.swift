@@ -121,14 +121,16 @@ import Testing
     let state = updated(Fixtures.state(), .openPurchaseSheet).state
     let cancelled = updated(state, .sheet(.cancel))
     #expect(cancelled.state.sheet == nil)
-    #expect(cancelled.effects == [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
+    #expect(
+      cancelled.effects == [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
   }
 
   @Test func theResultShowsInTheSheetAndClosingSettlesIt() {
     var state = updated(Fixtures.state(), .openPurchaseSheet).state
     let productID = state.sheet!.productID
     state = updated(state, .sheet(.confirm)).state
-    state = updated(state, .purchaseFinished(productID: productID, state: .succeeded(transactionID: 9)))
+    state =
+      updated(state, .purchaseFinished(productID: productID, state: .succeeded(transactionID: 9)))
       .state
     #expect(state.sheet?.phase == .result(.succeeded(transactionID: 9)))
     let closed = updated(state, .sheet(.confirm))
@@ -202,7 +204,8 @@ import Testing
   }
 
   @Test func operationsReportHowTheyWent() {
-    let done = updated(Fixtures.state(), .operationFinished(message: "Refunded transaction 1.", isError: false))
+    let done = updated(
+      Fixtures.state(), .operationFinished(message: "Refunded transaction 1.", isError: false))
     #expect(done.state.toast == Toast("Refunded transaction 1.", kind: .success))
     let failed = updated(Fixtures.state(), .operationFinished(message: "no", isError: true))
     #expect(failed.state.toast?.kind == .error)

@@ -33,7 +33,8 @@ public enum ForcedOutcome: Sendable, Hashable {
 
   /// The choices the outcome row offers, in order.
   public static let choices: [ForcedOutcome] =
-    [.normal, .askToBuy, .interrupted] + SimulatedFailure.names.filter { $0 != "userCancelled" }
+    [.normal, .askToBuy, .interrupted]
+    + SimulatedFailure.names.filter { $0 != "userCancelled" }
     .map(ForcedOutcome.failure)
 
   /// The words the outcome row shows.

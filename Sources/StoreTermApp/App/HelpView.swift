@@ -58,7 +58,8 @@ struct HelpView {
     }
     // Narrow the widest columns until everything fits inside the frame.
     let room = canvas.size.width - 4 - 3 * (columns.count - 1)
-    while widths.reduce(0, +) > room, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+    while widths.reduce(0, +) > room,
+      let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
       widths[widest] > labelWidths[widest] + 4
     {
       widths[widest] -= 1

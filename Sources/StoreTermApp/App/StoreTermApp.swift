@@ -163,7 +163,8 @@ public enum StoreTermApp: Application {
       // The log counts back from the newest entry, so down (newer) lowers the scroll.
       let count = state.snapshot.events.count
       let limited = max(-count, min(count, delta))
-      state.eventLog.scrollBack = min(max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
+      state.eventLog.scrollBack = min(
+        max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
     }
   }
 

@@ -85,7 +85,9 @@ public enum AccountScreen {
         role = .dim
       }
       if let end = status.expirationDate, status.isEntitled {
-        parts.append(status.willAutoRenew == false ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))")
+        parts.append(
+          status.willAutoRenew == false
+            ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))")
       }
       if let renews = status.willAutoRenew, status.isEntitled {
         parts.append("auto-renew \(renews ? "on" : "off")")
@@ -147,7 +149,8 @@ public enum AccountScreen {
             ?? "–",
         ]
       },
-      selection: selection(state.account.selected, count: rows.count, height: canvas.size.height - y - 2)
+      selection: selection(
+        state.account.selected, count: rows.count, height: canvas.size.height - y - 2)
     )
     let frame = Rect(x: 0, y: y, width: width, height: canvas.size.height - y)
     let inside = canvas.panel(frame, title: "History (Transaction.all)", focused: true)

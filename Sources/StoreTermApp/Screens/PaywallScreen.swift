@@ -106,7 +106,9 @@ public enum PaywallScreen {
         oneTime.append(index)
       }
     }
-    if !consumables.isEmpty { sections.append(Section(title: "Consumables", products: consumables)) }
+    if !consumables.isEmpty {
+      sections.append(Section(title: "Consumables", products: consumables))
+    }
     if !oneTime.isEmpty { sections.append(Section(title: "One-time purchases", products: oneTime)) }
     return sections
   }

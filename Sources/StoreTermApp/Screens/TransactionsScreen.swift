@@ -59,7 +59,8 @@ public enum TransactionsScreen {
     ManageRules.binding("O", .autoRenewOn, "auto-renew on", group: "Transactions"),
     ManageRules.binding("p", .priceIncrease, "price increase", group: "Transactions"),
     ManageRules.binding("c", .consent, "consent to price increase", group: "Transactions"),
-    ManageRules.binding("C", .declinePriceIncrease, "decline price increase", group: "Transactions"),
+    ManageRules.binding(
+      "C", .declinePriceIncrease, "decline price increase", group: "Transactions"),
     ManageRules.binding("f", .finish, "finish", group: "Transactions"),
     ManageRules.binding("D", .delete, "delete", group: "Transactions"),
   ])
@@ -112,7 +113,8 @@ public enum TransactionsScreen {
     let transactions = state.transactions
     let filterText =
       transactions.isEditingFilter
-      ? "Filter: \(transactions.filter)▏" : transactions.filter.isEmpty
+      ? "Filter: \(transactions.filter)▏"
+      : transactions.filter.isEmpty
         ? "All transactions · / to filter" : "Filter: \(transactions.filter)"
     canvas.text(filterText, at: Point(x: 1, y: 0), role: transactions.isEditingFilter ? .key : .dim)
     let rows = filtered(state)

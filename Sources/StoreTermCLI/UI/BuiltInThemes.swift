@@ -7,60 +7,60 @@ enum BuiltInThemes {
   /// Theme file text by name.
   static let files: [String: String] = [
     "default": """
-      {
-        "name": "default",
-        "base": "default",
-        "roles": {}
-      }
-      """,
+    {
+      "name": "default",
+      "base": "default",
+      "roles": {}
+    }
+    """,
     "light": """
-      {
-        "name": "light",
-        "base": "default",
-        "roles": {
-          "dim": ["bright-black"],
-          "title": ["bold", "blue"],
-          "border": ["bright-black"],
-          "borderFocused": ["blue"],
-          "selection": ["white", "on:blue"],
-          "selectionInactive": ["on:bright-white"],
-          "price": ["bold", "green"],
-          "badge": ["white", "on:magenta"],
-          "key": ["bold", "blue"],
-          "warning": ["bold", "magenta"]
-        }
+    {
+      "name": "light",
+      "base": "default",
+      "roles": {
+        "dim": ["bright-black"],
+        "title": ["bold", "blue"],
+        "border": ["bright-black"],
+        "borderFocused": ["blue"],
+        "selection": ["white", "on:blue"],
+        "selectionInactive": ["on:bright-white"],
+        "price": ["bold", "green"],
+        "badge": ["white", "on:magenta"],
+        "key": ["bold", "blue"],
+        "warning": ["bold", "magenta"]
       }
-      """,
+    }
+    """,
     "high-contrast": """
-      {
-        "name": "high-contrast",
-        "base": "default",
-        "roles": {
-          "normal": ["bright-white"],
-          "dim": ["white"],
-          "title": ["bold", "bright-yellow"],
-          "border": ["bright-white"],
-          "borderFocused": ["bold", "bright-yellow"],
-          "selection": ["bold", "black", "on:bright-yellow"],
-          "selectionInactive": ["black", "on:white"],
-          "price": ["bold", "bright-green"],
-          "badge": ["bold", "black", "on:bright-cyan"],
-          "success": ["bold", "bright-green"],
-          "warning": ["bold", "bright-yellow"],
-          "error": ["bold", "bright-white", "on:red"],
-          "key": ["bold", "underline", "bright-cyan"],
-          "keyHint": ["bright-white"],
-          "keyHintDisabled": ["white"]
-        }
+    {
+      "name": "high-contrast",
+      "base": "default",
+      "roles": {
+        "normal": ["bright-white"],
+        "dim": ["white"],
+        "title": ["bold", "bright-yellow"],
+        "border": ["bright-white"],
+        "borderFocused": ["bold", "bright-yellow"],
+        "selection": ["bold", "black", "on:bright-yellow"],
+        "selectionInactive": ["black", "on:white"],
+        "price": ["bold", "bright-green"],
+        "badge": ["bold", "black", "on:bright-cyan"],
+        "success": ["bold", "bright-green"],
+        "warning": ["bold", "bright-yellow"],
+        "error": ["bold", "bright-white", "on:red"],
+        "key": ["bold", "underline", "bright-cyan"],
+        "keyHint": ["bright-white"],
+        "keyHintDisabled": ["white"]
       }
-      """,
+    }
+    """,
     "monochrome": """
-      {
-        "name": "monochrome",
-        "base": "monochrome",
-        "roles": {}
-      }
-      """,
+    {
+      "name": "monochrome",
+      "base": "monochrome",
+      "roles": {}
+    }
+    """,
   ]
 
   /// The theme `--theme` names (a built-in name or a file path), or the default: monochrome

@@ -17,7 +17,10 @@ final class StoreEffectRunner: EffectRunner {
   /// How often the watch looks at the ledger for other processes' changes.
   private let pollInterval: Duration
 
-  init(store: Store, context: StoreContext, log: DiagnosticLog, pollInterval: Duration = .milliseconds(200)) {
+  init(
+    store: Store, context: StoreContext, log: DiagnosticLog,
+    pollInterval: Duration = .milliseconds(200)
+  ) {
     self.store = store
     self.context = context
     self.reader = SnapshotReader(store: store, context: context)
@@ -46,7 +49,8 @@ final class StoreEffectRunner: EffectRunner {
         try await store.restore()
         send(.operationFinished(message: "Purchases restored.", isError: false))
       } catch {
-        send(.operationFinished(message: "Restore failed: \(PurchaseFailure(error))", isError: true))
+        send(
+          .operationFinished(message: "Restore failed: \(PurchaseFailure(error))", isError: true))
       }
       await publish(send)
     case .manage(let action, let id):

@@ -52,7 +52,8 @@ import Testing
   private func quit(_ session: TmuxSession) throws {
     try session.send("q")
     let restored = try session.waitUntil { $0.suffix(2) == ["exit=0", "$"] }
-    #expect(restored.held, "q did not restore the shell:\n\(restored.lines.joined(separator: "\n"))")
+    #expect(
+      restored.held, "q did not restore the shell:\n\(restored.lines.joined(separator: "\n"))")
     #expect(!restored.lines.contains { $0.contains("1 Paywall") })
   }
 
@@ -73,7 +74,9 @@ import Testing
     let session = try start()
     try session.send("j")
     try session.send("Enter")
-    #expect(try session.waitUntil { $0.contains { $0.contains("QA outcome: ◂ App Store decides ▸") } }.held)
+    #expect(
+      try session.waitUntil { $0.contains { $0.contains("QA outcome: ◂ App Store decides ▸") } }
+        .held)
     try session.send("Enter")
     #expect(try session.waitUntil { $0.contains { $0.contains("Purchased (transaction") } }.held)
     try session.send("Escape")

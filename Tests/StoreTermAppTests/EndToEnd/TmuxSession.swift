@@ -111,7 +111,9 @@ final class TmuxSession {
   func storeterm(_ arguments: [String]) throws -> Subprocess.Outcome {
     try Subprocess.run(
       TmuxSession.storeterm, arguments + ["--db", database],
-      environment: ["PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_STATE_HOME=\(directory.path)"])
+      environment: [
+        "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_STATE_HOME=\(directory.path)",
+      ])
   }
 
   /// Resizes the window.

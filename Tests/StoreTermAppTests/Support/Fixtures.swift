@@ -1,9 +1,10 @@
 import Foundation
 import StoreCore
-@testable import StoreManager
 import StoreTermApp
 import StoreTermTestSupport
 import TerminalUI
+
+@testable import StoreManager
 
 /// Hand-built store snapshots over the demo catalog, for update, view and snapshot tests.
 enum Fixtures {
@@ -56,7 +57,8 @@ enum Fixtures {
       signed = SignedTransaction(
         jws: "\(header).e30.c2ln",
         payload: JWSTransactionDecodedPayload(
-          originalTransactionId: String(id), transactionId: String(id), bundleId: "dev.storeterm.demo",
+          originalTransactionId: String(id), transactionId: String(id),
+          bundleId: "dev.storeterm.demo",
           productId: productID, purchaseDate: purchased.epochMilliseconds,
           originalPurchaseDate: purchased.epochMilliseconds,
           expiresDate: expires?.epochMilliseconds, quantity: 1, type: type,
