@@ -52,6 +52,18 @@ import Testing
     #expect(action(.char("1"), quit) == nil)
   }
 
+  @Test func theSettingsPanelTakesOverTheKeys() {
+    var state = Fixtures.state(screen: .transactions)
+    #expect(action(.char("g"), state) == .settings(.open))
+    state.transactions.showsSettings = true
+    #expect(action(.char(" "), state) == .settings(.toggle))
+    #expect(action(.down, state) == .settings(.move(1)))
+    #expect(action(.escape, state) == .settings(.close))
+    #expect(action(.char("a"), state) == nil)
+    state.readOnly = true
+    #expect(action(.enter, state) == .refused("read-only"))
+  }
+
   @Test func typingGoesToTheFilter() {
     var state = Fixtures.state(screen: .transactions)
     state.transactions.isEditingFilter = true

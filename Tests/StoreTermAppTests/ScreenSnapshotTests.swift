@@ -75,6 +75,15 @@ import Testing
     check(filtered, "transactions-filtered-read-only")
   }
 
+  @Test func settingsPanel() {
+    var state = Fixtures.state(screen: .transactions)
+    state.snapshot.settings = QASettings(
+      askToBuy: true, gracePeriod: true, timeRate: "oneDayEqualsOneMinute")
+    _ = StoreTermApp.update(&state, .settings(.open))
+    _ = StoreTermApp.update(&state, .settings(.move(1)))
+    check(state, "settings")
+  }
+
   @Test func eventLog() {
     check(Fixtures.state(screen: .eventLog), "event-log")
   }

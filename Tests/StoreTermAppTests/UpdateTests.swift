@@ -189,6 +189,25 @@ import Testing
     #expect(TransactionsScreen.filtered(state).count == 5)
   }
 
+  @Test func theSettingsPanelSwitchesTheSessionsSettings() {
+    var state = updated(Fixtures.state(screen: .transactions), .settings(.open)).state
+    #expect(state.transactions.showsSettings)
+    #expect(updated(state, .settings(.toggle)).effects == [.setSetting(.askToBuy, true)])
+    state = updated(state, .settings(.move(2))).state
+    state.snapshot.settings.billingIssues = true
+    #expect(updated(state, .settings(.toggle)).effects == [.setSetting(.billingIssues, false)])
+    state = updated(state, .settings(.move(10))).state
+    #expect(state.transactions.settingsSelection == QASetting.allCases.count - 1)
+    #expect(!updated(state, .settings(.close)).state.transactions.showsSettings)
+  }
+
+  @Test func theClockAdvances() {
+    #expect(
+      updated(Fixtures.state(), .advanceClock(seconds: 86_400)).effects == [
+        .advanceClock(seconds: 86_400)
+      ])
+  }
+
   @Test func theInspectorToggles() {
     let state = updated(Fixtures.state(screen: .transactions), .toggleInspector).state
     #expect(!state.transactions.showsInspector)

@@ -46,6 +46,10 @@ public enum AppAction: Sendable, Equatable {
   case toggleInspector
   /// Turns auto-renew of the selected subscription off, or on when it is off.
   case toggleAutoRenew
+  /// Something done in the settings panel.
+  case settings(SettingsAction)
+  /// Moves the simulated clock forward by this many seconds.
+  case advanceClock(seconds: Double)
 
   // MARK: Results
   /// The store changed: a fresh snapshot.

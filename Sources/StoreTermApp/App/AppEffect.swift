@@ -16,6 +16,10 @@ public enum AppEffect: Sendable, Equatable {
   case restore
   /// A transaction manager action.
   case manage(ManageAction, transactionID: UInt64)
+  /// Switches an App Store setting for this session.
+  case setSetting(QASetting, Bool)
+  /// Moves the simulated clock forward, generating what falls due.
+  case advanceClock(seconds: Double)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

@@ -36,9 +36,12 @@ public enum GlobalKeys {
 
   /// The keys that work in `state`: the purchase sheet's while it is open, else the screen's.
   public static func activeKeymap(_ state: AppState) -> Keymap<AppState, AppAction> {
+    let help = Keymap(keymap.bindings.filter { $0.keys.contains(.char("?")) })
     if state.sheet != nil {
-      return PurchaseSheet.keymap.followed(
-        by: Keymap(keymap.bindings.filter { $0.keys.contains(.char("?")) }))
+      return PurchaseSheet.keymap.followed(by: help)
+    }
+    if state.screen == .transactions, state.transactions.showsSettings {
+      return SettingsPanel.keymap.followed(by: help)
     }
     return keymap(for: state.screen)
   }
@@ -58,6 +61,7 @@ public enum GlobalKeys {
       ("Purchase sheet", PurchaseSheet.keymap),
       ("Account (2)", AccountScreen.keymap),
       ("Transactions (3)", TransactionsScreen.keymap),
+      ("Settings panel (g on Transactions)", SettingsPanel.keymap),
       ("Event log (4)", EventLogScreen.keymap),
     ]
     for (title, map) in maps {

@@ -108,6 +108,10 @@ public enum StoreTermApp: Application {
     case .toggleAutoRenew:
       guard let record = ManageRules.selectedRecord(state) else { return [] }
       return [.manage(AccountScreen.autoRenewAction(state), transactionID: record.id)]
+    case .settings(let settingsAction):
+      return SettingsPanel.update(&state, settingsAction)
+    case .advanceClock(let seconds):
+      return [.advanceClock(seconds: seconds)]
     case .filter(let filterAction):
       TransactionsScreen.update(&state, filterAction)
     case .toggleInspector:
@@ -186,6 +190,9 @@ public enum StoreTermApp: Application {
       }
       if let sheet = state.sheet {
         PurchaseSheet.render(sheet, snapshot: state.snapshot, in: &area)
+      }
+      if state.screen == .transactions, state.transactions.showsSettings {
+        SettingsPanel.render(state, in: &area)
       }
     }
     Chrome.renderStatus(state, in: &canvas, row: size.height - 2)

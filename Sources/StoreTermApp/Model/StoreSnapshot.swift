@@ -34,6 +34,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var events: [EventLogEntry]
   /// Transactions the store refused to deliver, as sentences.
   public var warnings: [String]
+  /// The App Store's switches for this session.
+  public var settings: QASettings
 
   /// Creates a snapshot.
   public init(
@@ -42,7 +44,8 @@ public struct StoreSnapshot: Sendable, Equatable {
     entitledProductIDs: Set<String> = [], purchaseStates: [String: PurchaseState] = [:],
     statuses: [String: SubscriptionGroupStatus] = [:], balances: [String: Int] = [:],
     introEligibleGroups: Set<String> = [], records: [TransactionRecord] = [],
-    verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = []
+    verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
+    settings: QASettings = QASettings()
   ) {
     self.customerID = customerID
     self.storefront = storefront
@@ -57,6 +60,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.verification = verification
     self.events = events
     self.warnings = warnings
+    self.settings = settings
   }
 
   /// The purchase state of `productID`.

@@ -12,6 +12,10 @@ public struct TransactionsState: Hashable, Sendable {
   public var isEditingFilter = false
   /// Whether the inspector is shown.
   public var showsInspector = true
+  /// Whether the settings panel is open.
+  public var showsSettings = false
+  /// The selected row of the settings panel.
+  public var settingsSelection = 0
 
   /// Creates the state.
   public init() {}
@@ -63,6 +67,16 @@ public enum TransactionsScreen {
       "C", .declinePriceIncrease, "decline price increase", group: "Transactions"),
     ManageRules.binding("f", .finish, "finish", group: "Transactions"),
     ManageRules.binding("D", .delete, "delete", group: "Transactions"),
+    KeyBinding(
+      [.char("g")], description: "settings", group: "Transactions", action: .settings(.open)),
+    KeyBinding(
+      [.char("t")], description: "advance the clock a day", group: "Transactions",
+      showsInHintBar: false, disabledReason: { $0.mutationBlocked },
+      action: .advanceClock(seconds: 86_400)),
+    KeyBinding(
+      [.char("T")], description: "advance the clock 30 days", group: "Transactions",
+      showsInHintBar: false, disabledReason: { $0.mutationBlocked },
+      action: .advanceClock(seconds: 30 * 86_400)),
   ])
 
   /// The rows the filter lets through, newest first.

@@ -75,7 +75,17 @@ final class SnapshotReader {
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
       balances: store.balances, introEligibleGroups: eligible, records: records,
-      verification: verification, events: events, warnings: store.warnings.map(\.description))
+      verification: verification, events: events, warnings: store.warnings.map(\.description),
+      settings: settings())
+  }
+
+  /// The session's switches and the clock's rate.
+  private func settings() -> QASettings {
+    let session = context.engine.session
+    return QASettings(
+      askToBuy: session.askToBuyEnabled, interruptedPurchases: session.interruptedPurchasesEnabled,
+      billingIssues: session.billingIssuesEnabled, gracePeriod: session.billingGracePeriodEnabled,
+      timeRate: context.clock.simulated.rate.description)
   }
 
   /// Every customer's records, newest first: QA's transaction manager shows them all.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreJWS
 import StoreKit
 import StoreManager
 import StoreTermApp
@@ -62,7 +63,42 @@ final class StoreEffectRunner: EffectRunner {
       }
       await store.recoverUnfinished()
       await publish(send)
+    case .setSetting(let setting, let enabled):
+      var session = context.engine.session
+      switch setting {
+      case .askToBuy: session.askToBuyEnabled = enabled
+      case .interruptedPurchases: session.interruptedPurchasesEnabled = enabled
+      case .billingIssues: session.billingIssuesEnabled = enabled
+      case .gracePeriod: session.billingGracePeriodEnabled = enabled
+      }
+      context.engine.setSession(session)
+      await publish(send)
+    case .advanceClock(let seconds):
+      do {
+        let renewals = try advanceClock(by: seconds)
+        send(
+          .operationFinished(
+            message: "Advanced the clock \(Int(seconds / 86_400)) days; \(renewals) renewals.",
+            isError: false))
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await store.recoverUnfinished()
+      await publish(send)
     }
+  }
+
+  /// Moves the simulated clock forward (stored in the ledger, so other processes see it) and
+  /// generates what fell due, as `storeterm clock advance` does.
+  private func advanceClock(by seconds: Double) throws -> Int {
+    let advanced = context.clock.simulated.advanced(by: seconds, real: Date())
+    let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
+    guard advanced.now(real: Date()) < limit else {
+      throw CommandFailure("the clock cannot pass the end of the test certificates")
+    }
+    try context.ledger.setClock(advanced)
+    context.clock.set(advanced)
+    return try context.engine.catchUp()
   }
 
   /// Buys through the store manager's one purchase path; the outcome row's choice goes to the
