@@ -132,6 +132,8 @@ public enum AccountScreen {
       y += 1
     }
     let rows = history(snapshot)
+    let window = window(
+      selected: state.account.selected, count: rows.count, height: canvas.size.height - y - 3)
     let table = TableView(
       columns: [
         .init("ID", width: .fit(max: 8), alignment: .trailing),
@@ -140,7 +142,7 @@ public enum AccountScreen {
         .init("State", width: .fit(max: 18)),
         .init("Signature", width: .fit(max: 14)),
       ],
-      rows: rows.map { record in
+      rows: rows[window.rows].map { record in
         [
           String(record.id), snapshot.name(of: record.productID),
           DateText.minute(record.signed?.purchaseDate ?? record.createdDate),
@@ -149,9 +151,7 @@ public enum AccountScreen {
             ?? "–",
         ]
       },
-      selection: selection(
-        state.account.selected, count: rows.count, height: canvas.size.height - y - 2)
-    )
+      selection: window.selection)
     let frame = Rect(x: 0, y: y, width: width, height: canvas.size.height - y)
     let inside = canvas.panel(frame, title: "History (Transaction.all)", focused: true)
     if rows.isEmpty {
@@ -161,10 +161,19 @@ public enum AccountScreen {
     }
   }
 
-  /// A list selection on `row`, scrolled to show it in `height` rows.
-  static func selection(_ row: Int, count: Int, height: Int) -> ListSelection {
-    var selection = ListSelection(count: count)
-    selection.select(row, count: count, height: max(1, height))
-    return selection
+  /// The rows a table of `height` rows shows with `selected` in view, and the selection within
+  /// them, so only visible rows are turned into text.
+  static func window(selected: Int, count: Int, height: Int) -> (
+    rows: Range<Int>, selection: ListSelection
+  ) {
+    let height = max(1, height)
+    var full = ListSelection(count: count)
+    full.select(selected, count: count, height: height)
+    let rows = full.offset..<min(count, full.offset + height)
+    var visible = ListSelection(count: rows.count)
+    if let row = full.selected {
+      visible.select(row - full.offset, count: rows.count, height: height)
+    }
+    return (rows, visible)
   }
 }

@@ -135,6 +135,9 @@ public enum TransactionsScreen {
     let inspector = transactions.showsInspector ? inspectorHeight : 0
     let frame = Rect(x: 0, y: 1, width: size.width, height: size.height - 1 - inspector)
     let inside = canvas.panel(frame, title: "Transactions (\(rows.count))", focused: true)
+    // Only the visible rows become text: the ledger may hold a hundred thousand transactions.
+    let window = AccountScreen.window(
+      selected: transactions.selected, count: rows.count, height: inside.height - 1)
     let table = TableView(
       columns: [
         .init("ID", width: .fit(max: 8), alignment: .trailing),
@@ -143,14 +146,13 @@ public enum TransactionsScreen {
         .init("State", width: .fit(max: 16)),
         .init("Expires", width: .fixed(10)),
       ],
-      rows: rows.map { record in
+      rows: rows[window.rows].map { record in
         [
           String(record.id), record.customerID, state.snapshot.name(of: record.productID),
           stateText(record), record.signed?.expirationDate.map(DateText.day) ?? "",
         ]
       },
-      selection: AccountScreen.selection(
-        transactions.selected, count: rows.count, height: inside.height - 1))
+      selection: window.selection)
     if rows.isEmpty {
       canvas.text(
         transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter.",

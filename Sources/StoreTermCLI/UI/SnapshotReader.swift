@@ -14,6 +14,8 @@ final class SnapshotReader {
   private var verified: [UInt64: (jws: String, result: String)] = [:]
   private var events: [EventLogEntry] = []
   private var lastFeedID = 0
+  /// The ledger's records as last read; nil when they must be read again.
+  private var records: [TransactionRecord]?
   /// The sequence of the last App Store event read from the ledger.
   private(set) var lastSequence: Int64 = 0
   /// The most entries the event log keeps.
@@ -49,6 +51,8 @@ final class SnapshotReader {
       found += batch
     }
     append(found.map(Self.entry))
+    // Every change to a transaction logs an event, so no event means the records still hold.
+    if !found.isEmpty { records = nil }
     return found
   }
 
@@ -62,7 +66,8 @@ final class SnapshotReader {
     where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
       eligible.insert(group)
     }
-    let records = allRecords()
+    let records = self.records ?? allRecords()
+    self.records = records
     var verification: [UInt64: String] = [:]
     for record in records {
       guard let signed = record.signed else { continue }
@@ -77,6 +82,11 @@ final class SnapshotReader {
       balances: store.balances, introEligibleGroups: eligible, records: records,
       verification: verification, events: events, warnings: store.warnings.map(\.description),
       settings: settings())
+  }
+
+  /// Makes the next snapshot read the ledger's records again (after this process changed them).
+  func invalidateRecords() {
+    records = nil
   }
 
   /// The session's switches and the clock's rate.

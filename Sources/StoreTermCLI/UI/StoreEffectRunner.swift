@@ -163,12 +163,18 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         log.write("watch: \(error)")
       }
-      await publish(send)
+      await publish(send, rereadingRecords: false)
     }
   }
 
   /// Sends a snapshot when it differs from the last one sent.
-  private func publish(_ send: @Sendable (AppAction) -> Void, force: Bool = false) async {
+  ///
+  /// Effects that may have changed transactions read the ledger's records again; the watch
+  /// reads them only when it found new events (`rereadingRecords` false).
+  private func publish(
+    _ send: @Sendable (AppAction) -> Void, force: Bool = false, rereadingRecords: Bool = true
+  ) async {
+    if rereadingRecords { reader.invalidateRecords() }
     let snapshot = await reader.snapshot()
     guard force || snapshot != lastSent else { return }
     lastSent = snapshot
