@@ -44,7 +44,8 @@ let package = Package(
 
     // Benchmarks are programs, never timed tests: swift run -c release storeterm-bench …
     .executableTarget(
-      name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore", "StorePersistence"]),
+      name: "storeterm-bench",
+      dependencies: ["StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI"]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
     .executableTarget(name: "EmbedFile"),

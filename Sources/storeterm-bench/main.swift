@@ -5,8 +5,16 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
   "usage: storeterm-bench jws [--seconds N] [--rounds N] | jws --breakdown"
-  + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N]"
+  + " | purchase [--seconds N] [--rounds N] | renewals [--subscribers N] | render"
 
+if arguments == ["render"] {
+  do {
+    exit(try RenderBenchmark().run() ? 0 : 1)
+  } catch {
+    FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if arguments.first == "renewals" {
   var subscribers = 10_000
   if arguments.count == 3, arguments[1] == "--subscribers", let count = Int(arguments[2]), count > 0
