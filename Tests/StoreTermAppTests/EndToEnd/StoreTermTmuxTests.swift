@@ -161,4 +161,39 @@ import Testing
     #expect(!(try session.capture()).contains { $0.contains("QA outcome") })
     try quit(session)
   }
+
+  /// Whether tmux's styled capture holds a color (SGR 30–37, 40–47, 90–97, 100–107).
+  static func hasColor(_ styled: String) -> Bool {
+    styled.split(separator: "\u{1B}").contains { sequence in
+      guard sequence.hasPrefix("["), let end = sequence.firstIndex(of: "m") else { return false }
+      return sequence[sequence.index(after: sequence.startIndex)..<end].split(separator: ";")
+        .contains { parameter in
+          guard let value = Int(parameter) else { return false }
+          return (30...38).contains(value) || (40...48).contains(value)
+            || (90...97).contains(value) || (100...107).contains(value)
+        }
+    }
+  }
+
+  @Test func noColorDrawsWithoutColors() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let colored = try start()
+    #expect(Self.hasColor(try colored.captureWithStyles()))
+    try quit(colored)
+    let plain = try start("NO_COLOR=1 t ui")
+    #expect(!Self.hasColor(try plain.captureWithStyles()))
+    try quit(plain)
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try start()
+    let children = try session.shellChildren()
+    #expect(children.count == 1)
+    // Only the storeterm the pane's shell started, never anything found by name.
+    for child in children { kill(child, SIGTERM) }
+    let restored = try session.waitUntil { $0.suffix(2) == ["exit=143", "$"] }
+    #expect(restored.held, "\(restored.lines.joined(separator: "\n"))")
+    #expect(!restored.lines.contains { $0.contains("1 Paywall") })
+  }
 }
