@@ -36,6 +36,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var warnings: [String]
   /// The App Store's switches for this session.
   public var settings: QASettings
+  /// Renewal info worth showing, by subscription group.
+  public var renewals: [String: RenewalNote]
 
   /// Creates a snapshot.
   public init(
@@ -45,7 +47,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     statuses: [String: SubscriptionGroupStatus] = [:], balances: [String: Int] = [:],
     introEligibleGroups: Set<String> = [], records: [TransactionRecord] = [],
     verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
-    settings: QASettings = QASettings()
+    settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:]
   ) {
     self.customerID = customerID
     self.storefront = storefront
@@ -61,6 +63,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.events = events
     self.warnings = warnings
     self.settings = settings
+    self.renewals = renewals
   }
 
   /// The purchase state of `productID`.

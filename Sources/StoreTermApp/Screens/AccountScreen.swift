@@ -93,8 +93,21 @@ public enum AccountScreen {
         parts.append("auto-renew \(renews ? "on" : "off")")
       }
       var lines = [(parts.joined(separator: " · "), role)]
+      let note = snapshot.renewals[group] ?? RenewalNote()
       if status.state == .inGracePeriod {
-        lines.append(("  Billing failed; access continues while the App Store retries.", .warning))
+        let until = note.gracePeriodEnds.map { " until \(DateText.day($0))" } ?? ""
+        lines.append(
+          ("  Billing failed; access continues\(until) while the App Store retries.", .warning))
+      }
+      if let increase = note.priceIncrease {
+        let price = note.renewalPrice.map { " to \($0)" } ?? ""
+        lines.append(
+          increase == .pending
+            ? ("  Price increase\(price) waits for the customer's consent.", .warning)
+            : ("  Price increase\(price) agreed; it applies at the next renewal.", .dim))
+      }
+      if let next = note.renewsInto {
+        lines.append(("  Renews into \(snapshot.name(of: next)).", .dim))
       }
       if status.state == .inBillingRetryPeriod {
         lines.append(("  Billing failed; no access until the payment method is fixed.", .error))

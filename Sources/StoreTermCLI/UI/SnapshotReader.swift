@@ -81,12 +81,36 @@ final class SnapshotReader {
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
       balances: store.balances, introEligibleGroups: eligible, records: records,
       verification: verification, events: events, warnings: store.warnings.map(\.description),
-      settings: settings())
+      settings: settings(), renewals: await renewals())
   }
 
   /// Makes the next snapshot read the ledger's records again (after this process changed them).
   func invalidateRecords() {
     records = nil
+  }
+
+  /// What StoreKit's renewal info adds for each group the customer has a status in.
+  private func renewals() async -> [String: RenewalNote] {
+    var notes: [String: RenewalNote] = [:]
+    for (group, status) in store.subscriptionStatuses {
+      guard let current = try? await Product.SubscriptionInfo.status(for: group).first,
+        case .verified(let info) = current.renewalInfo
+      else { continue }
+      var note = RenewalNote(gracePeriodEnds: info.gracePeriodExpirationDate)
+      switch info.priceIncreaseStatus {
+      case .noIncreasePending: break
+      case .pending: note.priceIncrease = .pending
+      case .agreed: note.priceIncrease = .agreed
+      }
+      if note.priceIncrease != nil, let price = info.renewalPrice {
+        note.renewalPrice = context.catalog.displayPrice(price)
+      }
+      if let next = info.autoRenewPreference, next != status.productID {
+        note.renewsInto = next
+      }
+      if !note.isEmpty { notes[group] = note }
+    }
+    return notes
   }
 
   /// The session's switches and the clock's rate.

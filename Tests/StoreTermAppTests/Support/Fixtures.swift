@@ -121,6 +121,9 @@ enum Fixtures {
     var snapshot = demo(storefront: storefront, locale: locale)
     let group = snapshot.statuses.keys.first!
     snapshot.statuses[group]!.state = .inGracePeriod
+    snapshot.renewals[group] = RenewalNote(
+      priceIncrease: .pending, renewalPrice: "$5.99",
+      gracePeriodEnds: now.addingTimeInterval(6 * 86_400))
     return snapshot
   }
 
