@@ -51,7 +51,7 @@ public enum EventLogScreen {
         .init("Kind", width: .fit(max: 16)),
         .init("Product", width: .fit(max: 16)),
         .init("ID", width: .fit(max: 8), alignment: .trailing),
-        .init("Result", width: .flexible(min: 8)),
+        .init("Detail", width: .flexible(min: 8)),
       ],
       rows: visible.map { entry in
         [
