@@ -64,6 +64,22 @@ import Testing
     #expect(action(.enter, state) == .refused("read-only"))
   }
 
+  @Test func theCustomerSwitcherTakesOverTheKeys() {
+    var state = Fixtures.state(screen: .account, readOnly: true)
+    // Switching accounts changes nothing in the store, so support may do it read-only.
+    #expect(action(.char("u"), state) == .customers(.open))
+    state.account.pickerSelection = 0
+    #expect(action(.enter, state) == .refused("already signed in"))
+    #expect(action(.down, state) == .customers(.move(1)))
+    #expect(action(.escape, state) == .customers(.close))
+    #expect(action(.char("1"), state) == nil)
+    state.account.pickerSelection = 1
+    #expect(action(.enter, state) == .customers(.choose))
+    state.snapshot.customers = ["default"]
+    state.account.pickerSelection = nil
+    #expect(action(.char("u"), state) == .refused("the ledger holds no other customer"))
+  }
+
   @Test func typingGoesToTheFilter() {
     var state = Fixtures.state(screen: .transactions)
     state.transactions.isEditingFilter = true

@@ -84,6 +84,13 @@ import Testing
     check(state, "settings")
   }
 
+  @Test func customerSwitcher() {
+    var state = Fixtures.state(screen: .account)
+    _ = StoreTermApp.update(&state, .customers(.open))
+    _ = StoreTermApp.update(&state, .customers(.move(1)))
+    check(state, "customer-switcher")
+  }
+
   @Test func eventLog() {
     check(Fixtures.state(screen: .eventLog), "event-log")
   }

@@ -201,6 +201,18 @@ import Testing
     #expect(!updated(state, .settings(.close)).state.transactions.showsSettings)
   }
 
+  @Test func theCustomerSwitcherSignsAnotherCustomerIn() {
+    var state = updated(Fixtures.state(screen: .account), .customers(.open)).state
+    #expect(state.account.pickerSelection == 0)
+    state = updated(state, .customers(.move(5))).state
+    #expect(state.account.pickerSelection == 1)
+    let chosen = updated(state, .customers(.choose))
+    #expect(chosen.effects == [.switchCustomer("family-kid")])
+    #expect(chosen.state.account.pickerSelection == nil)
+    #expect(chosen.state.toast?.message == "Signing in as family-kid…")
+    #expect(updated(state, .customers(.close)).state.account.pickerSelection == nil)
+  }
+
   @Test func theClockAdvances() {
     #expect(
       updated(Fixtures.state(), .advanceClock(seconds: 86_400)).effects == [

@@ -48,6 +48,8 @@ public enum AppAction: Sendable, Equatable {
   case toggleAutoRenew
   /// Something done in the settings panel.
   case settings(SettingsAction)
+  /// Something done in the customer switcher.
+  case customers(CustomerPickerAction)
   /// Moves the simulated clock forward by this many seconds.
   case advanceClock(seconds: Double)
 

@@ -20,6 +20,8 @@ public enum AppEffect: Sendable, Equatable {
   case setSetting(QASetting, Bool)
   /// Moves the simulated clock forward, generating what falls due.
   case advanceClock(seconds: Double)
+  /// Signs another App Store account in: a new store manager over that customer.
+  case switchCustomer(String)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

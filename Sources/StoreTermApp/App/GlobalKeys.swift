@@ -43,6 +43,9 @@ public enum GlobalKeys {
     if state.screen == .transactions, state.transactions.showsSettings {
       return SettingsPanel.keymap.followed(by: help)
     }
+    if state.screen == .account, state.account.pickerSelection != nil {
+      return CustomerPicker.keymap.followed(by: help)
+    }
     return keymap(for: state.screen)
   }
 
@@ -60,6 +63,7 @@ public enum GlobalKeys {
       ("Paywall (1)", PaywallScreen.keymap),
       ("Purchase sheet", PurchaseSheet.keymap),
       ("Account (2)", AccountScreen.keymap),
+      ("Customer switcher (u on Account)", CustomerPicker.keymap),
       ("Transactions (3)", TransactionsScreen.keymap),
       ("Settings panel (g on Transactions)", SettingsPanel.keymap),
       ("Event log (4)", EventLogScreen.keymap),

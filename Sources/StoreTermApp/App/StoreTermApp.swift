@@ -108,6 +108,8 @@ public enum StoreTermApp: Application {
     case .toggleAutoRenew:
       guard let record = ManageRules.selectedRecord(state) else { return [] }
       return [.manage(AccountScreen.autoRenewAction(state), transactionID: record.id)]
+    case .customers(let pickerAction):
+      return CustomerPicker.update(&state, pickerAction)
     case .settings(let settingsAction):
       return SettingsPanel.update(&state, settingsAction)
     case .advanceClock(let seconds):
@@ -193,6 +195,9 @@ public enum StoreTermApp: Application {
       }
       if state.screen == .transactions, state.transactions.showsSettings {
         SettingsPanel.render(state, in: &area)
+      }
+      if state.screen == .account, state.account.pickerSelection != nil {
+        CustomerPicker.render(state, in: &area)
       }
     }
     Chrome.renderStatus(state, in: &canvas, row: size.height - 2)

@@ -10,6 +10,8 @@ import StoreManager
 public struct StoreSnapshot: Sendable, Equatable {
   /// The signed-in App Store account.
   public var customerID: String
+  /// Every App Store account in the ledger, for the customer switcher.
+  public var customers: [String]
   /// The storefront and currency, such as `USA (USD)`.
   public var storefront: String
   /// The simulated time the snapshot was taken at.
@@ -41,7 +43,8 @@ public struct StoreSnapshot: Sendable, Equatable {
 
   /// Creates a snapshot.
   public init(
-    customerID: String = "default", storefront: String = "USA (USD)",
+    customerID: String = "default", customers: [String] = ["default"],
+    storefront: String = "USA (USD)",
     now: Date = Date(timeIntervalSince1970: 0), products: [Product] = [],
     entitledProductIDs: Set<String> = [], purchaseStates: [String: PurchaseState] = [:],
     statuses: [String: SubscriptionGroupStatus] = [:], balances: [String: Int] = [:],
@@ -50,6 +53,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:]
   ) {
     self.customerID = customerID
+    self.customers = customers
     self.storefront = storefront
     self.now = now
     self.products = products

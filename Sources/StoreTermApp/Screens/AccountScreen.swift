@@ -6,6 +6,8 @@ import TerminalUI
 public struct AccountState: Hashable, Sendable {
   /// The selected history row.
   public var selected = 0
+  /// The customer switcher's selection, while it is open.
+  public var pickerSelection: Int?
 
   /// Creates the state with the newest transaction selected.
   public init() {}
@@ -29,6 +31,11 @@ public enum AccountScreen {
     KeyBinding(
       [.char("a")], description: "auto-renew off/on", group: "Account",
       disabledReason: autoRenewBlocked, action: .toggleAutoRenew),
+    KeyBinding(
+      [.char("u")], description: "switch customer", group: "Account",
+      disabledReason: {
+        $0.snapshot.customers.count > 1 ? nil : "the ledger holds no other customer"
+      }, action: .customers(.open)),
   ])
 
   /// The customer's transactions, newest first.

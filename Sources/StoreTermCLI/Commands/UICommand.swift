@@ -34,12 +34,19 @@ enum UICommand {
     } catch {
       throw CommandFailure("storeterm ui: \(error)")
     }
-    // The store (and its Transaction.updates listener) starts before the first frame.
-    let manager = Store(configuration: store.managerConfiguration)
-    defer { manager.stop() }
-    let runner = StoreEffectRunner(store: manager, context: store, log: log)
+    // The store manager (and its Transaction.updates listener) starts before the first frame.
+    let runner = StoreEffectRunner(context: store, log: log) { customerID in
+      // The customer switcher opens the same App Store for another account; anything it would
+      // print goes to the log, since the screen is up.
+      var parsed = context.parsed
+      parsed.options["customer"] = customerID
+      return try CommandContext(
+        parsed: parsed, output: LogOutput(log: log), environment: context.environment
+      ).openStore(reportingWarnings: false)
+    }
     let state = AppState(readOnly: context.parsed.flag("read-only"), size: terminal.size)
     _ = await Program<StoreTermApp>(state: state, backend: terminal, runner: runner).run()
+    await runner.stop()
     if let signal = terminal.terminationSignal { return 128 + signal }
     return ExitStatus.success
   }

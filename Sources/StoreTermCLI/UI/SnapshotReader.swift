@@ -74,8 +74,12 @@ final class SnapshotReader {
       verification[record.id] = verify(signed, id: record.id)
     }
     let storefront = store.storefront ?? context.catalog.storefront
+    // Sorted, so the switcher lists accounts the same way every time.
+    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
     return StoreSnapshot(
       customerID: context.customerID,
+      customers: customers.contains(context.customerID)
+        ? customers : [context.customerID] + customers,
       storefront: "\(storefront.countryCode) (\(storefront.currencyCode))", now: now,
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
@@ -124,7 +128,8 @@ final class SnapshotReader {
 
   /// Every customer's records, newest first: QA's transaction manager shows them all.
   private func allRecords() -> [TransactionRecord] {
-    let customers = (try? context.ledger.customers().map(\.id)) ?? [context.customerID]
+    // Sorted, so the switcher lists accounts the same way every time.
+    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
     return customers.flatMap { (try? context.engine.records(customerID: $0)) ?? [] }
       .sorted { $0.id > $1.id }
   }

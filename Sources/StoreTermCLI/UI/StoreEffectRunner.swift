@@ -10,26 +10,44 @@ import TerminalUI
 /// and answers with actions: the only place the screens' wishes touch the store.
 @MainActor
 final class StoreEffectRunner: EffectRunner {
-  private let store: Store
-  private let context: StoreContext
-  private let reader: SnapshotReader
+  private var store: Store
+  private var context: StoreContext
+  private var reader: SnapshotReader
   private let log: DiagnosticLog
+  /// Opens the App Store for another customer (the customer switcher).
+  private let openContext: @MainActor (String) throws -> StoreContext
   private var lastSent: StoreSnapshot?
+  /// Effects under way, and who waits for there to be none.
+  private var running = 0
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// How often the watch looks at the ledger for other processes' changes.
   private let pollInterval: Duration
 
+  /// Creates the runner and the store manager over `context`; its `Transaction.updates`
+  /// listener starts here, before the first frame.
   init(
-    store: Store, context: StoreContext, log: DiagnosticLog,
-    pollInterval: Duration = .milliseconds(200)
+    context: StoreContext, log: DiagnosticLog,
+    pollInterval: Duration = .milliseconds(200),
+    openContext: @escaping @MainActor (String) throws -> StoreContext
   ) {
+    let store = Store(configuration: context.managerConfiguration)
     self.store = store
     self.context = context
+    self.openContext = openContext
     self.reader = SnapshotReader(store: store, context: context)
     self.log = log
     self.pollInterval = pollInterval
   }
 
   func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    running += 1
+    defer {
+      running -= 1
+      if running == 0 {
+        for waiter in idleWaiters { waiter.resume() }
+        idleWaiters = []
+      }
+    }
     log.write("effect \(effect)")
     switch effect {
     case .start:
@@ -73,6 +91,14 @@ final class StoreEffectRunner: EffectRunner {
       }
       context.engine.setSession(session)
       await publish(send)
+    case .switchCustomer(let customerID):
+      do {
+        try await switchCustomer(to: customerID)
+        send(.operationFinished(message: "Signed in as \(customerID).", isError: false))
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await publish(send, force: true)
     case .advanceClock(let seconds):
       do {
         let renewals = try advanceClock(by: seconds)
@@ -86,6 +112,42 @@ final class StoreEffectRunner: EffectRunner {
       await store.recoverUnfinished()
       await publish(send)
     }
+  }
+
+  /// Stops the store manager's listeners and waits (at most `limit`) for effects still under
+  /// way to end.
+  ///
+  /// The program cancels its effect tasks when it ends but does not wait for them; one test run
+  /// crashed at exit (a bad pointer in `pthread_rwlock_rdlock`), most likely an effect still
+  /// working on another thread while the process tore down its libraries.
+  func stop(waitingAtMost limit: Duration = .seconds(2)) async {
+    store.stop()
+    guard running > 0 else { return }
+    let timeout = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: limit)
+      self?.releaseWaiters()
+    }
+    await withCheckedContinuation { idleWaiters.append($0) }
+    timeout.cancel()
+  }
+
+  private func releaseWaiters() {
+    for waiter in idleWaiters { waiter.resume() }
+    idleWaiters = []
+  }
+
+  /// Signs `customerID` in: StoreKit, the store manager (with its own listener and app
+  /// database account) and the snapshot reader all move to the new customer.
+  private func switchCustomer(to customerID: String) async throws {
+    let fresh = try openContext(customerID)
+    store.stop()
+    StoreKitRuntime.configure(fresh.runtime)
+    context = fresh
+    store = Store(configuration: fresh.managerConfiguration)
+    reader = SnapshotReader(store: store, context: fresh)
+    lastSent = nil
+    try reader.primeEvents()
+    await store.start()
   }
 
   /// Moves the simulated clock forward (stored in the ledger, so other processes see it) and
@@ -206,4 +268,14 @@ final class DiagnosticLog: Sendable {
   func write(_ line: String) {
     handle?.write(Data((line + "\n").utf8))
   }
+}
+
+/// Command output while the screen is up: everything goes to the diagnostic log.
+struct LogOutput: TextOutput {
+  let log: DiagnosticLog
+
+  func write(_ text: String) { log.write(text) }
+  func writeError(_ text: String) { log.write(text) }
+  func write(bytes: [UInt8]) { log.write(String(decoding: bytes, as: UTF8.self)) }
+  func readStandardInput() -> [UInt8] { [] }
 }

@@ -131,6 +131,32 @@ import Testing
     try quit(session)
   }
 
+  @Test func theCustomerSwitcherSignsInAnotherAccount() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try TmuxSession(width: 80, height: 24, term: "xterm-256color")
+    // Another process buys coins for "kid" first, so the ledger holds that account.
+    let purchase = try session.storeterm([
+      "purchase", "dev.storeterm.demo.coins.100", "--customer", "kid",
+    ])
+    #expect(purchase.status == 0, "\(purchase.error)")
+    _ = try session.waitUntil { $0.last == "$" }
+    try session.send("t ui", "Enter")
+    #expect(try session.waitUntil { $0.contains { $0.contains("Plus Monthly") } }.held)
+    try session.send("2")
+    #expect(try session.waitUntil { $0.contains(" Account: default") }.held)
+    try session.send("u")
+    #expect(try session.waitUntil { $0.contains { $0.contains("signed in") } }.held)
+    // The switcher lists accounts sorted: default, then kid.
+    try session.send("j")
+    try session.send("Enter")
+    let switched = try session.waitUntil { lines in
+      lines.contains(" Account: kid") && lines.contains { $0.contains("100 Coins") }
+        && (lines.first?.hasSuffix("kid · USA (USD)") ?? false)
+    }
+    #expect(switched.held, "\(switched.lines.joined(separator: "\n"))")
+    try quit(session)
+  }
+
   @Test func resizingRelaysOutAtOnce() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()

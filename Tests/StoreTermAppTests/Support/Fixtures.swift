@@ -89,7 +89,8 @@ enum Fixtures {
     let plusGroup = products.first { $0.id == plusMonthly }!.subscription!.subscriptionGroupID
     let cloudGroup = products.first { $0.id == cloud200 }!.subscription!.subscriptionGroupID
     return StoreSnapshot(
-      customerID: "default", storefront: storefront == "USA" ? "USA (USD)" : "\(storefront)",
+      customerID: "default", customers: ["default", "family-kid"],
+      storefront: storefront == "USA" ? "USA (USD)" : "\(storefront)",
       now: now, products: products, entitledProductIDs: [plusMonthly],
       purchaseStates: [lifetime: .pending],
       statuses: [plusGroup: status(plusMonthly, group: plusGroup, .subscribed, transaction: 1)],
