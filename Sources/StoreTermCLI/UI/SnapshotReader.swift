@@ -14,6 +14,9 @@ final class SnapshotReader {
   private var verified: [UInt64: (jws: String, result: String)] = [:]
   private var events: [EventLogEntry] = []
   private var lastFeedID = 0
+  /// Each group's state and the storefront as last seen, to log their changes.
+  private var lastStates: [String: SubscriptionGroupStatus.State]?
+  private var lastStorefront: Storefront?
   /// The ledger's records as last read; nil when they must be read again.
   private var records: [TransactionRecord]?
   /// The sequence of the last App Store event read from the ledger.
@@ -60,6 +63,7 @@ final class SnapshotReader {
   func snapshot() async -> StoreSnapshot {
     let now = context.clock.now()
     collectFeed(now: now)
+    collectChanges(now: now)
     let products = store.products
     var eligible: Set<String> = []
     for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
@@ -165,6 +169,33 @@ final class SnapshotReader {
           date: now, origin: .app, kind: entry.source.rawValue, productID: entry.productID,
           transactionID: entry.transactionID, detail: detail, isProblem: problem)
       })
+  }
+
+  /// Logs subscription status and storefront changes, as the app's status and storefront
+  /// listeners would see them (not at the first snapshot, which is where things start).
+  private func collectChanges(now: Date) {
+    let statuses = store.subscriptionStatuses
+    if let lastStates {
+      for group in statuses.keys.sorted() {
+        guard let status = statuses[group], lastStates[group] != status.state else { continue }
+        let before = lastStates[group].map { "\($0.rawValue) → " } ?? ""
+        append([
+          EventLogEntry(
+            date: now, origin: .app, kind: "status", productID: status.productID,
+            transactionID: status.transactionID, detail: before + status.state.rawValue,
+            isProblem: status.state == .inBillingRetryPeriod)
+        ])
+      }
+    }
+    lastStates = statuses.mapValues(\.state)
+    if let previous = lastStorefront, let current = store.storefront, previous != current {
+      append([
+        EventLogEntry(
+          date: now, origin: .app, kind: "storefront", productID: nil, transactionID: nil,
+          detail: "\(previous.countryCode) → \(current.countryCode)")
+      ])
+    }
+    lastStorefront = store.storefront ?? lastStorefront
   }
 
   private func append(_ entries: [EventLogEntry]) {
