@@ -104,7 +104,7 @@ final class StoreEffectRunner: EffectRunner {
         let renewals = try advanceClock(by: seconds)
         send(
           .operationFinished(
-            message: "Advanced the clock \(Int(seconds / 86_400)) days; \(renewals) renewals.",
+            message: "Advanced the clock \(Self.days(seconds)); \(renewals) renewals.",
             isError: false))
       } catch {
         send(.operationFinished(message: "\(error)", isError: true))
@@ -112,6 +112,12 @@ final class StoreEffectRunner: EffectRunner {
       await store.recoverUnfinished()
       await publish(send)
     }
+  }
+
+  /// `1 day`, `30 days`.
+  private static func days(_ seconds: Double) -> String {
+    let days = Int(seconds / 86_400)
+    return days == 1 ? "1 day" : "\(days) days"
   }
 
   /// Stops the store manager's listeners and waits (at most `limit`) for effects still under
@@ -242,40 +248,4 @@ final class StoreEffectRunner: EffectRunner {
     lastSent = snapshot
     send(.storeChanged(snapshot))
   }
-}
-
-/// `--log-file`: diagnostics go to a file, since nothing may be printed while the screen is up.
-final class DiagnosticLog: Sendable {
-  private let handle: FileHandle?
-
-  /// A log writing to `path`, or discarding everything when `path` is nil.
-  init(path: String?) throws {
-    guard let path else {
-      handle = nil
-      return
-    }
-    if !FileManager.default.fileExists(atPath: path) {
-      _ = FileManager.default.createFile(atPath: path, contents: nil)
-    }
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw CommandFailure("--log-file \(path): cannot be opened for writing")
-    }
-    handle.seekToEndOfFile()
-    self.handle = handle
-  }
-
-  /// Appends one line.
-  func write(_ line: String) {
-    handle?.write(Data((line + "\n").utf8))
-  }
-}
-
-/// Command output while the screen is up: everything goes to the diagnostic log.
-struct LogOutput: TextOutput {
-  let log: DiagnosticLog
-
-  func write(_ text: String) { log.write(text) }
-  func writeError(_ text: String) { log.write(text) }
-  func write(bytes: [UInt8]) { log.write(String(decoding: bytes, as: UTF8.self)) }
-  func readStandardInput() -> [UInt8] { [] }
 }
