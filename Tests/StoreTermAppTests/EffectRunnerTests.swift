@@ -133,6 +133,19 @@ import Testing
       let after = try #require(inbox.lastSnapshot?.now)
       #expect(after.timeIntervalSince(before) >= 86_400)
       #expect(inbox.messages.last?.hasPrefix("Advanced the clock 1 day;") == true)
+      let rate = TimeRate.named.last!.name
+      await runner.run(.setTimeRate(rate)) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.timeRate == rate)
+      await runner.run(.setFailure(.purchase, "networkError")) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.failures[.purchase] == "networkError")
+      let id = "dev.storeterm.demo.themes"
+      await runner.run(.purchase(productID: id, outcome: .normal)) { inbox.send($0) }
+      let failed = inbox.all.contains { action in
+        if case .purchaseFinished(id, .failed(.storeKit)) = action { true } else { false }
+      }
+      #expect(failed)
+      await runner.run(.setFailure(.purchase, nil)) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.failures.isEmpty == true)
     }
   }
 }

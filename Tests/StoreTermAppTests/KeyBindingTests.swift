@@ -56,7 +56,8 @@ import Testing
     var state = Fixtures.state(screen: .transactions)
     #expect(action(.char("g"), state) == .settings(.open))
     state.transactions.showsSettings = true
-    #expect(action(.char(" "), state) == .settings(.toggle))
+    #expect(action(.char(" "), state) == .settings(.change(1)))
+    #expect(action(.left, state) == .settings(.change(-1)))
     #expect(action(.down, state) == .settings(.move(1)))
     #expect(action(.escape, state) == .settings(.close))
     #expect(action(.char("a"), state) == nil)

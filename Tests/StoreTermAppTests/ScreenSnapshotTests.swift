@@ -78,7 +78,8 @@ import Testing
   @Test func settingsPanel() {
     var state = Fixtures.state(screen: .transactions)
     state.snapshot.settings = QASettings(
-      askToBuy: true, gracePeriod: true, timeRate: "oneDayEqualsOneMinute")
+      askToBuy: true, gracePeriod: true, timeRate: "oneDayEqualsOneMinute",
+      failures: [.purchase: "networkError"])
     _ = StoreTermApp.update(&state, .settings(.open))
     _ = StoreTermApp.update(&state, .settings(.move(1)))
     check(state, "settings")

@@ -192,12 +192,22 @@ import Testing
   @Test func theSettingsPanelSwitchesTheSessionsSettings() {
     var state = updated(Fixtures.state(screen: .transactions), .settings(.open)).state
     #expect(state.transactions.showsSettings)
-    #expect(updated(state, .settings(.toggle)).effects == [.setSetting(.askToBuy, true)])
+    #expect(updated(state, .settings(.change(1))).effects == [.setSetting(.askToBuy, true)])
     state = updated(state, .settings(.move(2))).state
     state.snapshot.settings.billingIssues = true
-    #expect(updated(state, .settings(.toggle)).effects == [.setSetting(.billingIssues, false)])
-    state = updated(state, .settings(.move(10))).state
-    #expect(state.transactions.settingsSelection == QASetting.allCases.count - 1)
+    #expect(updated(state, .settings(.change(-1))).effects == [.setSetting(.billingIssues, false)])
+    state = updated(state, .settings(.move(2))).state
+    state.snapshot.settings.timeRate = "realTime"
+    let rates = TimeRate.named.map(\.name)
+    #expect(updated(state, .settings(.change(1))).effects == [.setTimeRate(rates[1])])
+    #expect(updated(state, .settings(.change(-1))).effects == [.setTimeRate(rates.last!)])
+    state = updated(state, .settings(.move(2))).state
+    #expect(SettingsRow.all[state.transactions.settingsSelection] == .failure(.purchase))
+    #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, "unknown")])
+    state.snapshot.settings.failures[.purchase] = "missingOfferParameters"
+    #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, nil)])
+    state = updated(state, .settings(.move(100))).state
+    #expect(state.transactions.settingsSelection == SettingsRow.all.count - 1)
     #expect(!updated(state, .settings(.close)).state.transactions.showsSettings)
   }
 

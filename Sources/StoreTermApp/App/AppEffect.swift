@@ -18,6 +18,10 @@ public enum AppEffect: Sendable, Equatable {
   case manage(ManageAction, transactionID: UInt64)
   /// Switches an App Store setting for this session.
   case setSetting(QASetting, Bool)
+  /// Sets the simulated clock's rate, by name.
+  case setTimeRate(String)
+  /// Makes an API fail with a StoreKit error (by name), or stop failing (nil).
+  case setFailure(SimulatedErrorSetting.API, String?)
   /// Moves the simulated clock forward, generating what falls due.
   case advanceClock(seconds: Double)
   /// Signs another App Store account in: a new store manager over that customer.

@@ -1,3 +1,4 @@
+import StoreCore
 import TerminalUI
 
 /// The App Store switches QA flips for this session, as StoreKit testing's settings do.
@@ -12,17 +13,21 @@ public struct QASettings: Hashable, Sendable {
   public var gracePeriod = false
   /// The time rate's name, such as `realTime` or `oneDayEqualsOneMinute`.
   public var timeRate = ""
+  /// The StoreKit error each API is made to fail with, by name.
+  public var failures: [SimulatedErrorSetting.API: String] = [:]
 
   /// Creates settings, everything off.
   public init(
     askToBuy: Bool = false, interruptedPurchases: Bool = false, billingIssues: Bool = false,
-    gracePeriod: Bool = false, timeRate: String = ""
+    gracePeriod: Bool = false, timeRate: String = "",
+    failures: [SimulatedErrorSetting.API: String] = [:]
   ) {
     self.askToBuy = askToBuy
     self.interruptedPurchases = interruptedPurchases
     self.billingIssues = billingIssues
     self.gracePeriod = gracePeriod
     self.timeRate = timeRate
+    self.failures = failures
   }
 
   /// The value of `setting`.
@@ -62,13 +67,48 @@ public enum QASetting: Int, CaseIterable, Hashable, Sendable {
     switch self {
     case .askToBuy: "Ask to Buy"
     case .interruptedPurchases: "Interrupted purchases"
-    case .billingIssues: "Billing issues at renewal"
+    case .billingIssues: "Billing issues"
     case .gracePeriod: "Billing grace period"
     }
   }
 }
 
-/// The transaction manager's settings panel (`g`): a modal list of switches, and the clock.
+/// One row of the settings panel.
+public enum SettingsRow: Hashable, Sendable {
+  /// A switch.
+  case toggle(QASetting)
+  /// The simulated clock's rate.
+  case timeRate
+  /// The error an API fails with, or none.
+  case failure(SimulatedErrorSetting.API)
+
+  /// Every row, in order.
+  public static let all: [SettingsRow] =
+    QASetting.allCases.map(SettingsRow.toggle) + [.timeRate]
+    + SimulatedErrorSetting.API.allCases.map(SettingsRow.failure)
+
+  /// The values a choice row cycles through (nil standing for no simulated error).
+  public var choices: [String?] {
+    switch self {
+    case .toggle: []
+    case .timeRate: TimeRate.named.map(\.name)
+    case .failure(let api): [nil] + Self.errorNames(for: api)
+    }
+  }
+
+  /// The StoreKit errors an API can be made to fail with, as `SimulatedFailure` names them.
+  static func errorNames(for api: SimulatedErrorSetting.API) -> [String] {
+    let cases = SimulatedError.casesByFamily
+    switch api {
+    case .verification: return cases["verification"] ?? []
+    case .purchase: return (cases["generic"] ?? []) + (cases["purchase"] ?? [])
+    default: return cases["generic"] ?? []
+    }
+  }
+}
+
+/// The transaction manager's settings panel (`g`): switches, the time rate and simulated errors
+/// per API, for this session.
 public enum SettingsPanel {
   /// The panel's keys; while it is open no other screen key works.
   public static let keymap = Keymap<AppState, AppAction>([
@@ -79,8 +119,12 @@ public enum SettingsPanel {
       [.down, .char("j")], label: "↓/j", description: "next setting", group: "Settings",
       showsInHintBar: false, action: .settings(.move(1))),
     KeyBinding(
-      [.char(" "), .enter], label: "Space/Enter", description: "switch on/off", group: "Settings",
-      disabledReason: { $0.mutationBlocked }, action: .settings(.toggle)),
+      [.char(" "), .enter, .right, .char("l")], label: "Space/→", description: "change",
+      group: "Settings", disabledReason: { $0.mutationBlocked }, action: .settings(.change(1))),
+    KeyBinding(
+      [.left, .char("h")], label: "←/h", description: "change back", group: "Settings",
+      showsInHintBar: false, disabledReason: { $0.mutationBlocked },
+      action: .settings(.change(-1))),
     KeyBinding(
       [.escape, .char("g")], label: "Esc/g", description: "close", group: "Settings",
       action: .settings(.close)),
@@ -95,39 +139,79 @@ public enum SettingsPanel {
     case .close:
       state.transactions.showsSettings = false
     case .move(let delta):
-      let count = QASetting.allCases.count
       state.transactions.settingsSelection = min(
-        max(state.transactions.settingsSelection + delta, 0), count - 1)
-    case .toggle:
-      guard let setting = QASetting(rawValue: state.transactions.settingsSelection) else {
-        return []
-      }
-      return [.setSetting(setting, !state.snapshot.settings[setting])]
+        max(state.transactions.settingsSelection + delta, 0), SettingsRow.all.count - 1)
+    case .change(let delta):
+      let index = min(state.transactions.settingsSelection, SettingsRow.all.count - 1)
+      return change(SettingsRow.all[index], by: delta, settings: state.snapshot.settings)
     }
     return []
   }
 
-  /// Paints the panel centred over `canvas`.
+  private static func change(_ row: SettingsRow, by delta: Int, settings: QASettings)
+    -> [AppEffect]
+  {
+    switch row {
+    case .toggle(let setting):
+      return [.setSetting(setting, !settings[setting])]
+    case .timeRate:
+      guard let next = step(row.choices, from: settings.timeRate, by: delta) else { return [] }
+      return next.map { [.setTimeRate($0)] } ?? []
+    case .failure(let api):
+      guard let next = step(row.choices, from: settings.failures[api], by: delta) else {
+        return []
+      }
+      return [.setFailure(api, next)]
+    }
+  }
+
+  /// The choice `delta` steps from `current`, wrapping around; nil when there are none.
+  private static func step(_ choices: [String?], from current: String?, by delta: Int)
+    -> String??
+  {
+    guard !choices.isEmpty else { return nil }
+    let index = choices.firstIndex(of: current) ?? 0
+    let count = choices.count
+    return .some(choices[((index + delta) % count + count) % count])
+  }
+
+  /// Paints the panel centred over `canvas`, scrolled to keep the selection in view.
   static func render(_ state: AppState, in canvas: inout Canvas) {
     let settings = state.snapshot.settings
-    let width = min(canvas.size.width - 4, 48)
-    let frame = canvas.bounds.centered(Size(width: width, height: QASetting.allCases.count + 5))
+    let rows = SettingsRow.all
+    let width = min(canvas.size.width - 4, 56)
+    let height = min(rows.count + 4, canvas.size.height)
+    let frame = canvas.bounds.centered(Size(width: width, height: height))
     canvas.fill(frame, role: .normal)
     let inside = canvas.box(frame, title: "Settings", role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
-      for setting in QASetting.allCases {
-        let selected = setting.rawValue == state.transactions.settingsSelection
+      let visible = max(1, area.size.height - 2)
+      let window = AccountScreen.window(
+        selected: state.transactions.settingsSelection, count: rows.count, height: visible)
+      for (y, index) in window.rows.enumerated() {
+        let selected = index == state.transactions.settingsSelection
         let role: StyleRole = selected ? .selection : .normal
-        let y = setting.rawValue
         area.fill(Rect(x: 0, y: y, width: area.size.width, height: 1), role: role)
-        area.raw(settings[setting] ? "[x] " : "[ ] ", at: Point(x: 0, y: y), role: role)
-        area.text(setting.title, at: Point(x: 4, y: y), role: role)
+        let (label, value) = text(rows[index], settings: settings)
+        area.text(label, at: Point(x: 0, y: y), role: role, width: 26)
+        if let value {
+          area.text(value, at: Point(x: 27, y: y), role: selected ? role : .key)
+        }
       }
-      let rows = QASetting.allCases.count
       area.text(
-        "Time rate: \(settings.timeRate)", at: Point(x: 0, y: rows + 1), role: .dim)
-      area.text(
-        "For this session; t/T advance the clock.", at: Point(x: 0, y: rows + 2), role: .dim)
+        "Errors make each API throw. For this session.", at: Point(x: 0, y: area.size.height - 1),
+        role: .dim)
+    }
+  }
+
+  private static func text(_ row: SettingsRow, settings: QASettings) -> (String, String?) {
+    switch row {
+    case .toggle(let setting):
+      return ((settings[setting] ? "[x] " : "[ ] ") + setting.title, nil)
+    case .timeRate:
+      return ("Time rate", "◂ \(settings.timeRate) ▸")
+    case .failure(let api):
+      return (api.rawValue, "◂ \(settings.failures[api] ?? "no error") ▸")
     }
   }
 }
@@ -140,6 +224,6 @@ public enum SettingsAction: Sendable, Equatable {
   case close
   /// Moves the selection.
   case move(Int)
-  /// Switches the selected setting.
-  case toggle
+  /// Switches the selected setting, or steps its value by this many choices.
+  case change(Int)
 }

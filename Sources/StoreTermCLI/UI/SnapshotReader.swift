@@ -127,7 +127,17 @@ final class SnapshotReader {
     return QASettings(
       askToBuy: session.askToBuyEnabled, interruptedPurchases: session.interruptedPurchasesEnabled,
       billingIssues: session.billingIssuesEnabled, gracePeriod: session.billingGracePeriodEnabled,
-      timeRate: context.clock.simulated.rate.description)
+      timeRate: context.clock.simulated.rate.description,
+      failures: session.failures.mapValues(Self.name))
+  }
+
+  /// The name `SimulatedFailure(name:)` reads back.
+  static func name(_ failure: SimulatedFailure) -> String {
+    switch failure {
+    case .storeKit(let error): error.name
+    case .purchase(let error): error.rawValue
+    case .verification(let error): error.name
+    }
   }
 
   /// Every customer's records, newest first: QA's transaction manager shows them all.

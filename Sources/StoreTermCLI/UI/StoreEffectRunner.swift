@@ -99,6 +99,23 @@ final class StoreEffectRunner: EffectRunner {
         send(.operationFinished(message: "\(error)", isError: true))
       }
       await publish(send, force: true)
+    case .setTimeRate(let name):
+      do {
+        guard let rate = TimeRate.named.first(where: { $0.name == name })?.rate else {
+          throw CommandFailure("\(name) is not a time rate")
+        }
+        let changed = context.clock.simulated.withRate(rate, real: Date())
+        try context.ledger.setClock(changed)
+        context.clock.set(changed)
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await publish(send)
+    case .setFailure(let api, let name):
+      var session = context.engine.session
+      session.failures[api] = name.flatMap(SimulatedFailure.init(name:))
+      context.engine.setSession(session)
+      await publish(send)
     case .advanceClock(let seconds):
       do {
         let renewals = try advanceClock(by: seconds)
