@@ -144,6 +144,11 @@ import Testing
         if case .purchaseFinished(id, .failed(.storeKit)) = action { true } else { false }
       }
       #expect(failed)
+      await runner.run(.setStorefront("JPN", locale: "ja_JP")) { inbox.send($0) }
+      let japanese = try #require(inbox.lastSnapshot)
+      #expect(japanese.settings.storefront == "JPN ja_JP")
+      #expect(japanese.storefront == "JPN (JPY)")
+      #expect(japanese.product("dev.storeterm.demo.plus.monthly")?.displayName == "プラス 月額")
       await runner.run(.setFailure(.purchase, nil)) { inbox.send($0) }
       #expect(inbox.lastSnapshot?.settings.failures.isEmpty == true)
     }

@@ -201,6 +201,12 @@ import Testing
     let rates = TimeRate.named.map(\.name)
     #expect(updated(state, .settings(.change(1))).effects == [.setTimeRate(rates[1])])
     #expect(updated(state, .settings(.change(-1))).effects == [.setTimeRate(rates.last!)])
+    state = updated(state, .settings(.move(1))).state
+    state.snapshot.settings.storefront = "USA en_US"
+    #expect(
+      updated(state, .settings(.change(1))).effects == [.setStorefront("GBR", locale: "en_GB")])
+    #expect(
+      updated(state, .settings(.change(-1))).effects == [.setStorefront("JPN", locale: "ja_JP")])
     state = updated(state, .settings(.move(2))).state
     #expect(SettingsRow.all[state.transactions.settingsSelection] == .failure(.purchase))
     #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, "unknown")])

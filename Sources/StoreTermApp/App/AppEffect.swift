@@ -20,6 +20,8 @@ public enum AppEffect: Sendable, Equatable {
   case setSetting(QASetting, Bool)
   /// Sets the simulated clock's rate, by name.
   case setTimeRate(String)
+  /// Moves the session to a storefront (ISO 3166-1 alpha-3) and locale.
+  case setStorefront(String, locale: String)
   /// Makes an API fail with a StoreKit error (by name), or stop failing (nil).
   case setFailure(SimulatedErrorSetting.API, String?)
   /// Moves the simulated clock forward, generating what falls due.

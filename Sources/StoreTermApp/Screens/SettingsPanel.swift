@@ -15,12 +15,14 @@ public struct QASettings: Hashable, Sendable {
   public var timeRate = ""
   /// The StoreKit error each API is made to fail with, by name.
   public var failures: [SimulatedErrorSetting.API: String] = [:]
+  /// The storefront and locale, such as `USA en_US`.
+  public var storefront = ""
 
   /// Creates settings, everything off.
   public init(
     askToBuy: Bool = false, interruptedPurchases: Bool = false, billingIssues: Bool = false,
     gracePeriod: Bool = false, timeRate: String = "",
-    failures: [SimulatedErrorSetting.API: String] = [:]
+    failures: [SimulatedErrorSetting.API: String] = [:], storefront: String = ""
   ) {
     self.askToBuy = askToBuy
     self.interruptedPurchases = interruptedPurchases
@@ -28,6 +30,7 @@ public struct QASettings: Hashable, Sendable {
     self.gracePeriod = gracePeriod
     self.timeRate = timeRate
     self.failures = failures
+    self.storefront = storefront
   }
 
   /// The value of `setting`.
@@ -79,12 +82,14 @@ public enum SettingsRow: Hashable, Sendable {
   case toggle(QASetting)
   /// The simulated clock's rate.
   case timeRate
+  /// The storefront and locale.
+  case storefront
   /// The error an API fails with, or none.
   case failure(SimulatedErrorSetting.API)
 
   /// Every row, in order.
   public static let all: [SettingsRow] =
-    QASetting.allCases.map(SettingsRow.toggle) + [.timeRate]
+    QASetting.allCases.map(SettingsRow.toggle) + [.timeRate, .storefront]
     + SimulatedErrorSetting.API.allCases.map(SettingsRow.failure)
 
   /// The values a choice row cycles through (nil standing for no simulated error).
@@ -92,9 +97,15 @@ public enum SettingsRow: Hashable, Sendable {
     switch self {
     case .toggle: []
     case .timeRate: TimeRate.named.map(\.name)
+    case .storefront: Self.storefronts
     case .failure(let api): [nil] + Self.errorNames(for: api)
     }
   }
+
+  /// Storefronts with a locale the demo catalog is localized for, as `ISO3 locale`.
+  public static let storefronts: [String?] = [
+    "USA en_US", "GBR en_GB", "DEU de_DE", "FRA fr_FR", "JPN ja_JP",
+  ]
 
   /// The StoreKit errors an API can be made to fail with, as `SimulatedFailure` names them.
   static func errorNames(for api: SimulatedErrorSetting.API) -> [String] {
@@ -157,6 +168,14 @@ public enum SettingsPanel {
     case .timeRate:
       guard let next = step(row.choices, from: settings.timeRate, by: delta) else { return [] }
       return next.map { [.setTimeRate($0)] } ?? []
+    case .storefront:
+      guard let next = step(row.choices, from: settings.storefront, by: delta), let next,
+        let space = next.firstIndex(of: " ")
+      else { return [] }
+      return [
+        .setStorefront(
+          String(next[..<space]), locale: String(next[next.index(after: space)...]))
+      ]
     case .failure(let api):
       guard let next = step(row.choices, from: settings.failures[api], by: delta) else {
         return []
@@ -210,6 +229,8 @@ public enum SettingsPanel {
       return ((settings[setting] ? "[x] " : "[ ] ") + setting.title, nil)
     case .timeRate:
       return ("Time rate", "◂ \(settings.timeRate) ▸")
+    case .storefront:
+      return ("Storefront and locale", "◂ \(settings.storefront) ▸")
     case .failure(let api):
       return (api.rawValue, "◂ \(settings.failures[api] ?? "no error") ▸")
     }

@@ -124,11 +124,13 @@ final class SnapshotReader {
   /// The session's switches and the clock's rate.
   private func settings() -> QASettings {
     let session = context.engine.session
+    let catalog = context.engine.catalog
     return QASettings(
       askToBuy: session.askToBuyEnabled, interruptedPurchases: session.interruptedPurchasesEnabled,
       billingIssues: session.billingIssuesEnabled, gracePeriod: session.billingGracePeriodEnabled,
       timeRate: context.clock.simulated.rate.description,
-      failures: session.failures.mapValues(Self.name))
+      failures: session.failures.mapValues(Self.name),
+      storefront: "\(catalog.storefront.countryCode) \(catalog.locale)")
   }
 
   /// The name `SimulatedFailure(name:)` reads back.

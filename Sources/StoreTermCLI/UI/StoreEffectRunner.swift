@@ -111,6 +111,15 @@ final class StoreEffectRunner: EffectRunner {
         send(.operationFinished(message: "\(error)", isError: true))
       }
       await publish(send)
+    case .setStorefront(let code, let locale):
+      if let storefront = Storefront(countryCode: code) {
+        // What SKTestSession's storefront and locale setters do; the store reloads its products.
+        context.engine.setCatalog(
+          ProductCatalog(
+            configuration: context.catalog.configuration, storefront: storefront, locale: locale))
+        await store.loadProducts(force: true)
+      }
+      await publish(send)
     case .setFailure(let api, let name):
       var session = context.engine.session
       session.failures[api] = name.flatMap(SimulatedFailure.init(name:))
