@@ -36,6 +36,7 @@ let package = Package(
       name: "StoreTermCLI",
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
+        "StoreTermApp", "NCursesTerminal",
       ],
       plugins: ["EmbedDemoCatalog"]
     ),
@@ -43,7 +44,8 @@ let package = Package(
 
     // Benchmarks are programs, never timed tests: swift run -c release storeterm-bench …
     .executableTarget(
-      name: "storeterm-bench", dependencies: ["StoreJWS", "StoreCore", "StorePersistence"]),
+      name: "storeterm-bench",
+      dependencies: ["StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI"]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
     .executableTarget(name: "EmbedFile"),
@@ -94,6 +96,17 @@ let package = Package(
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreTermCLI", "StoreTermTestSupport",
       ]),
+
+    // The screens: paywall, purchase sheet, account, transaction manager, event log, help.
+    // Pure state, update and view over TerminalUI; effects run in the command line's runner.
+    .target(name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore"]),
+    .testTarget(
+      name: "StoreTermAppTests",
+      dependencies: [
+        "StoreTermApp", "TerminalUI", "StoreManager", "StoreCore", "StoreTermTestSupport",
+        "storeterm",
+      ],
+      exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -48,6 +48,7 @@ public enum StoreTermCommand {
     CustomersCommand.spec,
     CustomerCommand.spec,
     ImportCommand.spec,
+    UICommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]
     ),
@@ -64,15 +65,19 @@ public enum StoreTermCommand {
   public static func main() async -> Never {
     let status = await run(
       Array(CommandLine.arguments.dropFirst()), output: StandardOutput(),
-      environment: ProcessInfo.processInfo.environment)
+      environment: ProcessInfo.processInfo.environment,
+      interactive: isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0)
     exit(status)
   }
 
   /// Runs one command line and returns the exit status (0 success, 1 failure, 64 usage error).
   ///
-  /// `environment` supplies `XDG_STATE_HOME` and `HOME` for the default state folder.
+  /// `environment` supplies `XDG_STATE_HOME` and `HOME` for the default state folder. With no
+  /// command, an `interactive` run (standard input and output are a terminal) opens the front
+  /// end (`ui`); otherwise it prints the products, so scripts and pipes keep their table.
   public static func run(
-    _ arguments: [String], output: some TextOutput, environment: [String: String]
+    _ arguments: [String], output: some TextOutput, environment: [String: String],
+    interactive: Bool = false
   ) async -> Int32 {
     let parsed: ParsedArguments
     do {
@@ -88,6 +93,7 @@ public enum StoreTermCommand {
     if parsed.flag("help") || parsed.command.name == "help" {
       return help(parsed, output: output)
     }
+    let launchesUI = interactive && !parsed.explicitCommand && !parsed.flag("json")
     do {
       let context = try CommandContext(parsed: parsed, output: output, environment: environment)
       if context.readOnly, let refusal = ReadOnlySeat.refusal(for: parsed.command.name) {
@@ -100,7 +106,9 @@ public enum StoreTermCommand {
       {
         try await ManagedStore.recover(context)
       }
+      if launchesUI { return try await UICommand.run(context) }
       switch parsed.command.name {
+      case "ui": return try await UICommand.run(context)
       case "products": try ProductsCommand.run(context)
       case "purchase": try await PurchaseCommand.run(context)
       case "balances": try BalancesCommand.run(context)

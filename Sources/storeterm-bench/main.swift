@@ -10,6 +10,7 @@ let usage = """
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
+    render                             lay out, render and diff a 200×60 transaction manager frame
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -59,6 +60,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
     var benchmark = SupportBenchmark()
     if let customers = options["--customers"] { benchmark.customers = Int(customers) }
     return try benchmark.run()
+  case "render":
+    guard words.isEmpty else { usageError() }
+    return try RenderBenchmark().run()
   case "all":
     guard words.isEmpty else { usageError() }
     var passed = true
@@ -66,7 +70,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
       ("jws", ["--seconds", "2", "--rounds", "2"]),
       ("purchase", ["--seconds", "2", "--rounds", "2"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
-      ("support", ["--customers", "20000"]),
+      ("support", ["--customers", "20000"]), ("render", []),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
       passed = try runWorkload(workload, ArraySlice(options)) && passed

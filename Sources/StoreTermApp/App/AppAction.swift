@@ -1,0 +1,87 @@
+import StoreManager
+import TerminalUI
+
+/// Everything that can happen to the front end: keys the user pressed and results of effects.
+public enum AppAction: Sendable, Equatable {
+  // MARK: Navigation
+  /// Opens a screen.
+  case show(ScreenID)
+  /// `Tab`: the next screen.
+  case nextScreen
+  /// `Shift-Tab`: the previous screen.
+  case previousScreen
+  /// `?`: opens or closes the key help.
+  case toggleHelp
+  /// `q`: quits, or asks first with a purchase in flight.
+  case quit
+  /// The answer to "quit anyway?".
+  case answerQuit(Bool)
+  /// The terminal changed size.
+  case resized(Size)
+  /// Moves the focused list by this many rows.
+  case move(Int)
+  /// `Home`: the first row.
+  case moveToFirst
+  /// `End`: the last row.
+  case moveToLast
+  /// A key that is bound but disabled: shows why.
+  case refused(String)
+
+  // MARK: Paywall and sheet
+  /// Opens the purchase sheet for the focused product.
+  case openPurchaseSheet
+  /// Something done in the purchase sheet.
+  case sheet(PurchaseSheetAction)
+  /// Restore Purchases.
+  case restore
+  /// Redeem Code.
+  case redeemCode
+
+  // MARK: Account and transaction manager
+  /// A management action on the selected transaction.
+  case manage(ManageAction)
+  /// Something done to the transaction manager's filter.
+  case filter(FilterAction)
+  /// Shows or hides the transaction inspector.
+  case toggleInspector
+  /// Turns auto-renew of the selected subscription off, or on when it is off.
+  case toggleAutoRenew
+  /// Something done in the settings panel.
+  case settings(SettingsAction)
+  /// Something done in the customer switcher.
+  case customers(CustomerPickerAction)
+  /// Moves the simulated clock forward by this many seconds.
+  case advanceClock(seconds: Double)
+
+  // MARK: Results
+  /// The store changed: a fresh snapshot.
+  case storeChanged(StoreSnapshot)
+  /// A purchase ended in this state.
+  case purchaseFinished(productID: String, state: PurchaseState)
+  /// An operation ended; `message` is shown, as a problem when `isError`.
+  case operationFinished(message: String, isError: Bool)
+}
+
+/// What the user does in the purchase sheet.
+public enum PurchaseSheetAction: Sendable, Equatable {
+  /// `Enter`: buy (or close the result).
+  case confirm
+  /// `Esc`: cancel the payment sheet (or close the result).
+  case cancel
+  /// `←`/`→`: pick the QA outcome.
+  case moveOutcome(Int)
+}
+
+/// What the user does to the transaction manager's filter.
+public enum FilterAction: Sendable, Equatable {
+  /// `/`: start typing a filter.
+  case begin
+  /// A character typed into it.
+  case type(Character)
+  /// `Backspace`: removes the last character.
+  case deleteBackward
+  /// `Enter`: stops typing, keeps the filter.
+  case commit
+  /// `Esc`: clears the filter.
+  case clear
+}

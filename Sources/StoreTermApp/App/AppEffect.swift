@@ -1,0 +1,127 @@
+import StoreCore
+
+/// Work the front end asks for; the command line's runner carries it out against the store
+/// manager and the simulated App Store, and answers with actions.
+public enum AppEffect: Sendable, Equatable {
+  /// Starts the store (unfinished transactions, products) and sends the first snapshot.
+  case start
+  /// Watches the App Store's log for changes made by other processes, for as long as the
+  /// program runs, sending a snapshot after each.
+  case watchForChanges
+  /// Buys a product through the store manager.
+  case purchase(productID: String, outcome: ForcedOutcome)
+  /// Returns a finished purchase to idle.
+  case dismissPurchase(productID: String)
+  /// Restore Purchases (`AppStore.sync()`).
+  case restore
+  /// A transaction manager action.
+  case manage(ManageAction, transactionID: UInt64)
+  /// Switches an App Store setting for this session.
+  case setSetting(QASetting, Bool)
+  /// Sets the simulated clock's rate, by name.
+  case setTimeRate(String)
+  /// Moves the session to a storefront (ISO 3166-1 alpha-3) and locale.
+  case setStorefront(String, locale: String)
+  /// Makes an API fail with a StoreKit error (by name), or stop failing (nil).
+  case setFailure(SimulatedErrorSetting.API, String?)
+  /// Moves the simulated clock forward, generating what falls due.
+  case advanceClock(seconds: Double)
+  /// Signs another App Store account in: a new store manager over that customer.
+  case switchCustomer(String)
+}
+
+/// How QA forces a purchase to end, from the purchase sheet's outcome row.
+public enum ForcedOutcome: Sendable, Hashable {
+  /// The App Store decides, with the session's settings.
+  case normal
+  /// A parent must approve: the purchase is pending.
+  case askToBuy
+  /// The purchase is interrupted: pending until resolved.
+  case interrupted
+  /// The customer cancelled the payment sheet.
+  case cancelled
+  /// StoreKit fails with this error, by its name (`networkError`, `productUnavailable`).
+  case failure(String)
+
+  /// The choices the outcome row offers, in order.
+  public static let choices: [ForcedOutcome] =
+    [.normal, .askToBuy, .interrupted]
+    + SimulatedFailure.names.filter { $0 != "userCancelled" }
+    .map(ForcedOutcome.failure)
+
+  /// The words the outcome row shows.
+  public var label: String {
+    switch self {
+    case .normal: "App Store decides"
+    case .askToBuy: "Ask to Buy"
+    case .interrupted: "Interrupted"
+    case .cancelled: "Cancelled"
+    case .failure(let name): "Fail: \(name)"
+    }
+  }
+
+  /// The engine's purchase options for this outcome.
+  public var options: PurchaseOptions {
+    var options = PurchaseOptions()
+    switch self {
+    case .normal: break
+    case .askToBuy: options.askToBuy = true
+    case .interrupted: options.interrupted = true
+    case .cancelled: options.cancel = true
+    case .failure(let name): options.failure = SimulatedFailure(name: name)
+    }
+    return options
+  }
+}
+
+/// What QA's transaction manager (and the account screen) can do to one transaction.
+public enum ManageAction: String, CaseIterable, Sendable, Hashable {
+  /// Approves an Ask to Buy request.
+  case approve
+  /// Declines an Ask to Buy request.
+  case decline
+  /// Resolves an interrupted purchase.
+  case resolve
+  /// Refunds.
+  case refund
+  /// Revokes (family sharing removed).
+  case revoke
+  /// Expires a subscription now.
+  case expire
+  /// Renews a subscription now.
+  case renew
+  /// Turns auto-renew off.
+  case autoRenewOff
+  /// Turns auto-renew on.
+  case autoRenewOn
+  /// Asks the customer to agree to a higher renewal price.
+  case priceIncrease
+  /// The customer agrees to the price increase.
+  case consent
+  /// The customer declines the price increase.
+  case declinePriceIncrease
+  /// Finishes the transaction, as the app would.
+  case finish
+  /// Deletes the transaction from the ledger.
+  case delete
+
+  /// What was done, for the message afterwards: `Refunded transaction 4`.
+  public var pastTense: String {
+    switch self {
+    case .approve: "Approved"
+    case .decline: "Declined"
+    case .resolve: "Resolved"
+    case .refund: "Refunded"
+    case .revoke: "Revoked"
+    case .expire: "Expired"
+    case .renew: "Renewed"
+    case .autoRenewOff: "Turned auto-renew off for"
+    case .autoRenewOn: "Turned auto-renew on for"
+    case .priceIncrease: "Requested a price increase for"
+    case .consent: "Agreed to the price increase of"
+    case .declinePriceIncrease: "Declined the price increase of"
+    case .finish: "Finished"
+    case .delete: "Deleted"
+    }
+  }
+}

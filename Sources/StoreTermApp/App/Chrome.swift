@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// The parts around every screen: the tab bar on top and the status line above the hint bar.
+enum Chrome {
+  /// The tab bar: the program, each screen with its digit, and the account and storefront.
+  static func renderTabs(_ state: AppState, in canvas: inout Canvas) {
+    let width = canvas.size.width
+    canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), role: .normal)
+    // No program title: at 80 columns the tabs and the account line need the room.
+    var x = 0
+    for screen in ScreenID.allCases {
+      let label = "\(screen.rawValue) \(screen.title)"
+      let role: StyleRole = screen == state.screen ? .selection : .dim
+      x += canvas.raw(" \(label) ", at: Point(x: x, y: 0), role: role) + 1
+    }
+    let info = "\(state.snapshot.customerID) · \(state.snapshot.storefront)"
+    let room = width - x - 1
+    if room > 8 {
+      let shown = DisplayWidth.truncated(info, toWidth: room)
+      canvas.raw(shown, at: Point(x: width - 1 - DisplayWidth.of(shown), y: 0), role: .dim)
+    }
+  }
+
+  /// The status line: the read-only mark, the simulated clock, and the last message.
+  static func renderStatus(_ state: AppState, in canvas: inout Canvas, row y: Int) {
+    var x = 1
+    if state.readOnly {
+      x += canvas.raw("READ-ONLY", at: Point(x: x, y: y), role: .warning) + 2
+    }
+    x += canvas.raw(DateText.minute(state.snapshot.now) + " UTC", at: Point(x: x, y: y), role: .dim)
+    if let warning = state.snapshot.warnings.last, state.toast == nil {
+      canvas.text("! \(warning)", at: Point(x: x + 2, y: y), role: .warning)
+    }
+    if let toast = state.toast {
+      canvas.within(Rect(x: x + 2, y: y, width: canvas.size.width - x - 2, height: 1)) {
+        toast.render(in: &$0, row: 0)
+      }
+    }
+  }
+}

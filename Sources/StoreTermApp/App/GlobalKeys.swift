@@ -1,0 +1,84 @@
+import TerminalUI
+
+/// Keys that work on every screen, and the key maps of each screen built from them.
+public enum GlobalKeys {
+  /// The keys every screen shares; screen keys win over these.
+  public static let keymap = Keymap<AppState, AppAction>(
+    ScreenID.allCases.map { screen in
+      KeyBinding(
+        [.char(Character(String(screen.rawValue)))], description: screen.title,
+        group: "Screens", showsInHintBar: false, action: .show(screen))
+    } + [
+      KeyBinding(
+        [.tab], description: "next screen", group: "Screens", showsInHintBar: false,
+        action: .nextScreen),
+      KeyBinding(
+        [.backTab], description: "previous screen", group: "Screens", showsInHintBar: false,
+        action: .previousScreen),
+      KeyBinding([.char("?")], description: "help", group: "General", action: .toggleHelp),
+      KeyBinding([.char("q")], description: "quit", group: "General", action: .quit),
+      KeyBinding(
+        [.ctrl("c")], description: "quit", group: "General", showsInHintBar: false,
+        action: .quit),
+    ])
+
+  /// The keys of `screen`, followed by the shared ones.
+  public static func keymap(for screen: ScreenID) -> Keymap<AppState, AppAction> {
+    let own =
+      switch screen {
+      case .paywall: PaywallScreen.keymap
+      case .account: AccountScreen.keymap
+      case .transactions: TransactionsScreen.keymap
+      case .eventLog: EventLogScreen.keymap
+      }
+    return own.followed(by: keymap)
+  }
+
+  /// The keys that work in `state`: the purchase sheet's while it is open, else the screen's.
+  public static func activeKeymap(_ state: AppState) -> Keymap<AppState, AppAction> {
+    let help = Keymap(keymap.bindings.filter { $0.keys.contains(.char("?")) })
+    if state.sheet != nil {
+      return PurchaseSheet.keymap.followed(by: help)
+    }
+    if state.screen == .transactions, state.transactions.showsSettings {
+      return SettingsPanel.keymap.followed(by: help)
+    }
+    if state.screen == .account, state.account.pickerSelection != nil {
+      return CustomerPicker.keymap.followed(by: help)
+    }
+    return keymap(for: state.screen)
+  }
+
+  /// `Docs/KEYBINDINGS.md`: every key of every screen, generated from the bindings.
+  public static func markdownReference() -> String {
+    var parts = [
+      "# Keys",
+      "",
+      "Generated from the key bindings in `Sources/StoreTermApp` by "
+        + "`KEYBINDINGS_RECORD=1 swift test --filter KeyReferenceTests`; a test fails when it is stale.",
+      "",
+    ]
+    let maps: [(String, Keymap<AppState, AppAction>)] = [
+      ("Every screen", keymap),
+      ("Paywall (1)", PaywallScreen.keymap),
+      ("Purchase sheet", PurchaseSheet.keymap),
+      ("Account (2)", AccountScreen.keymap),
+      ("Customer switcher (u on Account)", CustomerPicker.keymap),
+      ("Transactions (3)", TransactionsScreen.keymap),
+      ("Settings panel (g on Transactions)", SettingsPanel.keymap),
+      ("Event log (4)", EventLogScreen.keymap),
+    ]
+    for (title, map) in maps {
+      parts.append("# \(title)")
+      parts.append("")
+      // The screen title already names the group; demote the keymap's headings one level.
+      parts.append(map.markdown().replacingOccurrences(of: "## ", with: "### "))
+    }
+    parts.append("# Filter (while typing after `/`)")
+    parts.append("")
+    parts.append(
+      "| Key | Action |\n| --- | --- |\n| `Enter` | keep the filter |\n| `Esc` | clear the filter |\n| `Backspace` | delete a character |\n"
+    )
+    return parts.joined(separator: "\n")
+  }
+}

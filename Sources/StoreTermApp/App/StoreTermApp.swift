@@ -1,0 +1,218 @@
+import StoreManager
+import TerminalUI
+
+/// storeterm's front end as an Elm-style application: keys become actions, ``update(_:_:)``
+/// changes the state and asks for effects, ``view(_:size:)`` draws it.
+public enum StoreTermApp: Application {
+  /// The front end's state.
+  public typealias State = AppState
+  /// What can happen.
+  public typealias Action = AppAction
+  /// What the runner does.
+  public typealias Effect = AppEffect
+
+  /// Below this size a notice replaces the screen.
+  public static let minimumSize = Size(width: 60, height: 18)
+
+  /// Starts the store and the watch for other processes' changes before the first frame.
+  public static func initialEffects(_ state: AppState) -> [AppEffect] {
+    [.start, .watchForChanges]
+  }
+
+  /// Whether the user has quit.
+  public static func isFinished(_ state: AppState) -> Bool { state.isFinished }
+
+  // MARK: - Input
+
+  /// The action an input event means: modal questions first, then the filter while typing,
+  /// then the active key map; a disabled key becomes ``AppAction/refused(_:)`` with its reason.
+  public static func action(for event: InputEvent, in state: AppState) -> AppAction? {
+    guard case .key(let key) = event else {
+      if case .resize(let size) = event { return .resized(size) }
+      return nil
+    }
+    if state.showsHelp {
+      return [.char("?"), .escape, .char("q"), .enter].contains(key) ? .toggleHelp : nil
+    }
+    if state.confirmsQuit {
+      switch key {
+      case .char("y"), .enter, .ctrl("c"): return .answerQuit(true)
+      case .char("n"), .escape, .char("q"): return .answerQuit(false)
+      default: return nil
+      }
+    }
+    if state.screen == .transactions, state.transactions.isEditingFilter, state.sheet == nil {
+      switch key {
+      case .enter: return .filter(.commit)
+      case .escape: return .filter(.clear)
+      case .backspace: return .filter(.deleteBackward)
+      case .char(let character): return .filter(.type(character))
+      case .ctrl("c"): return .quit
+      default: return nil
+      }
+    }
+    switch GlobalKeys.activeKeymap(state).resolve(key, in: state) {
+    case .action(let action): return action
+    case .disabled(let reason): return .refused(reason)
+    case .unbound: return nil
+    }
+  }
+
+  // MARK: - Update
+
+  /// Applies `action` and returns the effects to run.
+  public static func update(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+    switch action {
+    case .show(let screen):
+      state.screen = screen
+    case .nextScreen:
+      state.screen = state.screen.next
+    case .previousScreen:
+      state.screen = state.screen.previous
+    case .toggleHelp:
+      state.showsHelp.toggle()
+    case .quit:
+      if state.hasPurchaseInFlight {
+        state.confirmsQuit = true
+      } else {
+        state.isFinished = true
+      }
+    case .answerQuit(let quits):
+      state.confirmsQuit = false
+      state.isFinished = quits
+    case .resized(let size):
+      state.size = size
+    case .move(let delta):
+      move(&state, by: delta)
+    case .moveToFirst:
+      move(&state, by: -Int.max / 2)
+    case .moveToLast:
+      move(&state, by: Int.max / 2)
+    case .refused(let reason):
+      state.toast = Toast(reason, kind: .warning)
+    case .openPurchaseSheet:
+      guard let product = PaywallScreen.selectedProduct(state) else { return [] }
+      state.sheet = PurchaseSheetState(
+        productID: product.id, offer: Badge.introOffer(for: product, in: state.snapshot),
+        terms: PaywallScreen.termsLine(product, snapshot: state.snapshot).0)
+    case .sheet(let sheetAction):
+      return PurchaseSheet.update(&state, sheetAction)
+    case .restore:
+      state.toast = Toast("Restoring purchases…")
+      return [.restore]
+    case .redeemCode:
+      state.toast = Toast("Offer codes are not simulated yet.", kind: .warning)
+    case .manage(let manageAction):
+      guard let record = ManageRules.selectedRecord(state) else { return [] }
+      return [.manage(manageAction, transactionID: record.id)]
+    case .toggleAutoRenew:
+      guard let record = ManageRules.selectedRecord(state) else { return [] }
+      return [.manage(AccountScreen.autoRenewAction(state), transactionID: record.id)]
+    case .customers(let pickerAction):
+      return CustomerPicker.update(&state, pickerAction)
+    case .settings(let settingsAction):
+      return SettingsPanel.update(&state, settingsAction)
+    case .advanceClock(let seconds):
+      return [.advanceClock(seconds: seconds)]
+    case .filter(let filterAction):
+      TransactionsScreen.update(&state, filterAction)
+    case .toggleInspector:
+      state.transactions.showsInspector.toggle()
+    case .storeChanged(let snapshot):
+      state.snapshot = snapshot
+      state.isLoaded = true
+    case .purchaseFinished(let productID, let result):
+      return purchaseFinished(&state, productID: productID, result: result)
+    case .operationFinished(let message, let isError):
+      state.toast = Toast(message, kind: isError ? .error : .success)
+    }
+    return []
+  }
+
+  private static func purchaseFinished(
+    _ state: inout AppState, productID: String, result: PurchaseState
+  ) -> [AppEffect] {
+    if var sheet = state.sheet, sheet.productID == productID {
+      sheet.phase = .result(result)
+      state.sheet = sheet
+      return []
+    }
+    // The sheet was closed by cancelling: report the answer and settle the product's state.
+    let (message, role) = PurchaseSheet.describe(result)
+    let kind: Toast.Kind =
+      switch role {
+      case .success: .success
+      case .error: .error
+      default: .warning
+      }
+    state.toast = Toast("\(state.snapshot.name(of: productID)): \(message)", kind: kind)
+    return result == .pending ? [] : [.dismissPurchase(productID: productID)]
+  }
+
+  private static func move(_ state: inout AppState, by delta: Int) {
+    // Home and End move by huge deltas; clamping first keeps the sums from overflowing.
+    func moved(_ value: Int, count: Int) -> Int {
+      let limited = max(-count, min(count, delta))
+      return min(max(value + limited, 0), max(0, count - 1))
+    }
+    switch state.screen {
+    case .paywall:
+      let count = PaywallScreen.order(state.snapshot).count
+      state.paywall.selected = moved(state.paywall.selected, count: count)
+    case .account:
+      let count = AccountScreen.history(state.snapshot).count
+      state.account.selected = moved(state.account.selected, count: count)
+    case .transactions:
+      let count = TransactionsScreen.filtered(state).count
+      state.transactions.selected = moved(state.transactions.selected, count: count)
+    case .eventLog:
+      // The log counts back from the newest entry, so down (newer) lowers the scroll.
+      let count = state.snapshot.events.count
+      let limited = max(-count, min(count, delta))
+      state.eventLog.scrollBack = min(
+        max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
+    }
+  }
+
+  // MARK: - View
+
+  /// The frame for `state` at `size`.
+  public static func view(_ state: AppState, size: Size) -> Screen {
+    let notice = SizeNotice(minimum: minimumSize)
+    if notice.isNeeded(for: size) { return notice.render(size: size) }
+    var canvas = Canvas(size: size)
+    Chrome.renderTabs(state, in: &canvas)
+    let body = Rect(x: 0, y: 1, width: size.width, height: size.height - 3)
+    canvas.within(body) { area in
+      switch state.screen {
+      case .paywall: PaywallScreen.render(state, in: &area)
+      case .account: AccountScreen.render(state, in: &area)
+      case .transactions: TransactionsScreen.render(state, in: &area)
+      case .eventLog: EventLogScreen.render(state, in: &area)
+      }
+      if let sheet = state.sheet {
+        PurchaseSheet.render(sheet, snapshot: state.snapshot, in: &area)
+      }
+      if state.screen == .transactions, state.transactions.showsSettings {
+        SettingsPanel.render(state, in: &area)
+      }
+      if state.screen == .account, state.account.pickerSelection != nil {
+        CustomerPicker.render(state, in: &area)
+      }
+    }
+    Chrome.renderStatus(state, in: &canvas, row: size.height - 2)
+    HintBar(entries: GlobalKeys.activeKeymap(state).hintBarEntries(in: state))
+      .render(in: &canvas, row: size.height - 1)
+    if state.confirmsQuit {
+      Dialog(
+        title: "Quit?", message: "A purchase is in flight. Quit anyway?",
+        buttons: ["y Quit", "n Stay"], focusedButton: 1, messageRole: .warning
+      ).render(in: &canvas)
+    }
+    if state.showsHelp {
+      HelpView(sections: GlobalKeys.activeKeymap(state).helpSections(in: state))
+        .render(in: &canvas)
+    }
+    return canvas.screen
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import StoreCore
+import StoreManager
+
+/// Everything the screens show, read from the store manager (and, for QA's transaction manager,
+/// the simulated App Store) at one moment.
+///
+/// The screens never call the store: the effect runner builds a new snapshot after every change
+/// and sends it in, so update and view stay pure and tests can hand-build any situation.
+public struct StoreSnapshot: Sendable, Equatable {
+  /// The signed-in App Store account.
+  public var customerID: String
+  /// Every App Store account in the ledger, for the customer switcher.
+  public var customers: [String]
+  /// The storefront and currency, such as `USA (USD)`.
+  public var storefront: String
+  /// The simulated time the snapshot was taken at.
+  public var now: Date
+  /// The products for sale, in the App Store's order.
+  public var products: [Product]
+  /// Products the customer is entitled to now.
+  public var entitledProductIDs: Set<String>
+  /// Each product's purchase state; a product not listed is idle.
+  public var purchaseStates: [String: PurchaseState]
+  /// Each subscription group's status, by group identifier.
+  public var statuses: [String: SubscriptionGroupStatus]
+  /// Consumable balances, by product identifier.
+  public var balances: [String: Int]
+  /// Subscription groups whose introductory offer the customer may still get.
+  public var introEligibleGroups: Set<String>
+  /// The customer's transactions as the App Store keeps them, newest first.
+  public var records: [TransactionRecord]
+  /// Each signed transaction's verification result: `verified`, or why not.
+  public var verification: [UInt64: String]
+  /// What the listener received and what the App Store logged, oldest first.
+  public var events: [EventLogEntry]
+  /// Transactions the store refused to deliver, as sentences.
+  public var warnings: [String]
+  /// The App Store's switches for this session.
+  public var settings: QASettings
+  /// Renewal info worth showing, by subscription group.
+  public var renewals: [String: RenewalNote]
+
+  /// Creates a snapshot.
+  public init(
+    customerID: String = "default", customers: [String] = ["default"],
+    storefront: String = "USA (USD)",
+    now: Date = Date(timeIntervalSince1970: 0), products: [Product] = [],
+    entitledProductIDs: Set<String> = [], purchaseStates: [String: PurchaseState] = [:],
+    statuses: [String: SubscriptionGroupStatus] = [:], balances: [String: Int] = [:],
+    introEligibleGroups: Set<String> = [], records: [TransactionRecord] = [],
+    verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
+    settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:]
+  ) {
+    self.customerID = customerID
+    self.customers = customers
+    self.storefront = storefront
+    self.now = now
+    self.products = products
+    self.entitledProductIDs = entitledProductIDs
+    self.purchaseStates = purchaseStates
+    self.statuses = statuses
+    self.balances = balances
+    self.introEligibleGroups = introEligibleGroups
+    self.records = records
+    self.verification = verification
+    self.events = events
+    self.warnings = warnings
+    self.settings = settings
+    self.renewals = renewals
+  }
+
+  /// The purchase state of `productID`.
+  public func purchaseState(of productID: String) -> PurchaseState {
+    purchaseStates[productID] ?? .idle
+  }
+
+  /// Whether a purchase is under way (quitting then asks first).
+  public var hasPurchaseInFlight: Bool {
+    purchaseStates.values.contains(.purchasing)
+  }
+
+  /// The product with `id`, if it is for sale.
+  public func product(_ id: String) -> Product? {
+    products.first { $0.id == id }
+  }
+
+  /// The product's display name, or its identifier when it is not for sale.
+  public func name(of productID: String) -> String {
+    product(productID)?.displayName ?? productID
+  }
+}
+
+/// One line of the event log.
+public struct EventLogEntry: Sendable, Hashable {
+  /// Who reported it.
+  public enum Origin: String, Sendable, Hashable {
+    /// The app's `Transaction.updates` listener or purchase path (the store manager's feed).
+    case app
+    /// The simulated App Store's own log (the ledger's events), such as an approval made by
+    /// another process.
+    case appStore
+  }
+
+  /// When it was seen (simulated time).
+  public var date: Date
+  /// Who reported it.
+  public var origin: Origin
+  /// What happened, such as `update`, `purchase`, `approved`.
+  public var kind: String
+  /// The product concerned, if any.
+  public var productID: String?
+  /// The transaction concerned, if any.
+  public var transactionID: UInt64?
+  /// The outcome or detail: `delivered`, `refused: …`, `verified`.
+  public var detail: String
+  /// Whether the detail reports a problem.
+  public var isProblem: Bool
+
+  /// Creates an entry.
+  public init(
+    date: Date, origin: Origin, kind: String, productID: String?, transactionID: UInt64?,
+    detail: String, isProblem: Bool = false
+  ) {
+    self.date = date
+    self.origin = origin
+    self.kind = kind
+    self.productID = productID
+    self.transactionID = transactionID
+    self.detail = detail
+    self.isProblem = isProblem
+  }
+}

@@ -1,0 +1,199 @@
+import StoreCore
+import StoreManager
+import TerminalUI
+
+/// The account screen's focus: the selected row of the history.
+public struct AccountState: Hashable, Sendable {
+  /// The selected history row.
+  public var selected = 0
+  /// The customer switcher's selection, while it is open.
+  public var pickerSelection: Int?
+
+  /// Creates the state with the newest transaction selected.
+  public init() {}
+}
+
+/// The account (`2`): subscription status per group, entitlements, balances and the history of
+/// the signed-in customer, with Restore, Request refund and auto-renew.
+public enum AccountScreen {
+  /// The account screen's own keys.
+  public static let keymap = Keymap<AppState, AppAction>([
+    KeyBinding(
+      [.up, .char("k")], label: "↑/k", description: "previous transaction", group: "Account",
+      showsInHintBar: false, action: .move(-1)),
+    KeyBinding(
+      [.down, .char("j")], label: "↓/j", description: "next transaction", group: "Account",
+      showsInHintBar: false, action: .move(1)),
+    KeyBinding(
+      [.char("r")], description: "restore purchases", group: "Account",
+      disabledReason: { $0.mutationBlocked }, action: .restore),
+    ManageRules.binding("f", .refund, "request refund", group: "Account", showsInHintBar: true),
+    KeyBinding(
+      [.char("a")], description: "auto-renew off/on", group: "Account",
+      disabledReason: autoRenewBlocked, action: .toggleAutoRenew),
+    KeyBinding(
+      [.char("u")], description: "switch customer", group: "Account",
+      disabledReason: {
+        $0.snapshot.customers.count > 1 ? nil : "the ledger holds no other customer"
+      }, action: .customers(.open)),
+  ])
+
+  /// The customer's transactions, newest first.
+  public static func history(_ snapshot: StoreSnapshot) -> [TransactionRecord] {
+    snapshot.records.filter { $0.customerID == snapshot.customerID }
+  }
+
+  /// The selected history row.
+  public static func selectedRecord(_ state: AppState) -> TransactionRecord? {
+    let rows = history(state.snapshot)
+    guard !rows.isEmpty else { return nil }
+    return rows[min(state.account.selected, rows.count - 1)]
+  }
+
+  /// The auto-renew action for the selected transaction: off when it renews, on when it does not.
+  static func autoRenewAction(_ state: AppState) -> ManageAction {
+    guard let record = selectedRecord(state),
+      let group = state.snapshot.product(record.productID)?.subscription?.subscriptionGroupID,
+      let status = state.snapshot.statuses[group]
+    else { return .autoRenewOff }
+    return status.willAutoRenew == false ? .autoRenewOn : .autoRenewOff
+  }
+
+  private static func autoRenewBlocked(_ state: AppState) -> String? {
+    ManageRules.blocked(
+      autoRenewAction(state), record: selectedRecord(state), snapshot: state.snapshot,
+      readOnly: state.readOnly)
+  }
+
+  /// One line per subscription group (plan, state, dates and auto-renew), and a second one
+  /// explaining a billing problem.
+  static func statusLines(_ snapshot: StoreSnapshot) -> [(String, StyleRole)] {
+    snapshot.statuses.keys.sorted().flatMap { group -> [(String, StyleRole)] in
+      guard let status = snapshot.statuses[group] else { return [] }
+      let product = snapshot.product(status.productID)
+      let groupName = product?.subscription?.groupDisplayName ?? group
+      var parts = ["\(groupName): \(snapshot.name(of: status.productID))"]
+      let role: StyleRole
+      switch status.state {
+      case .subscribed:
+        parts.append("Active")
+        role = .success
+      case .inGracePeriod:
+        parts.append("Grace period")
+        role = .warning
+      case .inBillingRetryPeriod:
+        parts.append("Billing problem")
+        role = .error
+      case .expired:
+        parts.append("Expired")
+        role = .dim
+      case .revoked:
+        parts.append("Refunded")
+        role = .dim
+      }
+      if let end = status.expirationDate, status.isEntitled {
+        parts.append(
+          status.willAutoRenew == false
+            ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))")
+      }
+      if let renews = status.willAutoRenew, status.isEntitled {
+        parts.append("auto-renew \(renews ? "on" : "off")")
+      }
+      var lines = [(parts.joined(separator: " · "), role)]
+      let note = snapshot.renewals[group] ?? RenewalNote()
+      if status.state == .inGracePeriod {
+        let until = note.gracePeriodEnds.map { " until \(DateText.day($0))" } ?? ""
+        lines.append(
+          ("  Billing failed; access continues\(until) while the App Store retries.", .warning))
+      }
+      if let increase = note.priceIncrease {
+        let price = note.renewalPrice.map { " to \($0)" } ?? ""
+        lines.append(
+          increase == .pending
+            ? ("  Price increase\(price) waits for the customer's consent.", .warning)
+            : ("  Price increase\(price) agreed; it applies at the next renewal.", .dim))
+      }
+      if let next = note.renewsInto {
+        lines.append(("  Renews into \(snapshot.name(of: next)).", .dim))
+      }
+      if status.state == .inBillingRetryPeriod {
+        lines.append(("  Billing failed; no access until the payment method is fixed.", .error))
+      }
+      return lines
+    }
+  }
+
+  /// Paints the account screen into `canvas`.
+  static func render(_ state: AppState, in canvas: inout Canvas) {
+    let snapshot = state.snapshot
+    let width = canvas.size.width
+    var y = 0
+    canvas.text("Account: \(snapshot.customerID)", at: Point(x: 1, y: y), role: .title)
+    y += 1
+    let statuses = statusLines(snapshot)
+    if statuses.isEmpty {
+      canvas.text("No subscriptions.", at: Point(x: 1, y: y), role: .dim)
+      y += 1
+    }
+    for (line, role) in statuses.prefix(4) {
+      canvas.text(line, at: Point(x: 1, y: y), role: role)
+      y += 1
+    }
+    let names = snapshot.products.filter { snapshot.entitledProductIDs.contains($0.id) }
+      .map(\.displayName)
+    canvas.text(
+      "Entitlements: " + (names.isEmpty ? "none" : names.joined(separator: ", ")),
+      at: Point(x: 1, y: y))
+    y += 1
+    let balances = snapshot.products.filter { $0.type == .consumable }
+      .map { "\($0.displayName) \(snapshot.balances[$0.id] ?? 0)" }
+    if !balances.isEmpty {
+      canvas.text("Balances: " + balances.joined(separator: " · "), at: Point(x: 1, y: y))
+      y += 1
+    }
+    let rows = history(snapshot)
+    let window = window(
+      selected: state.account.selected, count: rows.count, height: canvas.size.height - y - 3)
+    let table = TableView(
+      columns: [
+        .init("ID", width: .fit(max: 8), alignment: .trailing),
+        .init("Product", width: .flexible(min: 10)),
+        .init("Purchased", width: .fixed(16)),
+        .init("State", width: .fit(max: 18)),
+        .init("Signature", width: .fit(max: 14)),
+      ],
+      rows: rows[window.rows].map { record in
+        [
+          String(record.id), snapshot.name(of: record.productID),
+          DateText.minute(record.signed?.purchaseDate ?? record.createdDate),
+          TransactionsScreen.stateText(record),
+          snapshot.verification[record.id].map { $0 == "verified" ? "✓ verified" : "✗ \($0)" }
+            ?? "–",
+        ]
+      },
+      selection: window.selection)
+    let frame = Rect(x: 0, y: y, width: width, height: canvas.size.height - y)
+    let inside = canvas.panel(frame, title: "History (Transaction.all)", focused: true)
+    if rows.isEmpty {
+      canvas.text("No transactions yet.", at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
+    } else {
+      canvas.within(inside) { table.render(in: &$0) }
+    }
+  }
+
+  /// The rows a table of `height` rows shows with `selected` in view, and the selection within
+  /// them, so only visible rows are turned into text.
+  static func window(selected: Int, count: Int, height: Int) -> (
+    rows: Range<Int>, selection: ListSelection
+  ) {
+    let height = max(1, height)
+    var full = ListSelection(count: count)
+    full.select(selected, count: count, height: height)
+    let rows = full.offset..<min(count, full.offset + height)
+    var visible = ListSelection(count: rows.count)
+    if let row = full.selected {
+      visible.select(row - full.offset, count: rows.count, height: height)
+    }
+    return (rows, visible)
+  }
+}

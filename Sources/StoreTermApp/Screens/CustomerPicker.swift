@@ -1,0 +1,78 @@
+import TerminalUI
+
+/// The account screen's customer switcher (`u`): a modal list of the ledger's App Store
+/// accounts; choosing one signs it in, as switching the device's account does.
+public enum CustomerPicker {
+  /// The picker's keys; while it is open no other screen key works.
+  public static let keymap = Keymap<AppState, AppAction>([
+    KeyBinding(
+      [.up, .char("k")], label: "↑/k", description: "previous customer", group: "Customers",
+      showsInHintBar: false, action: .customers(.move(-1))),
+    KeyBinding(
+      [.down, .char("j")], label: "↓/j", description: "next customer", group: "Customers",
+      showsInHintBar: false, action: .customers(.move(1))),
+    KeyBinding(
+      [.enter], description: "sign in", group: "Customers",
+      disabledReason: { state in
+        guard let index = state.account.pickerSelection,
+          index < state.snapshot.customers.count
+        else { return "no customer is selected" }
+        return state.snapshot.customers[index] == state.snapshot.customerID
+          ? "already signed in" : nil
+      }, action: .customers(.choose)),
+    KeyBinding(
+      [.escape, .char("u")], label: "Esc/u", description: "close", group: "Customers",
+      action: .customers(.close)),
+  ])
+
+  /// Applies a picker action.
+  static func update(_ state: inout AppState, _ action: CustomerPickerAction) -> [AppEffect] {
+    let customers = state.snapshot.customers
+    switch action {
+    case .open:
+      state.account.pickerSelection = customers.firstIndex(of: state.snapshot.customerID) ?? 0
+    case .close:
+      state.account.pickerSelection = nil
+    case .move(let delta):
+      guard let index = state.account.pickerSelection, !customers.isEmpty else { return [] }
+      state.account.pickerSelection = min(max(index + delta, 0), customers.count - 1)
+    case .choose:
+      guard let index = state.account.pickerSelection, index < customers.count else { return [] }
+      state.account.pickerSelection = nil
+      state.account.selected = 0
+      state.toast = Toast("Signing in as \(customers[index])…")
+      return [.switchCustomer(customers[index])]
+    }
+    return []
+  }
+
+  /// Paints the picker centred over `canvas`.
+  static func render(_ state: AppState, in canvas: inout Canvas) {
+    guard let selection = state.account.pickerSelection else { return }
+    let customers = state.snapshot.customers
+    let height = min(customers.count, max(1, canvas.size.height - 6))
+    let width = min(
+      canvas.size.width - 4, max(30, (customers.map(DisplayWidth.of).max() ?? 0) + 8))
+    let frame = canvas.bounds.centered(Size(width: width, height: height + 2))
+    canvas.fill(frame, role: .normal)
+    let inside = canvas.box(frame, title: "Customers", role: .borderFocused)
+    let rows = customers.map { id in
+      ListView.Row(id, detail: id == state.snapshot.customerID ? "signed in" : nil)
+    }
+    var list = ListSelection(count: rows.count)
+    list.select(selection, count: rows.count, height: inside.height)
+    canvas.within(inside) { ListView(rows: rows, selection: list).render(in: &$0) }
+  }
+}
+
+/// What the user does in the customer switcher.
+public enum CustomerPickerAction: Sendable, Equatable {
+  /// `u`: opens the switcher on the signed-in customer.
+  case open
+  /// `Esc`: closes it.
+  case close
+  /// Moves the selection.
+  case move(Int)
+  /// `Enter`: signs the selected customer in.
+  case choose
+}

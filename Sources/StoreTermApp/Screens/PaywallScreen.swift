@@ -1,0 +1,243 @@
+import StoreCore
+import StoreManager
+import TerminalUI
+
+/// The paywall's focus: which product is selected, by position in display order.
+public struct PaywallState: Hashable, Sendable {
+  /// The selected product's position in ``PaywallScreen/order(_:)``.
+  public var selected = 0
+
+  /// Creates the state with the first product selected.
+  public init() {}
+}
+
+/// The paywall (`1`): subscription groups by level, then consumables with their balance, then
+/// one-time purchases; the focused product's description and terms below.
+public enum PaywallScreen {
+  /// Rows of the product detail panel, frame included.
+  static let detailHeight = 7
+
+  /// The paywall's own keys.
+  public static let keymap = Keymap<AppState, AppAction>([
+    KeyBinding(
+      [.up, .char("k")], label: "↑/k", description: "previous product", group: "Paywall",
+      showsInHintBar: false, action: .move(-1)),
+    KeyBinding(
+      [.down, .char("j")], label: "↓/j", description: "next product", group: "Paywall",
+      showsInHintBar: false, action: .move(1)),
+    KeyBinding(
+      [.pageUp], description: "up a page", group: "Paywall", showsInHintBar: false,
+      action: .move(-10)),
+    KeyBinding(
+      [.pageDown], description: "down a page", group: "Paywall", showsInHintBar: false,
+      action: .move(10)),
+    KeyBinding(
+      [.home], description: "first product", group: "Paywall", showsInHintBar: false,
+      action: .moveToFirst),
+    KeyBinding(
+      [.end], description: "last product", group: "Paywall", showsInHintBar: false,
+      action: .moveToLast),
+    KeyBinding(
+      [.enter, .char("b")], label: "Enter/b", description: "buy", group: "Paywall",
+      disabledReason: buyBlocked, action: .openPurchaseSheet),
+    KeyBinding(
+      [.char("r")], description: "restore purchases", group: "Paywall",
+      disabledReason: { $0.mutationBlocked }, action: .restore),
+    KeyBinding(
+      [.char("c")], description: "redeem code", group: "Paywall",
+      disabledReason: { _ in "offer codes are not simulated yet" }, action: .redeemCode),
+  ])
+
+  /// Product indices in display order: each subscription group, then consumables, then the
+  /// other one-time purchases.
+  public static func order(_ snapshot: StoreSnapshot) -> [Int] {
+    sections(snapshot).flatMap(\.products)
+  }
+
+  /// The product the paywall has selected.
+  public static func selectedProduct(_ state: AppState) -> Product? {
+    let order = order(state.snapshot)
+    guard !order.isEmpty else { return nil }
+    return state.snapshot.products[order[min(state.paywall.selected, order.count - 1)]]
+  }
+
+  /// Why the focused product cannot be bought now, or nil.
+  static func buyBlocked(_ state: AppState) -> String? {
+    if let reason = state.mutationBlocked { return reason }
+    guard let product = selectedProduct(state) else { return "no products are loaded" }
+    let snapshot = state.snapshot
+    switch snapshot.purchaseState(of: product.id) {
+    case .purchasing: return "a purchase of \(product.displayName) is under way"
+    case .pending where !snapshot.entitledProductIDs.contains(product.id):
+      return "waiting for a parent's approval"
+    default: break
+    }
+    if product.type == .nonConsumable, snapshot.entitledProductIDs.contains(product.id) {
+      return "already owned"
+    }
+    if let group = product.subscription?.subscriptionGroupID,
+      let status = snapshot.statuses[group], status.isEntitled, status.productID == product.id
+    {
+      return "already subscribed"
+    }
+    return nil
+  }
+
+  struct Section {
+    var title: String
+    var products: [Int]
+  }
+
+  static func sections(_ snapshot: StoreSnapshot) -> [Section] {
+    var sections: [Section] = []
+    var consumables: [Int] = []
+    var oneTime: [Int] = []
+    for (index, product) in snapshot.products.enumerated() {
+      if let subscription = product.subscription {
+        let title = subscription.groupDisplayName
+        if let last = sections.indices.last, sections[last].title == title {
+          sections[last].products.append(index)
+        } else {
+          sections.append(Section(title: title, products: [index]))
+        }
+      } else if product.type == .consumable {
+        consumables.append(index)
+      } else {
+        oneTime.append(index)
+      }
+    }
+    if !consumables.isEmpty {
+      sections.append(Section(title: "Consumables", products: consumables))
+    }
+    if !oneTime.isEmpty { sections.append(Section(title: "One-time purchases", products: oneTime)) }
+    return sections
+  }
+
+  /// Paints the paywall into `canvas`.
+  static func render(_ state: AppState, in canvas: inout Canvas) {
+    let snapshot = state.snapshot
+    let size = canvas.size
+    guard !snapshot.products.isEmpty else {
+      let message = state.isLoaded ? "No products are for sale." : "Loading products…"
+      canvas.text(message, at: Point(x: 2, y: 1), role: .dim)
+      return
+    }
+    let listHeight = max(1, size.height - detailHeight)
+    renderList(state, in: &canvas, height: listHeight)
+    if let product = selectedProduct(state) {
+      canvas.within(Rect(x: 0, y: listHeight, width: size.width, height: detailHeight)) {
+        renderDetail(product, snapshot: snapshot, in: &$0)
+      }
+    }
+  }
+
+  private enum Line {
+    case header(String)
+    case product(index: Int, position: Int)
+  }
+
+  private static func renderList(_ state: AppState, in canvas: inout Canvas, height: Int) {
+    let snapshot = state.snapshot
+    var lines: [Line] = []
+    var position = 0
+    for section in sections(snapshot) {
+      lines.append(.header(section.title))
+      for index in section.products {
+        lines.append(.product(index: index, position: position))
+        position += 1
+      }
+    }
+    let selected = min(state.paywall.selected, max(0, position - 1))
+    let selectedLine =
+      lines.firstIndex {
+        if case .product(_, let p) = $0 { return p == selected } else { return false }
+      } ?? 0
+    // Scroll the least needed, and keep a section's title in view with its first product.
+    var offset = max(0, selectedLine - height + 1)
+    if offset == selectedLine, offset > 0, case .header = lines[offset - 1] { offset -= 1 }
+    let products = snapshot.products
+    let nameWidth = min(24, products.map { DisplayWidth.of($0.displayName) }.max() ?? 0)
+    let priceWidth = products.map { DisplayWidth.of(ProductTerms.price($0)) }.max() ?? 0
+    for y in 0..<height {
+      let lineIndex = offset + y
+      guard lineIndex < lines.count else { break }
+      switch lines[lineIndex] {
+      case .header(let title):
+        canvas.text(title, at: Point(x: 1, y: y), role: .title)
+      case .product(let index, let position):
+        productLine(
+          products[index], snapshot: snapshot, selected: position == selected, y: y,
+          nameWidth: nameWidth, priceWidth: priceWidth, in: &canvas)
+      }
+    }
+  }
+
+  private static func productLine(
+    _ product: Product, snapshot: StoreSnapshot, selected: Bool, y: Int, nameWidth: Int,
+    priceWidth: Int, in canvas: inout Canvas
+  ) {
+    let width = canvas.size.width
+    let base: StyleRole = selected ? .selection : .normal
+    canvas.fill(Rect(x: 0, y: y, width: width, height: 1), role: base)
+    canvas.raw(selected ? "▸" : " ", at: Point(x: 1, y: y), role: base)
+    canvas.text(product.displayName, at: Point(x: 3, y: y), role: base, width: nameWidth)
+    let price = ProductTerms.price(product)
+    let priceX = width - priceWidth - 1
+    canvas.text(
+      price, at: Point(x: priceX, y: y), width: priceWidth, alignment: .trailing,
+      role: selected ? base : .price)
+    var x = 3 + nameWidth + 2
+    for badge in Badge.badges(for: product, in: snapshot) {
+      let role: StyleRole = selected ? base : badge.isWarning ? .warning : .badge
+      let room = priceX - 1 - x
+      guard room > 2 else { break }
+      x += canvas.text(badge.text, at: Point(x: x, y: y), role: role, width: room) + 2
+    }
+    var extra: String?
+    if let offer = Badge.introOffer(for: product, in: snapshot) {
+      extra = offer
+    } else if product.type == .consumable {
+      extra = "Balance \(snapshot.balances[product.id] ?? 0)"
+    }
+    if let extra, priceX - 1 - x > 4 {
+      canvas.text(extra, at: Point(x: x, y: y), role: selected ? base : .dim, width: priceX - 1 - x)
+    }
+  }
+
+  private static func renderDetail(
+    _ product: Product, snapshot: StoreSnapshot, in canvas: inout Canvas
+  ) {
+    let inside = canvas.panel(canvas.bounds, title: product.displayName, focused: false)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      let width = area.size.width
+      let description = TextWrap.lines(product.description, width: max(1, width))
+      for (y, line) in description.prefix(2).enumerated() {
+        area.text(line, at: Point(x: 0, y: y), role: .normal)
+      }
+      let (terms, role) = termsLine(product, snapshot: snapshot)
+      area.text(terms, at: Point(x: 0, y: 2), role: role)
+      area.text(
+        "r Restore Purchases · c Redeem Code · Terms of Use · Privacy Policy",
+        at: Point(x: 0, y: area.size.height - 1), role: .dim)
+    }
+  }
+
+  /// What the customer would pay and when, in the words of the App Store's sheet.
+  static func termsLine(_ product: Product, snapshot: StoreSnapshot) -> (String, StyleRole) {
+    if let offer = Badge.introOffer(for: product, in: snapshot) {
+      return ("\(offer). Cancel anytime.", .success)
+    }
+    switch product.type {
+    case .autoRenewable:
+      return ("Renews at \(ProductTerms.price(product)) until cancelled.", .normal)
+    case .consumable:
+      return (
+        "\(product.displayPrice) each · balance \(snapshot.balances[product.id] ?? 0)", .normal
+      )
+    case .nonRenewable:
+      return ("\(product.displayPrice) once; does not renew.", .normal)
+    default:
+      return ("\(product.displayPrice) once; yours to keep.", .normal)
+    }
+  }
+}

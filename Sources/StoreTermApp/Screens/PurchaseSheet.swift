@@ -1,0 +1,158 @@
+import StoreCore
+import StoreManager
+import TerminalUI
+
+/// The purchase sheet, open over the paywall.
+public struct PurchaseSheetState: Hashable, Sendable {
+  /// Where the sheet stands.
+  public enum Phase: Hashable, Sendable {
+    /// Waiting for Enter (buy) or Esc (cancel).
+    case confirming
+    /// The App Store is handling the purchase.
+    case purchasing
+    /// The purchase ended in this state.
+    case result(PurchaseState)
+  }
+
+  /// The product being bought.
+  public var productID: String
+  /// The position of the chosen QA outcome in ``ForcedOutcome/choices``.
+  public var outcomeIndex = 0
+  /// Where the sheet stands.
+  public var phase: Phase = .confirming
+  /// The intro offer shown when the sheet opened (eligibility ends with the purchase, and the
+  /// sheet keeps showing what was bought).
+  public var offer: String?
+  /// The price terms shown when the sheet opened.
+  public var terms: String
+
+  /// Creates a sheet for `productID` with the offer and terms the customer was shown.
+  public init(productID: String, offer: String? = nil, terms: String = "") {
+    self.productID = productID
+    self.offer = offer
+    self.terms = terms
+  }
+
+  /// The chosen QA outcome.
+  public var outcome: ForcedOutcome { ForcedOutcome.choices[outcomeIndex] }
+}
+
+/// The purchase sheet (a modal over the paywall, like the App Store's): product, price and
+/// terms, account, offer, and QA's row forcing the outcome.
+public enum PurchaseSheet {
+  /// The sheet's keys; while it is open no other screen key works.
+  public static let keymap = Keymap<AppState, AppAction>([
+    KeyBinding(
+      [.enter], description: "confirm", group: "Purchase sheet",
+      disabledReason: { $0.sheet?.phase == .purchasing ? "the App Store is answering" : nil },
+      action: .sheet(.confirm)),
+    KeyBinding(
+      [.escape], description: "cancel", group: "Purchase sheet",
+      disabledReason: { $0.sheet?.phase == .purchasing ? "the App Store is answering" : nil },
+      action: .sheet(.cancel)),
+    KeyBinding(
+      [.left, .char("h")], label: "←/h", description: "previous outcome",
+      group: "Purchase sheet", disabledReason: outcomeLocked, action: .sheet(.moveOutcome(-1))),
+    KeyBinding(
+      [.right, .char("l")], label: "→/l", description: "next outcome", group: "Purchase sheet",
+      disabledReason: outcomeLocked, action: .sheet(.moveOutcome(1))),
+  ])
+
+  private static func outcomeLocked(_ state: AppState) -> String? {
+    state.sheet?.phase == .confirming ? nil : "the purchase was already sent"
+  }
+
+  /// Applies a sheet action.
+  static func update(_ state: inout AppState, _ action: PurchaseSheetAction) -> [AppEffect] {
+    guard var sheet = state.sheet else { return [] }
+    switch (action, sheet.phase) {
+    case (.moveOutcome(let delta), .confirming):
+      let count = ForcedOutcome.choices.count
+      sheet.outcomeIndex = (sheet.outcomeIndex + delta % count + count) % count
+      state.sheet = sheet
+      return []
+    case (.confirm, .confirming):
+      sheet.phase = .purchasing
+      state.sheet = sheet
+      return [.purchase(productID: sheet.productID, outcome: sheet.outcome)]
+    case (.cancel, .confirming):
+      // Closing the sheet is the customer cancelling: StoreKit answers userCancelled.
+      state.sheet = nil
+      return [.purchase(productID: sheet.productID, outcome: .cancelled)]
+    case (.confirm, .result(let result)), (.cancel, .result(let result)):
+      state.sheet = nil
+      return result == .pending ? [] : [.dismissPurchase(productID: sheet.productID)]
+    default:
+      return []
+    }
+  }
+
+  /// Paints the sheet centred over `canvas`.
+  static func render(_ sheet: PurchaseSheetState, snapshot: StoreSnapshot, in canvas: inout Canvas)
+  {
+    let product = snapshot.product(sheet.productID)
+    let width = min(canvas.size.width - 4, 64)
+    let height = 12
+    let frame = canvas.bounds.centered(Size(width: width, height: height))
+    canvas.fill(frame, role: .normal)
+    let inside = canvas.box(frame, title: "App Store", role: .borderFocused)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      let name = product?.displayName ?? sheet.productID
+      area.text(name, at: Point(x: 0, y: 0), role: .title)
+      if let product {
+        let price = ProductTerms.price(product)
+        let priceWidth = DisplayWidth.of(price)
+        area.text(price, at: Point(x: area.size.width - priceWidth, y: 0), role: .price)
+      }
+      area.text(
+        sheet.offer.map { "Offer: \($0)" } ?? "Offer: none", at: Point(x: 0, y: 1),
+        role: sheet.offer == nil ? .dim : .success)
+      area.text(sheet.terms, at: Point(x: 0, y: 2), role: .dim)
+      area.text("Account: \(snapshot.customerID)", at: Point(x: 0, y: 3), role: .normal)
+      area.rule(at: Point(x: 0, y: 4), width: area.size.width)
+      outcomeRow(sheet, y: 5, in: &area)
+      phaseLines(sheet, snapshot: snapshot, y: 7, in: &area)
+    }
+  }
+
+  private static func outcomeRow(_ sheet: PurchaseSheetState, y: Int, in area: inout Canvas) {
+    var x = area.raw("QA outcome: ", at: Point(x: 0, y: y), role: .dim)
+    let locked = sheet.phase != .confirming
+    x += area.raw("◂ ", at: Point(x: x, y: y), role: locked ? .dim : .key)
+    x += area.text(
+      sheet.outcome.label, at: Point(x: x, y: y), role: locked ? .dim : .selection,
+      width: area.size.width - x - 2)
+    area.raw(" ▸", at: Point(x: x, y: y), role: locked ? .dim : .key)
+  }
+
+  private static func phaseLines(
+    _ sheet: PurchaseSheetState, snapshot: StoreSnapshot, y: Int, in area: inout Canvas
+  ) {
+    switch sheet.phase {
+    case .confirming:
+      area.text("Enter to buy · Esc to cancel", at: Point(x: 0, y: y + 1), role: .keyHint)
+    case .purchasing:
+      area.text("Purchasing…", at: Point(x: 0, y: y), role: .warning)
+    case .result(let result):
+      let (message, role) = describe(result)
+      for (offset, line) in TextWrap.lines(message, width: max(1, area.size.width)).prefix(2)
+        .enumerated()
+      {
+        area.text(line, at: Point(x: 0, y: y + offset), role: role)
+      }
+      area.text("Enter or Esc to close", at: Point(x: 0, y: y + 2), role: .keyHint)
+    }
+  }
+
+  /// A purchase's result in plain words, and how it reads.
+  static func describe(_ result: PurchaseState) -> (String, StyleRole) {
+    switch result {
+    case .succeeded(let id): ("Purchased (transaction \(id)).", .success)
+    case .pending: ("Pending: waiting for a parent's approval or a resolution.", .warning)
+    case .cancelled: ("Cancelled.", .warning)
+    case .declined: ("A parent declined the request.", .warning)
+    case .failed(let failure): ("Failed: \(failure)", .error)
+    case .idle, .purchasing: ("Purchasing…", .warning)
+    }
+  }
+}

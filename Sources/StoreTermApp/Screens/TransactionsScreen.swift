@@ -1,0 +1,244 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// The transaction manager's focus, filter and inspector.
+public struct TransactionsState: Hashable, Sendable {
+  /// The selected row of the filtered list.
+  public var selected = 0
+  /// The filter: rows whose customer, product, state or ID contain it (case-insensitive).
+  public var filter = ""
+  /// Whether keys are typed into the filter.
+  public var isEditingFilter = false
+  /// Whether the inspector is shown.
+  public var showsInspector = true
+  /// Whether the settings panel is open.
+  public var showsSettings = false
+  /// The selected row of the settings panel.
+  public var settingsSelection = 0
+
+  /// Creates the state.
+  public init() {}
+}
+
+/// QA's transaction manager (`3`): every transaction in the ledger, filterable, with an
+/// inspector (decoded payload, JWS header, verification) and the management actions.
+public enum TransactionsScreen {
+  /// The inspector's height, frame included.
+  static let inspectorHeight = 8
+
+  /// The transaction manager's own keys.
+  public static let keymap = Keymap<AppState, AppAction>([
+    KeyBinding(
+      [.up, .char("k")], label: "↑/k", description: "previous transaction",
+      group: "Transactions", showsInHintBar: false, action: .move(-1)),
+    KeyBinding(
+      [.down, .char("j")], label: "↓/j", description: "next transaction", group: "Transactions",
+      showsInHintBar: false, action: .move(1)),
+    KeyBinding(
+      [.pageUp], description: "up a page", group: "Transactions", showsInHintBar: false,
+      action: .move(-10)),
+    KeyBinding(
+      [.pageDown], description: "down a page", group: "Transactions", showsInHintBar: false,
+      action: .move(10)),
+    KeyBinding(
+      [.home], description: "first transaction", group: "Transactions", showsInHintBar: false,
+      action: .moveToFirst),
+    KeyBinding(
+      [.end], description: "last transaction", group: "Transactions", showsInHintBar: false,
+      action: .moveToLast),
+    KeyBinding(
+      [.char("/")], description: "filter", group: "Transactions", action: .filter(.begin)),
+    KeyBinding(
+      [.char("i")], description: "inspector", group: "Transactions", showsInHintBar: false,
+      action: .toggleInspector),
+    ManageRules.binding("a", .approve, "approve", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding("x", .decline, "decline", group: "Transactions"),
+    ManageRules.binding("s", .resolve, "resolve", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding("r", .refund, "refund", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding("R", .revoke, "revoke", group: "Transactions"),
+    ManageRules.binding("e", .expire, "expire", group: "Transactions"),
+    ManageRules.binding("n", .renew, "renew now", group: "Transactions"),
+    ManageRules.binding("o", .autoRenewOff, "auto-renew off", group: "Transactions"),
+    ManageRules.binding("O", .autoRenewOn, "auto-renew on", group: "Transactions"),
+    ManageRules.binding("p", .priceIncrease, "price increase", group: "Transactions"),
+    ManageRules.binding("c", .consent, "consent to price increase", group: "Transactions"),
+    ManageRules.binding(
+      "C", .declinePriceIncrease, "decline price increase", group: "Transactions"),
+    ManageRules.binding("f", .finish, "finish", group: "Transactions"),
+    ManageRules.binding("D", .delete, "delete", group: "Transactions"),
+    KeyBinding(
+      [.char("g")], description: "settings", group: "Transactions", action: .settings(.open)),
+    KeyBinding(
+      [.char("t")], description: "advance the clock a day", group: "Transactions",
+      showsInHintBar: false, disabledReason: { $0.mutationBlocked },
+      action: .advanceClock(seconds: 86_400)),
+    KeyBinding(
+      [.char("T")], description: "advance the clock 30 days", group: "Transactions",
+      showsInHintBar: false, disabledReason: { $0.mutationBlocked },
+      action: .advanceClock(seconds: 30 * 86_400)),
+  ])
+
+  /// The rows the filter lets through, newest first.
+  public static func filtered(_ state: AppState) -> [TransactionRecord] {
+    let needle = state.transactions.filter.lowercased()
+    guard !needle.isEmpty else { return state.snapshot.records }
+    return state.snapshot.records.filter { record in
+      [
+        String(record.id), record.customerID, record.productID,
+        state.snapshot.name(of: record.productID), stateText(record),
+      ].contains { $0.lowercased().contains(needle) }
+    }
+  }
+
+  /// The selected row.
+  public static func selectedRecord(_ state: AppState) -> TransactionRecord? {
+    let rows = filtered(state)
+    guard !rows.isEmpty else { return nil }
+    return rows[min(state.transactions.selected, rows.count - 1)]
+  }
+
+  /// A record's state in a few words: `purchased`, `refunded`, `pending approval`, `unfinished`.
+  public static func stateText(_ record: TransactionRecord) -> String {
+    if let signed = record.signed, signed.isRevoked {
+      return signed.payload.revocationReason == nil ? "revoked" : "refunded"
+    }
+    if record.state == .purchased, !record.isFinished { return "unfinished" }
+    return record.state.phrase
+  }
+
+  /// Applies a filter action.
+  static func update(_ state: inout AppState, _ action: FilterAction) {
+    switch action {
+    case .begin: state.transactions.isEditingFilter = true
+    case .type(let character): state.transactions.filter.append(character)
+    case .deleteBackward: _ = state.transactions.filter.popLast()
+    case .commit: state.transactions.isEditingFilter = false
+    case .clear:
+      state.transactions.filter = ""
+      state.transactions.isEditingFilter = false
+    }
+    state.transactions.selected = 0
+  }
+
+  /// Paints the transaction manager into `canvas`.
+  static func render(_ state: AppState, in canvas: inout Canvas) {
+    let size = canvas.size
+    let transactions = state.transactions
+    let filterText =
+      transactions.isEditingFilter
+      ? "Filter: \(transactions.filter)▏"
+      : transactions.filter.isEmpty
+        ? "All transactions · / to filter" : "Filter: \(transactions.filter)"
+    canvas.text(filterText, at: Point(x: 1, y: 0), role: transactions.isEditingFilter ? .key : .dim)
+    let rows = filtered(state)
+    let inspector = transactions.showsInspector ? inspectorHeight : 0
+    let frame = Rect(x: 0, y: 1, width: size.width, height: size.height - 1 - inspector)
+    let inside = canvas.panel(frame, title: "Transactions (\(rows.count))", focused: true)
+    // Only the visible rows become text: the ledger may hold a hundred thousand transactions.
+    let window = AccountScreen.window(
+      selected: transactions.selected, count: rows.count, height: inside.height - 1)
+    let table = TableView(
+      columns: [
+        .init("ID", width: .fit(max: 8), alignment: .trailing),
+        .init("Customer", width: .fit(max: 12)),
+        .init("Product", width: .flexible(min: 10)),
+        .init("State", width: .fit(max: 16)),
+        .init("Expires", width: .fixed(10)),
+      ],
+      rows: rows[window.rows].map { record in
+        [
+          String(record.id), record.customerID, state.snapshot.name(of: record.productID),
+          stateText(record), record.signed?.expirationDate.map(DateText.day) ?? "",
+        ]
+      },
+      selection: window.selection)
+    if rows.isEmpty {
+      canvas.text(
+        transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter.",
+        at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
+    } else {
+      canvas.within(inside) { table.render(in: &$0) }
+    }
+    if inspector > 0 {
+      canvas.within(Rect(x: 0, y: size.height - inspector, width: size.width, height: inspector)) {
+        renderInspector(selectedRecord(state), snapshot: state.snapshot, in: &$0)
+      }
+    }
+  }
+
+  private static func renderInspector(
+    _ record: TransactionRecord?, snapshot: StoreSnapshot, in canvas: inout Canvas
+  ) {
+    let inside = canvas.panel(canvas.bounds, title: "Inspector", focused: false)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      guard let record else {
+        area.text("Select a transaction.", at: .zero, role: .dim)
+        return
+      }
+      for (y, (line, role)) in inspectorLines(record, snapshot: snapshot).enumerated() {
+        area.text(line, at: Point(x: 0, y: y), role: role)
+      }
+    }
+  }
+
+  /// The inspector's lines for `record`: payload fields, JWS header, verification.
+  static func inspectorLines(_ record: TransactionRecord, snapshot: StoreSnapshot) -> [(
+    String, StyleRole
+  )] {
+    guard let signed = record.signed else {
+      return [
+        ("transaction \(record.id) · \(record.productID) · \(record.state.phrase)", .normal),
+        ("No signed transaction yet: nothing was charged.", .dim),
+      ]
+    }
+    let payload = signed.payload
+    var lines: [(String, StyleRole)] = [
+      (
+        "transactionId \(payload.transactionId) · original \(payload.originalTransactionId) · \(payload.productId)",
+        .normal
+      ),
+      (
+        "purchaseDate \(DateText.minute(signed.purchaseDate))"
+          + (signed.expirationDate.map { " · expiresDate \(DateText.minute($0))" } ?? "")
+          + " · \(payload.transactionReason.rawValue)",
+        .normal
+      ),
+    ]
+    var offer = "type \(payload.type.rawValue)"
+    if let type = payload.offerType { offer += " · offerType \(type.rawValue)" }
+    if let price = payload.price, let currency = payload.currency {
+      offer += " · price \(price) \(currency)"
+    }
+    lines.append((offer, .normal))
+    if let date = payload.revocationDate {
+      lines.append(
+        (
+          "revocationDate \(DateText.minute(Date(epochMilliseconds: date)))"
+            + (payload.revocationReason.map { " · reason \($0.rawValue)" } ?? ""), .warning
+        ))
+    }
+    lines.append(("JWS header: \(jwsHeader(signed.jws))", .dim))
+    let verification = snapshot.verification[record.id] ?? "not checked"
+    lines.append(
+      (
+        "Verification: \(verification)",
+        verification == "verified" ? .success : .error
+      ))
+    return lines
+  }
+
+  /// The JWS header in short: algorithm and certificate chain length.
+  static func jwsHeader(_ jws: String) -> String {
+    guard let first = jws.split(separator: ".").first else { return "missing" }
+    var text = first.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
+    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+    guard let data = Data(base64Encoded: text),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return "unreadable" }
+    let alg = object["alg"] as? String ?? "?"
+    let chain = (object["x5c"] as? [Any])?.count ?? 0
+    return "alg \(alg) · x5c \(chain) certificates"
+  }
+}

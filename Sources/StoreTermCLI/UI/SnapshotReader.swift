@@ -1,0 +1,231 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StoreKit
+import StoreManager
+import StoreTermApp
+
+/// Builds the screens' ``StoreSnapshot`` from the store manager, StoreKit and (for QA's
+/// transaction manager) the App Store's ledger, and keeps the event log between snapshots.
+@MainActor
+final class SnapshotReader {
+  private let store: Store
+  private let context: StoreContext
+  private var verified: [UInt64: (jws: String, result: String)] = [:]
+  private var events: [EventLogEntry] = []
+  private var lastFeedID = 0
+  /// Each group's state and the storefront as last seen, to log their changes.
+  private var lastStates: [String: SubscriptionGroupStatus.State]?
+  private var lastStorefront: Storefront?
+  /// The ledger's records as last read; nil when they must be read again.
+  private var records: [TransactionRecord]?
+  /// The sequence of the last App Store event read from the ledger.
+  private(set) var lastSequence: Int64 = 0
+  /// How many of the newest transactions of other customers are verified.
+  private let verifiedLimit = 300
+  /// The most entries the event log keeps.
+  private let eventLimit = 1000
+
+  init(store: Store, context: StoreContext) {
+    self.store = store
+    self.context = context
+  }
+
+  /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
+  /// remembers where the log ends.
+  func primeEvents() throws {
+    var sequence: Int64 = 0
+    var recent: [StoreEvent] = []
+    while true {
+      let batch = try context.ledger.events(after: sequence, limit: 500)
+      guard let last = batch.last else { break }
+      sequence = last.sequence
+      recent = Array((recent + batch).suffix(50))
+    }
+    lastSequence = sequence
+    events = recent.map(Self.entry)
+  }
+
+  /// Events other processes (or this one) added to the ledger since the last call.
+  func newEvents() throws -> [StoreEvent] {
+    var found: [StoreEvent] = []
+    while true {
+      let batch = try context.ledger.events(after: lastSequence, limit: 500)
+      guard let last = batch.last else { break }
+      lastSequence = last.sequence
+      found += batch
+    }
+    append(found.map(Self.entry))
+    // Every change to a transaction logs an event, so no event means the records still hold.
+    if !found.isEmpty { records = nil }
+    return found
+  }
+
+  /// The snapshot now.
+  func snapshot() async -> StoreSnapshot {
+    let now = context.clock.now()
+    collectFeed(now: now)
+    collectChanges(now: now)
+    let products = store.products
+    var eligible: Set<String> = []
+    for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
+    where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
+      eligible.insert(group)
+    }
+    let records = self.records ?? allRecords()
+    self.records = records
+    var verification: [UInt64: String] = [:]
+    // Verifying costs a signature check per transaction: the customer's own (the account
+    // history) and the newest few hundred are checked; the rest show "not checked".
+    for (index, record) in records.enumerated()
+    where index < verifiedLimit || record.customerID == context.customerID {
+      guard let signed = record.signed else { continue }
+      verification[record.id] = verify(signed, id: record.id)
+    }
+    let storefront = store.storefront ?? context.catalog.storefront
+    // Sorted, so the switcher lists accounts the same way every time.
+    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
+    return StoreSnapshot(
+      customerID: context.customerID,
+      customers: customers.contains(context.customerID)
+        ? customers : [context.customerID] + customers,
+      storefront: "\(storefront.countryCode) (\(storefront.currencyCode))", now: now,
+      products: products, entitledProductIDs: store.entitledProductIDs,
+      purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
+      balances: store.balances, introEligibleGroups: eligible, records: records,
+      verification: verification, events: events, warnings: store.warnings.map(\.description),
+      settings: settings(), renewals: await renewals())
+  }
+
+  /// Makes the next snapshot read the ledger's records again (after this process changed them).
+  func invalidateRecords() {
+    records = nil
+  }
+
+  /// What StoreKit's renewal info adds for each group the customer has a status in.
+  private func renewals() async -> [String: RenewalNote] {
+    var notes: [String: RenewalNote] = [:]
+    for (group, status) in store.subscriptionStatuses {
+      guard let current = try? await Product.SubscriptionInfo.status(for: group).first,
+        case .verified(let info) = current.renewalInfo
+      else { continue }
+      var note = RenewalNote(gracePeriodEnds: info.gracePeriodExpirationDate)
+      switch info.priceIncreaseStatus {
+      case .noIncreasePending: break
+      case .pending: note.priceIncrease = .pending
+      case .agreed: note.priceIncrease = .agreed
+      }
+      if note.priceIncrease != nil, let price = info.renewalPrice {
+        note.renewalPrice = context.catalog.displayPrice(price)
+      }
+      if let next = info.autoRenewPreference, next != status.productID {
+        note.renewsInto = next
+      }
+      if !note.isEmpty { notes[group] = note }
+    }
+    return notes
+  }
+
+  /// The session's switches and the clock's rate.
+  private func settings() -> QASettings {
+    let session = context.engine.session
+    let catalog = context.engine.catalog
+    return QASettings(
+      askToBuy: session.askToBuyEnabled, interruptedPurchases: session.interruptedPurchasesEnabled,
+      billingIssues: session.billingIssuesEnabled, gracePeriod: session.billingGracePeriodEnabled,
+      timeRate: context.clock.simulated.rate.description,
+      failures: session.failures.mapValues(Self.name),
+      storefront: "\(catalog.storefront.countryCode) \(catalog.locale)")
+  }
+
+  /// The name `SimulatedFailure(name:)` reads back.
+  static func name(_ failure: SimulatedFailure) -> String {
+    switch failure {
+    case .storeKit(let error): error.name
+    case .purchase(let error): error.rawValue
+    case .verification(let error): error.name
+    case .refundRequest(let error): error.rawValue
+    }
+  }
+
+  /// Every customer's records, newest first: QA's transaction manager shows them all.
+  private func allRecords() -> [TransactionRecord] {
+    // Sorted, so the switcher lists accounts the same way every time.
+    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
+    return customers.flatMap { (try? context.engine.records(customerID: $0)) ?? [] }
+      .sorted { $0.id > $1.id }
+  }
+
+  private func verify(_ signed: SignedTransaction, id: UInt64) -> String {
+    if let cached = verified[id], cached.jws == signed.jws { return cached.result }
+    let result =
+      switch context.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
+      case .success(.verified): "verified"
+      case .success(.unverified(_, let error)), .failure(let error): error.name
+      }
+    verified[id] = (signed.jws, result)
+    return result
+  }
+
+  private func collectFeed(now: Date) {
+    let fresh = store.feed.filter { $0.id > lastFeedID }
+    guard let last = fresh.last else { return }
+    lastFeedID = last.id
+    append(
+      fresh.map { entry in
+        let detail: String
+        let problem: Bool
+        switch entry.outcome {
+        case .delivered(let grant):
+          detail = "verified · \(grant)" + (entry.isRevoked ? " · revoked" : "")
+          problem = false
+        case .refused(let failure):
+          detail = "refused: \(failure)"
+          problem = true
+        }
+        return EventLogEntry(
+          date: now, origin: .app, kind: entry.source.rawValue, productID: entry.productID,
+          transactionID: entry.transactionID, detail: detail, isProblem: problem)
+      })
+  }
+
+  /// Logs subscription status and storefront changes, as the app's status and storefront
+  /// listeners would see them (not at the first snapshot, which is where things start).
+  private func collectChanges(now: Date) {
+    let statuses = store.subscriptionStatuses
+    if let lastStates {
+      for group in statuses.keys.sorted() {
+        guard let status = statuses[group], lastStates[group] != status.state else { continue }
+        let before = lastStates[group].map { "\($0.rawValue) → " } ?? ""
+        append([
+          EventLogEntry(
+            date: now, origin: .app, kind: "status", productID: status.productID,
+            transactionID: status.transactionID, detail: before + status.state.rawValue,
+            isProblem: status.state == .inBillingRetryPeriod)
+        ])
+      }
+    }
+    lastStates = statuses.mapValues(\.state)
+    if let previous = lastStorefront, let current = store.storefront, previous != current {
+      append([
+        EventLogEntry(
+          date: now, origin: .app, kind: "storefront", productID: nil, transactionID: nil,
+          detail: "\(previous.countryCode) → \(current.countryCode)")
+      ])
+    }
+    lastStorefront = store.storefront ?? lastStorefront
+  }
+
+  private func append(_ entries: [EventLogEntry]) {
+    events += entries
+    if events.count > eventLimit { events.removeFirst(events.count - eventLimit) }
+  }
+
+  private static func entry(_ event: StoreEvent) -> EventLogEntry {
+    EventLogEntry(
+      date: event.date, origin: .appStore, kind: event.kind.rawValue, productID: event.productID,
+      transactionID: event.transactionID,
+      detail: event.customerID + (event.detail.isEmpty ? "" : " · \(event.detail)"),
+      isProblem: event.kind == .failed || event.kind == .billingFailed)
+  }
+}

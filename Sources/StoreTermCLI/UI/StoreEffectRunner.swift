@@ -1,0 +1,277 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StoreKit
+import StoreManager
+import StoreTermApp
+import TerminalUI
+
+/// Carries out the front end's effects against the store manager and the simulated App Store,
+/// and answers with actions: the only place the screens' wishes touch the store.
+@MainActor
+final class StoreEffectRunner: EffectRunner {
+  private var store: Store
+  private var context: StoreContext
+  private var reader: SnapshotReader
+  private let log: DiagnosticLog
+  /// Opens the App Store for another customer (the customer switcher).
+  private let openContext: @MainActor (String) throws -> StoreContext
+  private var lastSent: StoreSnapshot?
+  /// Effects under way, and who waits for there to be none.
+  private var running = 0
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// How often the watch looks at the ledger for other processes' changes.
+  private let pollInterval: Duration
+
+  /// Creates the runner and the store manager over `context`; its `Transaction.updates`
+  /// listener starts here, before the first frame.
+  init(
+    context: StoreContext, log: DiagnosticLog,
+    pollInterval: Duration = .milliseconds(200),
+    openContext: @escaping @MainActor (String) throws -> StoreContext
+  ) {
+    let store = Store(configuration: context.managerConfiguration)
+    self.store = store
+    self.context = context
+    self.openContext = openContext
+    self.reader = SnapshotReader(store: store, context: context)
+    self.log = log
+    self.pollInterval = pollInterval
+  }
+
+  func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    running += 1
+    defer {
+      running -= 1
+      if running == 0 {
+        for waiter in idleWaiters { waiter.resume() }
+        idleWaiters = []
+      }
+    }
+    log.write("effect \(effect)")
+    switch effect {
+    case .start:
+      do { try reader.primeEvents() } catch { log.write("event log: \(error)") }
+      await store.start()
+      await publish(send, force: true)
+    case .watchForChanges:
+      await watch(send)
+    case .purchase(let productID, let outcome):
+      let state = await purchase(productID, outcome: outcome)
+      send(.purchaseFinished(productID: productID, state: state))
+      await publish(send)
+    case .dismissPurchase(let productID):
+      store.dismissPurchase(of: productID)
+      await publish(send)
+    case .restore:
+      do {
+        try await store.restore()
+        send(.operationFinished(message: "Purchases restored.", isError: false))
+      } catch {
+        send(
+          .operationFinished(message: "Restore failed: \(PurchaseFailure(error))", isError: true))
+      }
+      await publish(send)
+    case .manage(let action, let id):
+      do {
+        try perform(action, id: id)
+        send(.operationFinished(message: "\(action.pastTense) transaction \(id).", isError: false))
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await store.recoverUnfinished()
+      await publish(send)
+    case .setSetting(let setting, let enabled):
+      var session = context.engine.session
+      switch setting {
+      case .askToBuy: session.askToBuyEnabled = enabled
+      case .interruptedPurchases: session.interruptedPurchasesEnabled = enabled
+      case .billingIssues: session.billingIssuesEnabled = enabled
+      case .gracePeriod: session.billingGracePeriodEnabled = enabled
+      }
+      context.engine.setSession(session)
+      await publish(send)
+    case .switchCustomer(let customerID):
+      do {
+        try await switchCustomer(to: customerID)
+        send(.operationFinished(message: "Signed in as \(customerID).", isError: false))
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await publish(send, force: true)
+    case .setTimeRate(let name):
+      do {
+        guard let rate = TimeRate.named.first(where: { $0.name == name })?.rate else {
+          throw CommandFailure("\(name) is not a time rate")
+        }
+        let changed = context.clock.simulated.withRate(rate, real: Date())
+        try context.ledger.setClock(changed)
+        context.clock.set(changed)
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await publish(send)
+    case .setStorefront(let code, let locale):
+      if let storefront = Storefront(countryCode: code) {
+        // What SKTestSession's storefront and locale setters do; the store reloads its products.
+        context.engine.setCatalog(
+          ProductCatalog(
+            configuration: context.catalog.configuration, storefront: storefront, locale: locale))
+        await store.loadProducts(force: true)
+      }
+      await publish(send)
+    case .setFailure(let api, let name):
+      var session = context.engine.session
+      session.failures[api] = name.flatMap(SimulatedFailure.init(name:))
+      context.engine.setSession(session)
+      await publish(send)
+    case .advanceClock(let seconds):
+      do {
+        let renewals = try advanceClock(by: seconds)
+        send(
+          .operationFinished(
+            message: "Advanced the clock \(Self.days(seconds)); \(renewals) renewals.",
+            isError: false))
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await store.recoverUnfinished()
+      await publish(send)
+    }
+  }
+
+  /// `1 day`, `30 days`.
+  private static func days(_ seconds: Double) -> String {
+    let days = Int(seconds / 86_400)
+    return days == 1 ? "1 day" : "\(days) days"
+  }
+
+  /// Stops the store manager's listeners and waits (at most `limit`) for effects still under
+  /// way to end.
+  ///
+  /// The program cancels its effect tasks when it ends but does not wait for them; one test run
+  /// crashed at exit (a bad pointer in `pthread_rwlock_rdlock`), most likely an effect still
+  /// working on another thread while the process tore down its libraries.
+  func stop(waitingAtMost limit: Duration = .seconds(2)) async {
+    store.stop()
+    guard running > 0 else { return }
+    let timeout = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: limit)
+      self?.releaseWaiters()
+    }
+    await withCheckedContinuation { idleWaiters.append($0) }
+    timeout.cancel()
+  }
+
+  private func releaseWaiters() {
+    for waiter in idleWaiters { waiter.resume() }
+    idleWaiters = []
+  }
+
+  /// Signs `customerID` in: StoreKit, the store manager (with its own listener and app
+  /// database account) and the snapshot reader all move to the new customer.
+  private func switchCustomer(to customerID: String) async throws {
+    let fresh = try openContext(customerID)
+    store.stop()
+    StoreKitRuntime.configure(fresh.runtime)
+    context = fresh
+    store = Store(configuration: fresh.managerConfiguration)
+    reader = SnapshotReader(store: store, context: fresh)
+    lastSent = nil
+    try reader.primeEvents()
+    await store.start()
+  }
+
+  /// Moves the simulated clock forward (stored in the ledger, so other processes see it) and
+  /// generates what fell due, as `storeterm clock advance` does.
+  private func advanceClock(by seconds: Double) throws -> Int {
+    let advanced = context.clock.simulated.advanced(by: seconds, real: Date())
+    let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
+    guard advanced.now(real: Date()) < limit else {
+      throw CommandFailure("the clock cannot pass the end of the test certificates")
+    }
+    try context.ledger.setClock(advanced)
+    context.clock.set(advanced)
+    return try context.engine.catchUp()
+  }
+
+  /// Buys through the store manager's one purchase path; the outcome row's choice goes to the
+  /// App Store as purchase options, as `storeterm purchase --ask-to-buy` does.
+  private func purchase(_ productID: String, outcome: ForcedOutcome) async -> PurchaseState {
+    let options = outcome.options
+    return await store.purchase(productID: productID) {
+      [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
+      switch try engine.purchase(productID, customerID: customerID, options: options) {
+      case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))
+      case .pending: .pending
+      case .userCancelled: .userCancelled
+      }
+    }
+  }
+
+  private func perform(_ action: ManageAction, id: UInt64) throws {
+    let engine = context.engine
+    switch action {
+    case .approve: _ = try engine.approve(id)
+    case .decline:
+      let productID = try engine.record(id).productID
+      try engine.decline(id)
+      // StoreKit never tells the app about a decline; the transaction manager does.
+      store.askToBuyDeclined(productID: productID)
+    case .resolve: _ = try engine.resolve(id)
+    case .refund: _ = try engine.refund(id)
+    case .revoke: _ = try engine.revoke(id)
+    case .expire: try engine.expireSubscription(id)
+    case .renew: _ = try engine.forceRenewal(id)
+    case .autoRenewOff: try engine.setAutoRenew(id, enabled: false)
+    case .autoRenewOn: try engine.setAutoRenew(id, enabled: true)
+    case .priceIncrease: try engine.requestPriceIncrease(id)
+    case .consent: try engine.consentToPriceIncrease(id)
+    case .declinePriceIncrease: try engine.declinePriceIncrease(id)
+    case .finish: try engine.finish(id)
+    case .delete: try engine.delete(id)
+    }
+  }
+
+  /// Polls the ledger for changes made by other processes (`storeterm manage approve 3` in a
+  /// second terminal): their transactions never reach this process's `Transaction.updates`,
+  /// so the store delivers them as unfinished transactions, as an app does at its next launch.
+  private func watch(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    while !Task.isCancelled {
+      do {
+        try await Task.sleep(for: pollInterval)
+      } catch {
+        return
+      }
+      do {
+        if let clock = try context.ledger.clock() { context.clock.set(clock) }
+        let events = try reader.newEvents()
+        let mine = events.filter { $0.customerID == context.customerID }
+        for event in mine where event.kind == .declined {
+          if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
+        }
+        if !mine.isEmpty {
+          _ = try? context.engine.catchUp()
+          await store.recoverUnfinished()
+        }
+      } catch {
+        log.write("watch: \(error)")
+      }
+      await publish(send, rereadingRecords: false)
+    }
+  }
+
+  /// Sends a snapshot when it differs from the last one sent.
+  ///
+  /// Effects that may have changed transactions read the ledger's records again; the watch
+  /// reads them only when it found new events (`rereadingRecords` false).
+  private func publish(
+    _ send: @Sendable (AppAction) -> Void, force: Bool = false, rereadingRecords: Bool = true
+  ) async {
+    if rereadingRecords { reader.invalidateRecords() }
+    let snapshot = await reader.snapshot()
+    guard force || snapshot != lastSent else { return }
+    lastSent = snapshot
+    send(.storeChanged(snapshot))
+  }
+}

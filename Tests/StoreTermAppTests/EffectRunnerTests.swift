@@ -1,0 +1,156 @@
+import Foundation
+import StoreCore
+import StoreKit
+import StoreManager
+import StoreTermApp
+import StoreTermTestSupport
+import Synchronization
+import Testing
+
+@testable import StoreTermCLI
+
+/// The command line's effect runner against a real engine and store manager on a temporary
+/// ledger: each effect does what the screens asked and answers with the right actions.
+@MainActor @Suite struct EffectRunnerTests {
+  /// Keeps the actions a runner sends.
+  final class Inbox: Sendable {
+    private let actions = Mutex<[AppAction]>([])
+    func send(_ action: AppAction) { actions.withLock { $0.append(action) } }
+    var all: [AppAction] { actions.withLock { $0 } }
+    var lastSnapshot: StoreSnapshot? {
+      all.reversed().lazy.compactMap { action -> StoreSnapshot? in
+        if case .storeChanged(let snapshot) = action { return snapshot } else { return nil }
+      }.first
+    }
+    var messages: [String] {
+      all.compactMap { action in
+        if case .operationFinished(let message, _) = action { return message } else { return nil }
+      }
+    }
+  }
+
+  let directory: URL
+  let context: StoreContext
+
+  init() throws {
+    directory = try TestPaths.temporaryDirectory()
+    let parsed = try StoreTermCommand.parser.parse([
+      "ui", "--db", directory.appending(path: "ledger.sqlite").path,
+    ])
+    context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
+      .openStore()
+  }
+
+  /// Runs `body` with StoreKit scoped to this test's App Store and a fresh runner.
+  private func withRunner(
+    _ body: (StoreEffectRunner, Inbox) async throws -> Void
+  ) async throws {
+    try await StoreKitRuntime.withConfiguration(context.runtime) {
+      let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) {
+        _ in throw CommandFailure("no other customers in this test")
+      }
+      let inbox = Inbox()
+      await runner.run(.start) { inbox.send($0) }
+      try await body(runner, inbox)
+      await runner.stop()
+    }
+  }
+
+  @Test func startSendsTheFirstSnapshot() async throws {
+    try await withRunner { _, inbox in
+      let snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.products.count == 12)
+      #expect(snapshot.customerID == "default")
+      #expect(snapshot.introEligibleGroups.count == 2)
+    }
+  }
+
+  @Test func aPurchaseSucceedsAndEndsTheTrialOffer() async throws {
+    try await withRunner { runner, inbox in
+      let id = "dev.storeterm.demo.plus.monthly"
+      await runner.run(.purchase(productID: id, outcome: .normal)) { inbox.send($0) }
+      #expect(
+        inbox.all.contains(.purchaseFinished(productID: id, state: .succeeded(transactionID: 1))))
+      let snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.entitledProductIDs == [id])
+      let product = try #require(snapshot.product(id))
+      #expect(Badge.badges(for: product, in: snapshot) == [.active])
+      #expect(Badge.introOffer(for: product, in: snapshot) == nil)
+      #expect(snapshot.verification[1] == "verified")
+    }
+  }
+
+  @Test func askToBuyIsPendingThenApprovedByTheTransactionManager() async throws {
+    try await withRunner { runner, inbox in
+      let id = "dev.storeterm.demo.lifetime"
+      await runner.run(.purchase(productID: id, outcome: .askToBuy)) { inbox.send($0) }
+      #expect(inbox.all.contains(.purchaseFinished(productID: id, state: .pending)))
+      var snapshot = try #require(inbox.lastSnapshot)
+      #expect(Badge.badges(for: snapshot.product(id)!, in: snapshot) == [.pendingApproval])
+      #expect(snapshot.records.first?.state == .pendingApproval)
+      await runner.run(.manage(.approve, transactionID: 1)) { inbox.send($0) }
+      #expect(inbox.messages.last == "Approved transaction 1.")
+      snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.entitledProductIDs == [id])
+      #expect(Badge.badges(for: snapshot.product(id)!, in: snapshot) == [.owned])
+    }
+  }
+
+  @Test func aRefundRemovesAccessAndAFailureIsReported() async throws {
+    try await withRunner { runner, inbox in
+      let id = "dev.storeterm.demo.lifetime"
+      await runner.run(.purchase(productID: id, outcome: .normal)) { inbox.send($0) }
+      await runner.run(.manage(.refund, transactionID: 1)) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.entitledProductIDs.isEmpty == true)
+      await runner.run(.manage(.approve, transactionID: 1)) { inbox.send($0) }
+      #expect(
+        inbox.all.last { if case .operationFinished(_, true) = $0 { true } else { false } } != nil)
+    }
+  }
+
+  @Test func aForcedFailureAndACancelEndThePurchase() async throws {
+    try await withRunner { runner, inbox in
+      let id = "dev.storeterm.demo.coins.100"
+      await runner.run(.purchase(productID: id, outcome: .failure("networkError"))) {
+        inbox.send($0)
+      }
+      let failed = inbox.all.contains { action in
+        if case .purchaseFinished(id, .failed) = action { true } else { false }
+      }
+      #expect(failed)
+      await runner.run(.dismissPurchase(productID: id)) { inbox.send($0) }
+      await runner.run(.purchase(productID: id, outcome: .cancelled)) { inbox.send($0) }
+      #expect(inbox.all.contains(.purchaseFinished(productID: id, state: .cancelled)))
+    }
+  }
+
+  @Test func settingsAndTheClockChangeTheSession() async throws {
+    try await withRunner { runner, inbox in
+      await runner.run(.setSetting(.askToBuy, true)) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.askToBuy == true)
+      let before = try #require(inbox.lastSnapshot?.now)
+      await runner.run(.advanceClock(seconds: 86_400)) { inbox.send($0) }
+      let after = try #require(inbox.lastSnapshot?.now)
+      #expect(after.timeIntervalSince(before) >= 86_400)
+      #expect(inbox.messages.last?.hasPrefix("Advanced the clock 1 day;") == true)
+      let rate = TimeRate.named.last!.name
+      await runner.run(.setTimeRate(rate)) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.timeRate == rate)
+      await runner.run(.setFailure(.purchase, "networkError")) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.failures[.purchase] == "networkError")
+      let id = "dev.storeterm.demo.themes"
+      await runner.run(.purchase(productID: id, outcome: .normal)) { inbox.send($0) }
+      let failed = inbox.all.contains { action in
+        if case .purchaseFinished(id, .failed(.storeKit)) = action { true } else { false }
+      }
+      #expect(failed)
+      await runner.run(.setStorefront("JPN", locale: "ja_JP")) { inbox.send($0) }
+      let japanese = try #require(inbox.lastSnapshot)
+      #expect(japanese.settings.storefront == "JPN ja_JP")
+      #expect(japanese.storefront == "JPN (JPY)")
+      #expect(japanese.product("dev.storeterm.demo.plus.monthly")?.displayName == "プラス 月額")
+      await runner.run(.setFailure(.purchase, nil)) { inbox.send($0) }
+      #expect(inbox.lastSnapshot?.settings.failures.isEmpty == true)
+    }
+  }
+}

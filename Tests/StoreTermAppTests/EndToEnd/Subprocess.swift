@@ -1,0 +1,92 @@
+import Foundation
+
+/// Runs a program with posix_spawn and waits for it with waitpid.
+///
+/// Foundation's `Process.waitUntilExit` never returned here once the tmux client had forked its
+/// server, so the tests start processes themselves, with a clean signal mask.
+enum Subprocess {
+  /// What a finished program left behind.
+  struct Outcome {
+    /// The exit status (128 + N when killed by signal N).
+    var status: Int32
+    /// Standard output.
+    var output: String
+    /// Standard error.
+    var error: String
+  }
+
+  /// Runs `path` with `arguments` and `environment`, standard input from /dev/null; output is
+  /// captured, or sent to /dev/null when `capturing` is false (for programs that leave a daemon
+  /// behind holding their output open).
+  static func run(
+    _ path: String, _ arguments: [String], environment: [String], capturing: Bool = true
+  ) throws -> Outcome {
+    var outputPipe: [Int32] = [-1, -1]
+    var errorPipe: [Int32] = [-1, -1]
+    guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+      throw TmuxError("cannot create a pipe")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+      posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    for descriptor in outputPipe + errorPipe {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    // Dispatch's worker threads block every signal and a spawned child inherits that mask: a
+    // tmux server started so would never see SIGHUP or SIGTERM. Start from a clean slate.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    close(outputPipe[1])
+    close(errorPipe[1])
+    defer {
+      close(outputPipe[0])
+      close(errorPipe[0])
+    }
+    guard spawned == 0 else { throw TmuxError("cannot start \(path): error \(spawned)") }
+    let output = readAll(outputPipe[0])
+    let error = readAll(errorPipe[0])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros; these are their definitions.
+    let exited = status & 0x7F == 0
+    return Outcome(
+      status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output, error: error)
+  }
+
+  private static func readAll(_ descriptor: Int32) -> String {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count > 0 {
+        data.append(contentsOf: buffer[0..<count])
+      } else if count == 0 || errno != EINTR {
+        break
+      }
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,116 @@
+import StoreManager
+import StoreTermApp
+import TerminalUI
+import Testing
+
+/// Every screen and modal, text and role layers, at 80×24 and 60×18.
+@Suite struct ScreenSnapshotTests {
+  static let sizes = [Size(width: 80, height: 24), Size(width: 60, height: 18)]
+
+  private func check(_ state: AppState, _ name: String) {
+    for size in Self.sizes {
+      var sized = state
+      sized.size = size
+      assertSnapshot(StoreTermApp.view(sized, size: size), named: "\(name)-\(size)")
+    }
+  }
+
+  @Test func paywall() {
+    var state = Fixtures.state()
+    // Focus the pending lifetime unlock so its badge and detail show.
+    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
+      state.snapshot.products[$0].id == Fixtures.lifetime
+    }!
+    check(state, "paywall")
+  }
+
+  @Test func paywallJapaneseGracePeriod() {
+    check(Fixtures.state(Fixtures.gracePeriod(storefront: "JPN", locale: "ja_JP")), "paywall-ja")
+  }
+
+  @Test func paywallBillingProblem() {
+    check(Fixtures.state(Fixtures.billingProblem()), "paywall-billing")
+  }
+
+  @Test func paywallLoading() {
+    var state = Fixtures.state(StoreSnapshot())
+    state.isLoaded = false
+    check(state, "paywall-loading")
+  }
+
+  @Test func purchaseSheetConfirming() {
+    var state = Fixtures.state()
+    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
+      state.snapshot.products[$0].id == Fixtures.cloud200
+    }!
+    _ = StoreTermApp.update(&state, .openPurchaseSheet)
+    _ = StoreTermApp.update(&state, .sheet(.moveOutcome(1)))
+    check(state, "sheet-ask-to-buy")
+  }
+
+  @Test func purchaseSheetResults() {
+    var state = Fixtures.state()
+    _ = StoreTermApp.update(&state, .openPurchaseSheet)
+    _ = StoreTermApp.update(&state, .sheet(.confirm))
+    check(state, "sheet-purchasing")
+    state.sheet?.phase = .result(.pending)
+    check(state, "sheet-pending")
+    state.sheet?.phase = .result(.failed(.storeKit(.networkError("offline"))))
+    check(state, "sheet-failed")
+  }
+
+  @Test func account() {
+    check(Fixtures.state(Fixtures.gracePeriod(), screen: .account), "account-grace")
+    check(Fixtures.state(Fixtures.billingProblem(), screen: .account), "account-billing")
+    check(
+      Fixtures.state(
+        Fixtures.demo(storefront: "JPN", locale: "ja_JP"), screen: .account), "account-ja")
+  }
+
+  @Test func transactions() {
+    check(Fixtures.state(screen: .transactions), "transactions")
+    var filtered = Fixtures.state(screen: .transactions, readOnly: true)
+    _ = StoreTermApp.update(&filtered, .filter(.begin))
+    for character in "coins" { _ = StoreTermApp.update(&filtered, .filter(.type(character))) }
+    check(filtered, "transactions-filtered-read-only")
+  }
+
+  @Test func settingsPanel() {
+    var state = Fixtures.state(screen: .transactions)
+    state.snapshot.settings = QASettings(
+      askToBuy: true, gracePeriod: true, timeRate: "oneDayEqualsOneMinute",
+      failures: [.purchase: "networkError"])
+    _ = StoreTermApp.update(&state, .settings(.open))
+    _ = StoreTermApp.update(&state, .settings(.move(1)))
+    check(state, "settings")
+  }
+
+  @Test func customerSwitcher() {
+    var state = Fixtures.state(screen: .account)
+    _ = StoreTermApp.update(&state, .customers(.open))
+    _ = StoreTermApp.update(&state, .customers(.move(1)))
+    check(state, "customer-switcher")
+  }
+
+  @Test func eventLog() {
+    check(Fixtures.state(screen: .eventLog), "event-log")
+  }
+
+  @Test func helpAndQuit() {
+    var help = Fixtures.state()
+    _ = StoreTermApp.update(&help, .toggleHelp)
+    check(help, "help-paywall")
+    var transactionsHelp = Fixtures.state(screen: .transactions)
+    _ = StoreTermApp.update(&transactionsHelp, .toggleHelp)
+    check(transactionsHelp, "help-transactions")
+    var quit = Fixtures.state()
+    quit.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
+    _ = StoreTermApp.update(&quit, .quit)
+    check(quit, "quit-confirm")
+  }
+
+  @Test func tooSmall() {
+    let size = Size(width: 59, height: 17)
+    assertSnapshot(StoreTermApp.view(Fixtures.state(size: size), size: size), named: "too-small")
+  }
+}

@@ -1,0 +1,260 @@
+import StoreCore
+import StoreManager
+import StoreTermApp
+import TerminalUI
+import Testing
+
+/// The update function, one action at a time: the state it leaves and the effects it asks for.
+@Suite struct UpdateTests {
+  private func updated(
+    _ state: AppState, _ action: AppAction
+  ) -> (state: AppState, effects: [AppEffect]) {
+    var state = state
+    let effects = StoreTermApp.update(&state, action)
+    return (state, effects)
+  }
+
+  @Test func startsTheStoreAndTheWatchBeforeTheFirstFrame() {
+    #expect(StoreTermApp.initialEffects(Fixtures.state()) == [.start, .watchForChanges])
+  }
+
+  @Test func screensAreChosenByDigitAndCycledByTab() {
+    #expect(updated(Fixtures.state(), .show(.transactions)).state.screen == .transactions)
+    var state = Fixtures.state()
+    for expected: ScreenID in [.account, .transactions, .eventLog, .paywall] {
+      state = updated(state, .nextScreen).state
+      #expect(state.screen == expected)
+    }
+    #expect(updated(state, .previousScreen).state.screen == .eventLog)
+  }
+
+  @Test func helpToggles() {
+    let opened = updated(Fixtures.state(), .toggleHelp).state
+    #expect(opened.showsHelp)
+    #expect(!updated(opened, .toggleHelp).state.showsHelp)
+  }
+
+  @Test func quitEndsAtOnceWithNothingInFlight() {
+    #expect(updated(Fixtures.state(), .quit).state.isFinished)
+  }
+
+  @Test func quitAsksFirstWithAPurchaseInFlight() {
+    var state = Fixtures.state()
+    state.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
+    let asked = updated(state, .quit).state
+    #expect(asked.confirmsQuit && !asked.isFinished)
+    let stayed = updated(asked, .answerQuit(false)).state
+    #expect(!stayed.confirmsQuit && !stayed.isFinished)
+    #expect(updated(asked, .answerQuit(true)).state.isFinished)
+  }
+
+  @Test func resizeIsRemembered() {
+    let size = Size(width: 70, height: 20)
+    #expect(updated(Fixtures.state(), .resized(size)).state.size == size)
+  }
+
+  @Test func movingIsClampedOnEveryScreen() {
+    var state = Fixtures.state()
+    let count = PaywallScreen.order(state.snapshot).count
+    state = updated(state, .move(-1)).state
+    #expect(state.paywall.selected == 0)
+    state = updated(state, .moveToLast).state
+    #expect(state.paywall.selected == count - 1)
+    state = updated(state, .move(10)).state
+    #expect(state.paywall.selected == count - 1)
+    state = updated(state, .moveToFirst).state
+    #expect(state.paywall.selected == 0)
+
+    state.screen = .account
+    state = updated(state, .move(2)).state
+    #expect(state.account.selected == 2)
+    state = updated(state, .moveToLast).state
+    #expect(state.account.selected == AccountScreen.history(state.snapshot).count - 1)
+
+    state.screen = .transactions
+    state = updated(state, .move(3)).state
+    #expect(state.transactions.selected == 3)
+    #expect(TransactionsScreen.selectedRecord(state)?.id == 2)
+
+    state.screen = .eventLog
+    state = updated(state, .move(-1)).state
+    #expect(state.eventLog.scrollBack == 1)
+    state = updated(state, .moveToLast).state
+    #expect(state.eventLog.scrollBack == 0)
+  }
+
+  @Test func aRefusedKeyShowsItsReason() {
+    let state = updated(Fixtures.state(), .refused("read-only")).state
+    #expect(state.toast == Toast("read-only", kind: .warning))
+  }
+
+  @Test func buyingOpensTheSheetWithTheOfferShownThen() {
+    var state = Fixtures.state()
+    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
+      state.snapshot.products[$0].id == Fixtures.cloud200
+    }!
+    let opened = updated(state, .openPurchaseSheet)
+    #expect(opened.effects.isEmpty)
+    #expect(opened.state.sheet?.productID == Fixtures.cloud200)
+    #expect(opened.state.sheet?.offer == "3 months at $1.49, then $2.99 / month")
+    #expect(opened.state.sheet?.phase == .confirming)
+  }
+
+  @Test func theSheetSendsThePurchaseWithTheChosenOutcome() {
+    var state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let productID = state.sheet!.productID
+    state = updated(state, .sheet(.moveOutcome(1))).state
+    #expect(state.sheet?.outcome == .askToBuy)
+    state = updated(state, .sheet(.moveOutcome(-2))).state
+    #expect(state.sheet?.outcome == ForcedOutcome.choices.last)
+    state = updated(state, .sheet(.moveOutcome(1))).state
+    #expect(state.sheet?.outcome == .normal)
+    let confirmed = updated(state, .sheet(.confirm))
+    #expect(confirmed.effects == [.purchase(productID: productID, outcome: .normal)])
+    #expect(confirmed.state.sheet?.phase == .purchasing)
+    // Keys do nothing while the App Store answers.
+    #expect(updated(confirmed.state, .sheet(.cancel)).effects.isEmpty)
+    #expect(updated(confirmed.state, .sheet(.moveOutcome(1))).state.sheet?.outcomeIndex == 0)
+  }
+
+  @Test func escapeCancelsThroughTheStore() {
+    let state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let cancelled = updated(state, .sheet(.cancel))
+    #expect(cancelled.state.sheet == nil)
+    #expect(
+      cancelled.effects == [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
+  }
+
+  @Test func theResultShowsInTheSheetAndClosingSettlesIt() {
+    var state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let productID = state.sheet!.productID
+    state = updated(state, .sheet(.confirm)).state
+    state =
+      updated(state, .purchaseFinished(productID: productID, state: .succeeded(transactionID: 9)))
+      .state
+    #expect(state.sheet?.phase == .result(.succeeded(transactionID: 9)))
+    let closed = updated(state, .sheet(.confirm))
+    #expect(closed.state.sheet == nil)
+    #expect(closed.effects == [.dismissPurchase(productID: productID)])
+  }
+
+  @Test func aPendingResultStaysPendingWhenClosed() {
+    var state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let productID = state.sheet!.productID
+    state = updated(state, .purchaseFinished(productID: productID, state: .pending)).state
+    #expect(updated(state, .sheet(.cancel)).effects.isEmpty)
+  }
+
+  @Test func aResultWithoutASheetBecomesAMessage() {
+    let finished = updated(
+      Fixtures.state(), .purchaseFinished(productID: Fixtures.coins100, state: .cancelled))
+    #expect(finished.state.toast == Toast("100 Coins: Cancelled.", kind: .warning))
+    #expect(finished.effects == [.dismissPurchase(productID: Fixtures.coins100)])
+  }
+
+  @Test func restoreAndRedeem() {
+    let restored = updated(Fixtures.state(), .restore)
+    #expect(restored.effects == [.restore])
+    #expect(restored.state.toast?.message == "Restoring purchases…")
+    let redeemed = updated(Fixtures.state(), .redeemCode)
+    #expect(redeemed.effects.isEmpty && redeemed.state.toast?.kind == .warning)
+  }
+
+  @Test func manageActsOnTheSelectedTransaction() {
+    var state = Fixtures.state(screen: .transactions)
+    #expect(updated(state, .manage(.approve)).effects == [.manage(.approve, transactionID: 5)])
+    state.screen = .account
+    state.account.selected = 3
+    #expect(updated(state, .manage(.refund)).effects == [.manage(.refund, transactionID: 1)])
+    #expect(updated(state, .toggleAutoRenew).effects == [.manage(.autoRenewOff, transactionID: 1)])
+    let group = state.snapshot.statuses.keys.first!
+    state.snapshot.statuses[group]!.willAutoRenew = false
+    #expect(updated(state, .toggleAutoRenew).effects == [.manage(.autoRenewOn, transactionID: 1)])
+    state.screen = .paywall
+    #expect(updated(state, .manage(.refund)).effects.isEmpty)
+  }
+
+  @Test func theFilterNarrowsTheTransactionManager() {
+    var state = Fixtures.state(screen: .transactions)
+    state = updated(state, .filter(.begin)).state
+    #expect(state.transactions.isEditingFilter)
+    for character in "kidx" { state = updated(state, .filter(.type(character))).state }
+    #expect(TransactionsScreen.filtered(state).isEmpty)
+    state = updated(state, .filter(.deleteBackward)).state
+    #expect(TransactionsScreen.filtered(state).map(\.id) == [3])
+    state = updated(state, .filter(.commit)).state
+    #expect(!state.transactions.isEditingFilter && state.transactions.filter == "kid")
+    state = updated(state, .filter(.clear)).state
+    #expect(state.transactions.filter.isEmpty)
+    #expect(TransactionsScreen.filtered(state).count == 5)
+  }
+
+  @Test func theSettingsPanelSwitchesTheSessionsSettings() {
+    var state = updated(Fixtures.state(screen: .transactions), .settings(.open)).state
+    #expect(state.transactions.showsSettings)
+    #expect(updated(state, .settings(.change(1))).effects == [.setSetting(.askToBuy, true)])
+    state = updated(state, .settings(.move(2))).state
+    state.snapshot.settings.billingIssues = true
+    #expect(updated(state, .settings(.change(-1))).effects == [.setSetting(.billingIssues, false)])
+    state = updated(state, .settings(.move(2))).state
+    state.snapshot.settings.timeRate = "realTime"
+    let rates = TimeRate.named.map(\.name)
+    #expect(updated(state, .settings(.change(1))).effects == [.setTimeRate(rates[1])])
+    #expect(updated(state, .settings(.change(-1))).effects == [.setTimeRate(rates.last!)])
+    state = updated(state, .settings(.move(1))).state
+    state.snapshot.settings.storefront = "USA en_US"
+    #expect(
+      updated(state, .settings(.change(1))).effects == [.setStorefront("GBR", locale: "en_GB")])
+    #expect(
+      updated(state, .settings(.change(-1))).effects == [.setStorefront("JPN", locale: "ja_JP")])
+    state = updated(state, .settings(.move(2))).state
+    #expect(SettingsRow.all[state.transactions.settingsSelection] == .failure(.purchase))
+    #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, "unknown")])
+    state.snapshot.settings.failures[.purchase] = "missingOfferParameters"
+    #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, nil)])
+    state = updated(state, .settings(.move(100))).state
+    #expect(state.transactions.settingsSelection == SettingsRow.all.count - 1)
+    #expect(!updated(state, .settings(.close)).state.transactions.showsSettings)
+  }
+
+  @Test func theCustomerSwitcherSignsAnotherCustomerIn() {
+    var state = updated(Fixtures.state(screen: .account), .customers(.open)).state
+    #expect(state.account.pickerSelection == 0)
+    state = updated(state, .customers(.move(5))).state
+    #expect(state.account.pickerSelection == 1)
+    let chosen = updated(state, .customers(.choose))
+    #expect(chosen.effects == [.switchCustomer("family-kid")])
+    #expect(chosen.state.account.pickerSelection == nil)
+    #expect(chosen.state.toast?.message == "Signing in as family-kid…")
+    #expect(updated(state, .customers(.close)).state.account.pickerSelection == nil)
+  }
+
+  @Test func theClockAdvances() {
+    #expect(
+      updated(Fixtures.state(), .advanceClock(seconds: 86_400)).effects == [
+        .advanceClock(seconds: 86_400)
+      ])
+  }
+
+  @Test func theInspectorToggles() {
+    let state = updated(Fixtures.state(screen: .transactions), .toggleInspector).state
+    #expect(!state.transactions.showsInspector)
+  }
+
+  @Test func aNewSnapshotReplacesTheOldOne() {
+    var state = Fixtures.state()
+    state.isLoaded = false
+    var snapshot = Fixtures.demo()
+    snapshot.balances[Fixtures.coins100] = 550
+    state = updated(state, .storeChanged(snapshot)).state
+    #expect(state.isLoaded && state.snapshot.balances[Fixtures.coins100] == 550)
+  }
+
+  @Test func operationsReportHowTheyWent() {
+    let done = updated(
+      Fixtures.state(), .operationFinished(message: "Refunded transaction 1.", isError: false))
+    #expect(done.state.toast == Toast("Refunded transaction 1.", kind: .success))
+    let failed = updated(Fixtures.state(), .operationFinished(message: "no", isError: true))
+    #expect(failed.state.toast?.kind == .error)
+  }
+}
