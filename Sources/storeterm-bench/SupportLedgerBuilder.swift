@@ -64,14 +64,15 @@ struct SupportLedgerBuilder {
     let (first, last) = Self.name(index)
     try db.execute(
       """
-      INSERT INTO customers (id, name, email, storefront, family_group, device_verification_id)
-      VALUES (?, ?, ?, ?, NULL, ?)
+      INSERT INTO customers (id, name, email, storefront, family_group, device_verification_id,
+        created_ms)
+      VALUES (?, ?, ?, ?, NULL, ?, ?)
       """,
       [
         .text(id), .text("\(first) \(last)"),
         .text("\(first.lowercased()).\(last.lowercased()).\(index)@example.com"),
         .text(Self.storefronts[index % Self.storefronts.count]),
-        .text("00000000-0000-4000-8000-000000000001"),
+        .text("00000000-0000-4000-8000-000000000001"), .integer(0),
       ])
     let token = Self.token(index)
     let renewals = transactionsPerCustomer - 2
