@@ -141,7 +141,7 @@ import Testing
     #expect(action(.char("b"), state) == .refused("waiting for a parent's approval"))
     select(Fixtures.coins100)
     #expect(action(.enter, state) == .openPurchaseSheet)
-    #expect(action(.char("c"), state) == .refused("offer codes are not simulated yet"))
+    #expect(action(.char("c"), state) == .refused("CLI only: purchase --offer-code"))
   }
 
   @Test func theKeyReferenceIsCurrent() throws {
