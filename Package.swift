@@ -66,7 +66,7 @@ let package = Package(
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(
       name: "RobustnessTests",
-      dependencies: ["StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport"]),
+      dependencies: ["StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport", "TerminalUI"]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
 
     // The app-side store manager: products, entitlements, the purchase state machine, durable

@@ -3,6 +3,7 @@ import StoreCore
 import StoreJWS
 import StoreTermCLI
 import StoreTermTestSupport
+import TerminalUI
 import Testing
 
 /// A seeded mutation fuzzer over `.storekit` files, JWS strings and command lines: no crash, no
@@ -88,6 +89,48 @@ import Testing
       #expect([0, 1, 64].contains(run.status), "\(arguments)")
       if run.status != 0 {
         #expect(!run.standardError.isEmpty, "\(arguments)")
+      }
+    }
+  }
+}
+
+/// Mutated theme files and App Store data files: refused in one sentence or read, never a crash.
+@Suite struct HostileFileTests {
+  @Test func mutatedThemeFilesLoadOrFailWithOneSentence() throws {
+    let themes = try ["default", "light", "high-contrast", "monochrome"].map {
+      Array(try Data(contentsOf: TestPaths.packageRoot.appending(path: "Themes/\($0).json")))
+    }
+    var random = SeededGenerator(seed: 31)
+    var rejected = 0
+    for _ in 0..<2_000 {
+      let bytes = Mutator.mutate(themes.randomElement(using: &random)!, using: &random)
+      do {
+        _ = try ThemeFile.parse(Data(bytes), fileName: "fuzz.json")
+      } catch {
+        rejected += 1
+        #expect(error.description.contains("fuzz.json"))
+        #expect(!error.description.contains("\n"))
+      }
+    }
+    #expect(rejected > 100)
+  }
+
+  @Test func mutatedServerResponsesYieldCandidatesOrOneSentence() throws {
+    let token = "eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMSJ9.c2lnbmF0dXJl"
+    let samples = [
+      #"{"signedTransactions": ["\#(token)", "\#(token)"], "hasMore": false, "revision": "x"}"#,
+      #"{"data": [{"subscriptionGroupIdentifier": "G", "lastTransactions": [{"originalTransactionId": "1", "status": 1, "signedTransactionInfo": "\#(token)", "signedRenewalInfo": "\#(token)"}]}]}"#,
+      #"{"signedPayload": "\#(token)"}"#, "\(token)\n\(token)\n",
+    ].map { Array($0.utf8) }
+    var random = SeededGenerator(seed: 57)
+    for _ in 0..<2_000 {
+      let bytes = Mutator.mutate(samples.randomElement(using: &random)!, using: &random)
+      do {
+        let candidates = try ImportFile.candidates(in: String(decoding: bytes, as: UTF8.self))
+        #expect(candidates.allSatisfy { !$0.location.isEmpty })
+      } catch {
+        #expect(!error.description.isEmpty)
+        #expect(!error.description.contains("\n"))
       }
     }
   }
