@@ -45,7 +45,10 @@ let package = Package(
     // Benchmarks are programs, never timed tests: swift run -c release storeterm-bench …
     .executableTarget(
       name: "storeterm-bench",
-      dependencies: ["StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI"]),
+      dependencies: [
+        "StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI",
+        "StoreTermTestSupport",
+      ]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
     .executableTarget(name: "EmbedFile"),

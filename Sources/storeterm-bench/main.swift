@@ -11,6 +11,7 @@ let usage = """
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
     render                             lay out, render and diff a 200×60 transaction manager frame
+    fuzz [--cases N]                   mutation fuzzing of .storekit, JWS, theme and App Store files
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -60,6 +61,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
     var benchmark = SupportBenchmark()
     if let customers = options["--customers"] { benchmark.customers = Int(customers) }
     return try benchmark.run()
+  case "fuzz":
+    let options = numericOptions(words, allowed: ["--cases"])
+    return try FuzzBenchmark(cases: Int(options["--cases"] ?? 100_000)).run()
   case "render":
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()
@@ -70,7 +74,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
       ("jws", ["--seconds", "2", "--rounds", "2"]),
       ("purchase", ["--seconds", "2", "--rounds", "2"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
-      ("support", ["--customers", "20000"]), ("render", []),
+      ("support", ["--customers", "20000"]), ("render", []), ("fuzz", ["--cases", "20000"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
       passed = try runWorkload(workload, ArraySlice(options)) && passed

@@ -135,3 +135,17 @@ import Testing
     }
   }
 }
+
+/// Found by `storeterm-bench fuzz`: a key holding a newline once split a theme error in two.
+@Suite struct ThemeMessageRegressionTests {
+  @Test func aKeyWithANewlineStaysOnOneLine() {
+    do {
+      _ = try ThemeFile.parse(
+        Data(#"{"roles": {"key\nHint": ["bold"]}}"#.utf8), fileName: "odd.json")
+      Issue.record("parsed")
+    } catch {
+      #expect(!error.description.contains("\n"))
+      #expect(error.description.contains(#"unknown role "key\nHint""#))
+    }
+  }
+}

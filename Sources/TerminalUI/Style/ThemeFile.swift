@@ -38,7 +38,8 @@ public enum ThemeFile {
     // Sorted so that, of several mistakes, the same one is always reported.
     for key in object.keys.sorted() where !topLevelKeys.contains(key) {
       throw ThemeFileError(
-        "\(prefix) has an unknown key \"\(key)\" (expected \"name\", \"base\" or \"roles\").")
+        "\(prefix) has an unknown key \(Self.quoted(key)) (expected \"name\", \"base\" or \"roles\")."
+      )
     }
     var theme = try base(object["base"], prefix: prefix)
     if let name = object["name"] {
@@ -58,7 +59,7 @@ public enum ThemeFile {
       guard let role = StyleRole(rawValue: key) else {
         let known = StyleRole.allCases.map(\.rawValue).joined(separator: ", ")
         throw ThemeFileError(
-          "\(prefix): unknown role \"\(key)\" in \"roles\" (known roles: \(known)).")
+          "\(prefix): unknown role \(Self.quoted(key)) in \"roles\" (known roles: \(known)).")
       }
       theme.styles[role] = try style(roles[key]!, role: key, prefix: prefix)
     }
@@ -95,9 +96,27 @@ public enum ThemeFile {
         style.foreground = color
       } else {
         throw ThemeFileError(
-          "\(prefix): role \"\(role)\" has an unknown color or attribute \"\(word)\".")
+          "\(prefix): role \"\(role)\" has an unknown color or attribute \(Self.quoted(word)).")
       }
     }
     return style
+  }
+
+  /// `text` in double quotes with quotes, backslashes and control characters escaped, so a
+  /// message stays one line whatever a file contains.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case let control where control.value < 0x20 || control.value == 0x7F:
+        result += "\\u{\(String(control.value, radix: 16))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
   }
 }
