@@ -1,9 +1,12 @@
 import Foundation
+import StoreCore
+import StoreJWS
 import StorePersistence
 
 /// `storeterm-bench crash [--kills N]`: kills `storeterm` processes at random signatures during
 /// purchases and time travel, restarts, and checks the ledger after each kill: integrity, every
-/// transaction's signature, balances equal to the finished grants, no renewal twice.
+/// transaction's signature, balances equal to the finished grants, no renewal twice, no gap in
+/// the event log.
 struct CrashBenchmark {
   var kills: Int
   var seed: UInt64 = 20_261_130
@@ -120,6 +123,25 @@ struct CrashBenchmark {
         """)?.get(Int64.self, at: 0) ?? 0
     }
     if duplicates > 0 { return "\(duplicates) periods billed twice" }
+    // The event log has no gap: every committed change kept its place in the sequence.
+    let (count, highest) = try ledger.queue.read { db in
+      let row = try db.fetchOne("SELECT count(*), coalesce(max(seq), 0) FROM events")
+      return (try row?.get(Int64.self, at: 0) ?? 0, try row?.get(Int64.self, at: 1) ?? 0)
+    }
+    if count != highest { return "the event log has \(count) events up to \(highest)" }
+    // Every committed transaction's JWS verifies against the CA beside the ledger.
+    let folder = (path as NSString).deletingLastPathComponent
+    let verifier = try TestCertificateAuthority.loadOrCreate(stateDirectory: folder)
+      .makeVerifier(configuration: SignedDataConfiguration())
+    let tokens = try ledger.queue.read { db in
+      try db.fetchAll("SELECT jws FROM transactions WHERE jws IS NOT NULL").map {
+        try $0.get(String.self, at: 0)
+      }
+    }
+    for token in tokens {
+      guard case .success(.verified) = verifier.verify(token, as: JWSTransactionDecodedPayload.self)
+      else { return "a stored transaction does not verify" }
+    }
     return nil
   }
 }
