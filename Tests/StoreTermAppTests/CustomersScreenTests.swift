@@ -45,7 +45,9 @@ import Testing
     #expect(searched.effects == [.searchCustomers("jane")])
     #expect(!searched.state.customers.isTyping)
     #expect(searched.state.customers.pendingSearch == "jane")
-    #expect(CustomersScreen.searchLine(searched.state.customers) == "Search: jane · / to change · searching…")
+    #expect(
+      CustomersScreen.searchLine(searched.state.customers)
+        == "Search: jane · / to change · searching…")
   }
 
   @Test func escapeStopsTypingAndKeepsTheResults() {
@@ -182,7 +184,8 @@ import Testing
             "StoreTerm Plus (group)", "yes",
             "via Plus Monthly: grace period until 6 Dec 2026, payment failing",
           ], hasAccess: true))
-    #expect(lines[6] == .access(["  Lite Monthly", "no ", "upgraded to Plus Monthly"], hasAccess: false))
+    #expect(
+      lines[6] == .access(["  Lite Monthly", "no ", "upgraded to Plus Monthly"], hasAccess: false))
     #expect(
       lines[13]
         == .timeline(["10 Nov 2026 12:00", "SUBSCRIBED/INITIAL_BUY", "Subscribed to Lite Monthly"]))

@@ -10,7 +10,8 @@ enum Chrome {
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), role: .normal)
     // No program title: at 80 columns the tabs and the account line need the room.
     func label(_ screen: ScreenID, short: Bool) -> String {
-      short && screen != state.screen ? " \(screen.rawValue) " : " \(screen.rawValue) \(screen.title) "
+      short && screen != state.screen
+        ? " \(screen.rawValue) " : " \(screen.rawValue) \(screen.title) "
     }
     let full = ScreenID.allCases.map { DisplayWidth.of(label($0, short: false)) + 1 }.reduce(0, +)
     let short = full > width

@@ -111,7 +111,8 @@ public enum StoreTermApp: Application {
       state.toast = Toast("Restoring purchases…")
       return [.restore]
     case .redeemCode:
-      state.toast = Toast("Redeem offer codes with storeterm purchase --offer-code.", kind: .warning)
+      state.toast = Toast(
+        "Redeem offer codes with storeterm purchase --offer-code.", kind: .warning)
     case .manage(let manageAction):
       guard let record = ManageRules.selectedRecord(state) else { return [] }
       return [.manage(manageAction, transactionID: record.id)]

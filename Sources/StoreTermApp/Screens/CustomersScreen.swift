@@ -164,9 +164,11 @@ public enum CustomersScreen {
       return
     }
     let customers = state.customers
-    canvas.text(searchLine(customers), at: Point(x: 1, y: 0), role: customers.isTyping ? .key : .dim)
+    canvas.text(
+      searchLine(customers), at: Point(x: 1, y: 0), role: customers.isTyping ? .key : .dim)
     let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
-    let title = customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
+    let title =
+      customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
     let inside = canvas.panel(frame, title: title, focused: true)
     guard !customers.results.isEmpty else {
       let message =

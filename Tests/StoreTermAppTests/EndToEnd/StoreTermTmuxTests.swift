@@ -179,7 +179,8 @@ import Testing
     #expect(try session.waitUntil { $0.contains(" Search: kid▏") }.held)
     try session.send("Enter")
     let found = try session.waitUntil { lines in
-      lines.contains { $0.hasPrefix("┌ Customers (1) ") } && lines.contains(" Search: kid · / to change")
+      lines.contains { $0.hasPrefix("┌ Customers (1) ") }
+        && lines.contains(" Search: kid · / to change")
     }
     #expect(found.held, "\(found.lines.joined(separator: "\n"))")
     try session.send("Enter")

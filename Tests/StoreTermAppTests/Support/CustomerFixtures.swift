@@ -25,7 +25,9 @@ enum CustomerFixtures {
         }))
   }
 
-  private static func day(_ offset: Double) -> Date { Fixtures.now.addingTimeInterval(offset * 86_400) }
+  private static func day(_ offset: Double) -> Date {
+    Fixtures.now.addingTimeInterval(offset * 86_400)
+  }
 
   /// A customer with many reasons: a grace period, an upgrade, a refund, a pending request, a
   /// consumable balance and an unverified import; and a timeline longer than the screen.
