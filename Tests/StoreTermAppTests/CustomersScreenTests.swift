@@ -112,18 +112,20 @@ import Testing
     #expect(state.customers.selected == 2)
     state = updated(state, .move(10)).state
     #expect(state.customers.selected == 2)
-    // 3 header lines, the access table (header and 7 rows), a blank, the timeline (header and
-    // 10 events of two lines each at 80 columns): 33 lines, 19 of them visible at 80×24.
+    // At 80 columns: 3 header lines, the access table (header and 7 rows, two of whose
+    // sentences wrap), a blank, the timeline (header and 10 events of two lines each): 35 lines,
+    // 19 of them visible at 80×24.
     state = CustomerFixtures.opened()
     state = updated(state, .moveToLast).state
-    #expect(state.customers.detailScroll == 33 - 19)
+    #expect(state.customers.detailScroll == 35 - 19)
     state = updated(state, .move(-1)).state
-    #expect(state.customers.detailScroll == 13)
+    #expect(state.customers.detailScroll == 15)
     state = updated(state, .moveToFirst).state
     #expect(state.customers.detailScroll == 0)
     state.size = Size(width: 60, height: 18)
     state = updated(state, .move(100)).state
-    #expect(state.customers.detailScroll == 33 - 13)
+    // At 60 columns five sentences wrap, one of them twice: 41 lines, 13 visible.
+    #expect(state.customers.detailScroll == 41 - 13)
   }
 
   // MARK: - Keys
@@ -194,10 +196,18 @@ import Testing
         == .timeline([
           "30 Nov 2026 12:00", "SUBSCRIBED/INITIAL_BUY", "Subscribed to Premium Yearly (imported)",
         ]))
-    // Too narrow for the whole event names beside the labels: each label gets its own line.
+    // At 80 columns long sentences wrap under themselves, and the event names do not fit beside
+    // the labels, so each label gets its own line.
     let narrow = CustomerDetailView.lines(CustomerFixtures.detail, width: 76)
     #expect(
-      narrow[13...14] == [
+      narrow[4...5] == [
+        .access(
+          ["StoreTerm Plus (group)", "yes", "via Plus Monthly: grace period until 6 Dec"],
+          hasAccess: true),
+        .accessMore("2026, payment failing"),
+      ])
+    #expect(
+      narrow[15...16] == [
         .timeline(["10 Nov 2026 12:00", "SUBSCRIBED/INITIAL_BUY"]),
         .timelineLabel("Subscribed to Lite Monthly"),
       ])

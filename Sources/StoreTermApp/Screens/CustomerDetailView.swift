@@ -37,6 +37,8 @@ public enum CustomerDetailView {
     case accessHeader
     /// An explainer row: name, `yes`/`no`, sentence; whether it grants access.
     case access([String], hasAccess: Bool)
+    /// The rest of an explainer sentence too long for its column, under the sentence.
+    case accessMore(String)
     /// The timeline's header.
     case timelineHeader
     /// A timeline row: when, event name, and the label unless it has a line of its own.
@@ -82,8 +84,15 @@ public enum CustomerDetailView {
       lines.append(.text("No purchases.", .dim))
     } else {
       lines.append(.accessHeader)
-      lines += zip(SupportPresentation.explanationRows(detail.explanations), detail.explanations)
-        .map { .access($0, hasAccess: $1.hasAccess) }
+      let rows = SupportPresentation.explanationRows(detail.explanations)
+      let widths = TableView(columns: accessColumns, rows: rows).columnWidths(totalWidth: width)
+      let room = max(12, width - widths[0] - widths[1] - 4)
+      // The sentence is the answer support gives, so it wraps rather than being cut.
+      for (row, line) in zip(rows, detail.explanations) {
+        let parts = TextWrap.lines(row[2], width: room)
+        lines.append(.access([row[0], row[1], parts.first ?? ""], hasAccess: line.hasAccess))
+        lines += parts.dropFirst().map(Line.accessMore)
+      }
     }
     lines.append(.text("", .normal))
     if detail.timeline.isEmpty {
@@ -135,6 +144,9 @@ public enum CustomerDetailView {
           paint(
             cells, widths: accessWidths, roles: [.normal, hasAccess ? .success : .error, .normal],
             y: y, in: &area)
+        case .accessMore(let text):
+          let x = accessWidths[0] + accessWidths[1] + 4
+          area.text(text, at: Point(x: x, y: y), role: .normal)
         case .timelineHeader:
           let titles = timelineColumns.map(\.title).prefix(timelineWidths.count)
           paint(Array(titles), widths: timelineWidths, roles: [.title], y: y, in: &area)
