@@ -47,7 +47,7 @@ import Testing
     #expect(searched.state.customers.pendingSearch == "jane")
     #expect(
       CustomersScreen.searchLine(searched.state.customers)
-        == "Search: jane · / to change · searching…")
+        == "Searching for \"jane\"…")
   }
 
   @Test func escapeStopsTypingAndKeepsTheResults() {
@@ -126,6 +126,24 @@ import Testing
     state = updated(state, .move(100)).state
     // At 60 columns five sentences wrap, one of them twice: 41 lines, 13 visible.
     #expect(state.customers.detailScroll == 41 - 13)
+  }
+
+  @Test func theListSaysWhenItWaitsOrFindsNothing() {
+    func shown(_ state: AppState) -> [String] {
+      StoreTermApp.view(state, size: Size(width: 80, height: 24)).lines
+    }
+    var state = Fixtures.state(screen: .customers)
+    state.customers.pendingSearch = ""
+    #expect(shown(state)[3] == "│ Searching…" + String(repeating: " ", count: 67) + "│")
+    #expect(shown(state)[1] == " Listing the first customers…")
+    state = updated(state, .support(.found(query: "", []))).state
+    #expect(shown(state)[3].hasPrefix("│ No customers yet."))
+    state.customers.query = "zzz"
+    state.customers.pendingSearch = "zzz"
+    state = updated(state, .support(.found(query: "zzz", []))).state
+    #expect(shown(state)[1] == " Search: zzz · / to change")
+    #expect(shown(state)[2].hasPrefix("┌ Customers (0) "))
+    #expect(shown(state)[3].hasPrefix("│ No customer matches \"zzz\"."))
   }
 
   // MARK: - Keys

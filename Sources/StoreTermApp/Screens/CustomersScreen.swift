@@ -197,13 +197,15 @@ public enum CustomersScreen {
     var line: String
     if customers.isTyping {
       line = "Search: \(customers.query)▏"
+    } else if let pending = customers.pendingSearch {
+      line = pending.isEmpty ? "Listing the first customers…" : "Searching for \"\(pending)\"…"
     } else if customers.query.isEmpty {
       line = "All customers · / to search by id, name, email, token or transaction"
     } else {
       line = "Search: \(customers.query) · / to change"
     }
-    if customers.pendingSearch != nil { line += " · searching…" }
     if let id = customers.opening { line += " · opening \(id)…" }
     return line
   }
+
 }
