@@ -153,4 +153,31 @@ import Testing
       #expect(inbox.lastSnapshot?.settings.failures.isEmpty == true)
     }
   }
+  @Test func theCustomersScreenSearchesAndExplainsThroughTheSupportReads() async throws {
+    try await withRunner { runner, inbox in
+      let id = "dev.storeterm.demo.plus.monthly"
+      await runner.run(.purchase(productID: id, outcome: .normal)) { inbox.send($0) }
+      await runner.run(.searchCustomers("default")) { inbox.send($0) }
+      let found = try #require(inbox.all.last)
+      guard case .support(.found(let query, let results)) = found else {
+        Issue.record("expected search results, got \(found)")
+        return
+      }
+      #expect(query == "default")
+      #expect(results.map(\.columns) == [["default", "Default Customer", "USA", "Plus Monthly"]])
+      await runner.run(.loadCustomer("default")) { inbox.send($0) }
+      guard case .support(.loaded(let detail)) = try #require(inbox.all.last) else {
+        Issue.record("expected a customer detail")
+        return
+      }
+      #expect(detail.customerID == "default" && detail.storefront == "USA")
+      #expect(detail.explanations.map(\.reason) == [.active, .active])
+      #expect(detail.timeline.first?.name == "SUBSCRIBED/INITIAL_BUY")
+      await runner.run(.loadCustomer("nobody")) { inbox.send($0) }
+      #expect(
+        inbox.all.last
+          == .support(
+            .failed("no customer \"nobody\" (storeterm customers --find TEXT searches for one)")))
+    }
+  }
 }

@@ -15,9 +15,10 @@ import Testing
     let maps: [(ScreenID, Keymap<AppState, AppAction>)] = [
       (.paywall, PaywallScreen.keymap), (.account, AccountScreen.keymap),
       (.transactions, TransactionsScreen.keymap), (.eventLog, EventLogScreen.keymap),
+      (.customers, CustomersScreen.keymap),
     ]
     for (screen, map) in maps {
-      let state = Fixtures.state(screen: screen)
+      let state = screen == .customers ? CustomerFixtures.listed() : Fixtures.state(screen: screen)
       for binding in map.bindings + GlobalKeys.keymap.bindings {
         for key in binding.keys {
           let expected: AppAction =

@@ -96,6 +96,21 @@ import Testing
     check(Fixtures.state(screen: .eventLog), "event-log")
   }
 
+  @Test func customers() {
+    check(CustomerFixtures.listed(), "customers")
+    var typing = CustomerFixtures.listed(readOnly: true)
+    _ = StoreTermApp.update(&typing, .support(.beginTyping))
+    for character in "jane" { _ = StoreTermApp.update(&typing, .support(.type(character))) }
+    check(typing, "customers-typing-read-only")
+    var detail = CustomerFixtures.opened()
+    check(detail, "customer-detail")
+    _ = StoreTermApp.update(&detail, .moveToLast)
+    check(detail, "customer-detail-scrolled")
+    var help = CustomerFixtures.opened()
+    _ = StoreTermApp.update(&help, .toggleHelp)
+    check(help, "help-customer-detail")
+  }
+
   @Test func helpAndQuit() {
     var help = Fixtures.state()
     _ = StoreTermApp.update(&help, .toggleHelp)

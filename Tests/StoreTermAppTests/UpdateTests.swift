@@ -21,11 +21,11 @@ import Testing
   @Test func screensAreChosenByDigitAndCycledByTab() {
     #expect(updated(Fixtures.state(), .show(.transactions)).state.screen == .transactions)
     var state = Fixtures.state()
-    for expected: ScreenID in [.account, .transactions, .eventLog, .paywall] {
+    for expected: ScreenID in [.account, .transactions, .eventLog, .customers, .paywall] {
       state = updated(state, .nextScreen).state
       #expect(state.screen == expected)
     }
-    #expect(updated(state, .previousScreen).state.screen == .eventLog)
+    #expect(updated(state, .previousScreen).state.screen == .customers)
   }
 
   @Test func helpToggles() {

@@ -51,6 +51,31 @@ public enum SupportPresentation {
     return active.isEmpty ? "none" : active.joined(separator: ", ")
   }
 
+  /// The customer line above the explainer: `customer default · Jane Doe · jane@example.com · USA`,
+  /// leaving out what is unknown.
+  public static func header(customerID: String, name: String, email: String, storefront: String)
+    -> String
+  {
+    (["customer \(customerID)"] + [name, email, storefront].filter { !$0.isEmpty })
+      .joined(separator: " · ")
+  }
+
+  /// When the answers hold: `as of 30 Nov 2026 12:00 UTC`.
+  public static func asOf(_ date: Date) -> String { "as of \(SupportDate.minute(date)) UTC" }
+
+  /// One search result as `storeterm customers` and the Customers screen list it: id, name
+  /// (`(imported)` for a customer known only from App Store data), storefront (`-` when
+  /// unknown), and the active entitlements from ``activeSummary(_:)``.
+  public static func searchRow(
+    id: String, name: String, storefront: String, isImported: Bool,
+    explanations: [AccessExplanation]
+  ) -> [String] {
+    [
+      id, isImported ? "(imported)" : name, storefront.isEmpty ? "-" : storefront,
+      activeSummary(explanations),
+    ]
+  }
+
   /// An explanation as JSON: `subject`, `id`, `name`, `access`, `code`, `reason`.
   public static func json(_ line: AccessExplanation) -> JSONValue {
     var members = [

@@ -53,6 +53,10 @@ public enum AppAction: Sendable, Equatable {
   /// Moves the simulated clock forward by this many seconds.
   case advanceClock(seconds: Double)
 
+  // MARK: Customers
+  /// Something done on the Customers screen, or the runner's answer to it.
+  case support(SupportAction)
+
   // MARK: Results
   /// The store changed: a fresh snapshot.
   case storeChanged(StoreSnapshot)

@@ -28,6 +28,11 @@ public enum AppEffect: Sendable, Equatable {
   case advanceClock(seconds: Double)
   /// Signs another App Store account in: a new store manager over that customer.
   case switchCustomer(String)
+  /// Finds customers matching the text (all of them, up to a page, when it is empty); answered
+  /// with ``SupportAction/found(query:_:)``.
+  case searchCustomers(String)
+  /// Explains one customer: access and timeline; answered with ``SupportAction/loaded(_:)``.
+  case loadCustomer(String)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

@@ -12,6 +12,8 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
   case transactions
   /// What the listener received.
   case eventLog
+  /// The support console: find a customer, see what they can use and why.
+  case customers
 
   /// The tab's title.
   public var title: String {
@@ -20,6 +22,7 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
     case .account: "Account"
     case .transactions: "Transactions"
     case .eventLog: "Event log"
+    case .customers: "Customers"
     }
   }
 
@@ -52,6 +55,8 @@ public struct AppState: Sendable {
   public var transactions = TransactionsState()
   /// The event log's scroll position.
   public var eventLog = EventLogState()
+  /// The Customers screen's search, results and open customer.
+  public var customers = CustomersState()
   /// Whether the key help overlay is open.
   public var showsHelp = false
   /// Whether the "quit with a purchase in flight?" question is open.

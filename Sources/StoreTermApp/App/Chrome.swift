@@ -2,22 +2,31 @@ import TerminalUI
 
 /// The parts around every screen: the tab bar on top and the status line above the hint bar.
 enum Chrome {
-  /// The tab bar: the program, each screen with its digit, and the account and storefront.
+  /// The tab bar: each screen with its digit, then the account and storefront where they fit.
+  ///
+  /// When the titles do not all fit (below 69 columns), the other screens show their digit only.
   static func renderTabs(_ state: AppState, in canvas: inout Canvas) {
     let width = canvas.size.width
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), role: .normal)
     // No program title: at 80 columns the tabs and the account line need the room.
+    func label(_ screen: ScreenID, short: Bool) -> String {
+      short && screen != state.screen
+        ? " \(screen.rawValue) " : " \(screen.rawValue) \(screen.title) "
+    }
+    let full = ScreenID.allCases.map { DisplayWidth.of(label($0, short: false)) + 1 }.reduce(0, +)
+    let short = full > width
     var x = 0
     for screen in ScreenID.allCases {
-      let label = "\(screen.rawValue) \(screen.title)"
       let role: StyleRole = screen == state.screen ? .selection : .dim
-      x += canvas.raw(" \(label) ", at: Point(x: x, y: 0), role: role) + 1
+      x += canvas.raw(label(screen, short: short), at: Point(x: x, y: 0), role: role) + 1
     }
-    let info = "\(state.snapshot.customerID) · \(state.snapshot.storefront)"
+    // The account and storefront, else the account alone, whichever fits whole.
     let room = width - x - 1
-    if room > 8 {
-      let shown = DisplayWidth.truncated(info, toWidth: room)
-      canvas.raw(shown, at: Point(x: width - 1 - DisplayWidth.of(shown), y: 0), role: .dim)
+    let info = [
+      "\(state.snapshot.customerID) · \(state.snapshot.storefront)", state.snapshot.customerID,
+    ].first { DisplayWidth.of($0) <= room }
+    if let info {
+      canvas.raw(info, at: Point(x: width - 1 - DisplayWidth.of(info), y: 0), role: .dim)
     }
   }
 

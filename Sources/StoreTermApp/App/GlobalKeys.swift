@@ -30,6 +30,7 @@ public enum GlobalKeys {
       case .account: AccountScreen.keymap
       case .transactions: TransactionsScreen.keymap
       case .eventLog: EventLogScreen.keymap
+      case .customers: CustomersScreen.keymap
       }
     return own.followed(by: keymap)
   }
@@ -45,6 +46,9 @@ public enum GlobalKeys {
     }
     if state.screen == .account, state.account.pickerSelection != nil {
       return CustomerPicker.keymap.followed(by: help)
+    }
+    if state.screen == .customers, state.customers.detail != nil {
+      return CustomerDetailView.keymap.followed(by: keymap)
     }
     return keymap(for: state.screen)
   }
@@ -67,6 +71,8 @@ public enum GlobalKeys {
       ("Transactions (3)", TransactionsScreen.keymap),
       ("Settings panel (g on Transactions)", SettingsPanel.keymap),
       ("Event log (4)", EventLogScreen.keymap),
+      ("Customers (5)", CustomersScreen.keymap),
+      ("Customer detail (Enter on Customers)", CustomerDetailView.keymap),
     ]
     for (title, map) in maps {
       parts.append("# \(title)")
@@ -74,10 +80,15 @@ public enum GlobalKeys {
       // The screen title already names the group; demote the keymap's headings one level.
       parts.append(map.markdown().replacingOccurrences(of: "## ", with: "### "))
     }
-    parts.append("# Filter (while typing after `/`)")
+    parts.append("# Filter (while typing after `/` on Transactions)")
     parts.append("")
     parts.append(
       "| Key | Action |\n| --- | --- |\n| `Enter` | keep the filter |\n| `Esc` | clear the filter |\n| `Backspace` | delete a character |\n"
+    )
+    parts.append("# Customer search (while typing after `/` on Customers)")
+    parts.append("")
+    parts.append(
+      "| Key | Action |\n| --- | --- |\n| `Enter` | search |\n| `Esc` | stop typing, keep the results |\n| `Backspace` | delete a character |\n"
     )
     return parts.joined(separator: "\n")
   }

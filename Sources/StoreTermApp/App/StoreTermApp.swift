@@ -51,6 +51,16 @@ public enum StoreTermApp: Application {
       default: return nil
       }
     }
+    if state.screen == .customers, state.customers.isTyping, state.sheet == nil {
+      switch key {
+      case .enter: return .support(.search)
+      case .escape: return .support(.stopTyping)
+      case .backspace: return .support(.deleteBackward)
+      case .char(let character): return .support(.type(character))
+      case .ctrl("c"): return .quit
+      default: return nil
+      }
+    }
     switch GlobalKeys.activeKeymap(state).resolve(key, in: state) {
     case .action(let action): return action
     case .disabled(let reason): return .refused(reason)
@@ -64,11 +74,11 @@ public enum StoreTermApp: Application {
   public static func update(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .show(let screen):
-      state.screen = screen
+      return show(&state, screen)
     case .nextScreen:
-      state.screen = state.screen.next
+      return show(&state, state.screen.next)
     case .previousScreen:
-      state.screen = state.screen.previous
+      return show(&state, state.screen.previous)
     case .toggleHelp:
       state.showsHelp.toggle()
     case .quit:
@@ -101,7 +111,8 @@ public enum StoreTermApp: Application {
       state.toast = Toast("Restoring purchases…")
       return [.restore]
     case .redeemCode:
-      state.toast = Toast("Redeem offer codes with storeterm purchase --offer-code.", kind: .warning)
+      state.toast = Toast(
+        "Redeem offer codes with storeterm purchase --offer-code.", kind: .warning)
     case .manage(let manageAction):
       guard let record = ManageRules.selectedRecord(state) else { return [] }
       return [.manage(manageAction, transactionID: record.id)]
@@ -114,6 +125,8 @@ public enum StoreTermApp: Application {
       return SettingsPanel.update(&state, settingsAction)
     case .advanceClock(let seconds):
       return [.advanceClock(seconds: seconds)]
+    case .support(let supportAction):
+      return CustomersScreen.update(&state, supportAction)
     case .filter(let filterAction):
       TransactionsScreen.update(&state, filterAction)
     case .toggleInspector:
@@ -127,6 +140,12 @@ public enum StoreTermApp: Application {
       state.toast = Toast(message, kind: isError ? .error : .success)
     }
     return []
+  }
+
+  /// Shows `screen`; the Customers screen lists the first customers the first time it shows.
+  private static func show(_ state: inout AppState, _ screen: ScreenID) -> [AppEffect] {
+    state.screen = screen
+    return screen == .customers ? CustomersScreen.firstSearch(&state) : []
   }
 
   private static func purchaseFinished(
@@ -171,6 +190,8 @@ public enum StoreTermApp: Application {
       let limited = max(-count, min(count, delta))
       state.eventLog.scrollBack = min(
         max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
+    case .customers:
+      CustomersScreen.move(&state, by: delta)
     }
   }
 
@@ -189,6 +210,7 @@ public enum StoreTermApp: Application {
       case .account: AccountScreen.render(state, in: &area)
       case .transactions: TransactionsScreen.render(state, in: &area)
       case .eventLog: EventLogScreen.render(state, in: &area)
+      case .customers: CustomersScreen.render(state, in: &area)
       }
       if let sheet = state.sheet {
         PurchaseSheet.render(sheet, snapshot: state.snapshot, in: &area)

@@ -35,7 +35,9 @@ enum UICommand {
       throw CommandFailure("storeterm ui: \(error)")
     }
     // The store manager (and its Transaction.updates listener) starts before the first frame.
-    let runner = StoreEffectRunner(context: store, log: log) { customerID in
+    let runner = StoreEffectRunner(
+      context: store, log: log, appDatabase: context.paths.appDatabase
+    ) { customerID in
       // The customer switcher opens the same App Store for another account; anything it would
       // print goes to the log, since the screen is up.
       var parsed = context.parsed

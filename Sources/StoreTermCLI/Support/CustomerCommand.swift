@@ -33,12 +33,11 @@ enum CustomerCommand {
     _ history: CustomerHistory, lines: [AccessExplanation], timeline: [TimelineEntry], now: Date,
     behind: Bool = false
   ) -> String {
-    var header = ["customer \(history.customerID)"]
-    for part in [history.name, history.email, history.storefront] where !part.isEmpty {
-      header.append(part)
-    }
-    var out = header.joined(separator: " · ") + "\n"
-    out += "as of \(SupportDate.minute(now)) UTC"
+    var out =
+      SupportPresentation.header(
+        customerID: history.customerID, name: history.name, email: history.email,
+        storefront: history.storefront) + "\n"
+    out += SupportPresentation.asOf(now)
     out += behind ? " (read-only: later renewals are not generated yet)\n\n" : "\n\n"
     if lines.isEmpty {
       out += "no purchases\n"

@@ -50,11 +50,10 @@ enum CustomersCommand {
     }
     var table = TextTable(headers: ["ID", "NAME", "STOREFRONT", "ACTIVE ENTITLEMENTS"])
     for (match, active) in rows {
-      table.rows.append([
-        match.id, match.isImported ? "(imported)" : match.name,
-        match.storefront.isEmpty ? "-" : match.storefront,
-        SupportPresentation.activeSummary(active),
-      ])
+      table.rows.append(
+        SupportPresentation.searchRow(
+          id: match.id, name: match.name, storefront: match.storefront,
+          isImported: match.isImported, explanations: active))
     }
     context.output.write(table.render())
   }

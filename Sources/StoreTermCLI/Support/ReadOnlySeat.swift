@@ -3,8 +3,10 @@
 /// Each allowed command opens the ledger with `SQLITE_OPEN_READONLY`. Every other command
 /// (including ones added later) is refused before it opens anything, with one sentence.
 enum ReadOnlySeat {
-  /// The commands a read-only seat can run. `ui` runs with every key that changes the store
-  /// disabled; it still opens the ledger for writing so due renewals keep being generated.
+  /// The commands a read-only seat can run.
+  ///
+  /// `ui` runs with every key that changes the store disabled; it still opens the ledger for
+  /// writing so due renewals keep being generated.
   static let allowedCommands: [String] = ["products", "customers", "customer", "help", "ui"]
 
   /// Nil when `command` may run read-only, else the sentence refusing it.

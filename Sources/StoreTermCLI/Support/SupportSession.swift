@@ -34,6 +34,16 @@ struct SupportSession {
     }
   }
 
+  /// The session the Customers screen reads through: the front end's own App Store (opened for
+  /// writing, so answers are given at the simulated now) and its app database.
+  init(store: StoreContext, appDatabase: String) {
+    self.appDatabase = appDatabase
+    isReadOnly = false
+    names = ProductNames(catalog: store.engine.catalog)
+    directory = SupportDirectory(ledger: store.ledger)
+    now = store.clock.now()
+  }
+
   /// The account's consumable balances, read without changing the app database; nil when the
   /// app never ran for this ledger.
   func balances(account: String) -> [String: Int]? {

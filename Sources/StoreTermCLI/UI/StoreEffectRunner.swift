@@ -3,6 +3,7 @@ import StoreCore
 import StoreJWS
 import StoreKit
 import StoreManager
+import StorePersistence
 import StoreTermApp
 import TerminalUI
 
@@ -22,12 +23,14 @@ final class StoreEffectRunner: EffectRunner {
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// How often the watch looks at the ledger for other processes' changes.
   private let pollInterval: Duration
+  /// The app database the Customers screen reads consumable balances from.
+  private let appDatabase: String
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
   init(
     context: StoreContext, log: DiagnosticLog,
-    pollInterval: Duration = .milliseconds(200),
+    pollInterval: Duration = .milliseconds(200), appDatabase: String = "",
     openContext: @escaping @MainActor (String) throws -> StoreContext
   ) {
     let store = Store(configuration: context.managerConfiguration)
@@ -37,6 +40,7 @@ final class StoreEffectRunner: EffectRunner {
     self.reader = SnapshotReader(store: store, context: context)
     self.log = log
     self.pollInterval = pollInterval
+    self.appDatabase = appDatabase
   }
 
   func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
@@ -137,7 +141,56 @@ final class StoreEffectRunner: EffectRunner {
       }
       await store.recoverUnfinished()
       await publish(send)
+    case .searchCustomers(let query):
+      send(.support(searchCustomers(query)))
+    case .loadCustomer(let customerID):
+      send(.support(loadCustomer(customerID)))
     }
+  }
+
+  /// The Customers screen's search, as `storeterm customers --find` runs it: each match with
+  /// its active entitlements from a summary history.
+  private func searchCustomers(_ query: String) -> SupportAction {
+    do {
+      let session = try supportSession()
+      let results = try session.directory.search(query).map { match in
+        let history = try session.history(match.id, summary: true)
+        let lines = AccessExplainer.explain(
+          history, names: session.names, now: session.answerTime(for: history))
+        return CustomerSummary(
+          id: match.id,
+          columns: SupportPresentation.searchRow(
+            id: match.id, name: match.name, storefront: match.storefront,
+            isImported: match.isImported, explanations: lines))
+      }
+      return .found(query: query, results)
+    } catch {
+      return .failed("Search failed: \(error)")
+    }
+  }
+
+  /// One customer explained, as `storeterm customer ID` does.
+  private func loadCustomer(_ customerID: String) -> SupportAction {
+    do {
+      let session = try supportSession()
+      let history = try session.history(customerID)
+      let asOf = session.answerTime(for: history)
+      return .loaded(
+        CustomerDetail(
+          customerID: history.customerID, name: history.name, email: history.email,
+          storefront: history.storefront, asOf: asOf,
+          explanations: AccessExplainer.explain(history, names: session.names, now: asOf),
+          timeline: CustomerTimeline.entries(history, names: session.names)))
+    } catch {
+      return .failed("\(error)")
+    }
+  }
+
+  /// The support reads over this App Store, after generating what fell due, so no subscription
+  /// reads as lapsed only because its renewal was not recorded yet.
+  private func supportSession() throws -> SupportSession {
+    _ = try context.engine.catchUp()
+    return SupportSession(store: context, appDatabase: appDatabase)
   }
 
   /// `1 day`, `30 days`.

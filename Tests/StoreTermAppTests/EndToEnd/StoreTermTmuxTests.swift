@@ -151,9 +151,50 @@ import Testing
     try session.send("Enter")
     let switched = try session.waitUntil { lines in
       lines.contains(" Account: kid") && lines.contains { $0.contains("100 Coins") }
-        && (lines.first?.hasSuffix("kid · USA (USD)") ?? false)
+        // At 80 columns the five tabs leave room for the account only.
+        && (lines.first?.hasSuffix("  kid") ?? false)
     }
     #expect(switched.held, "\(switched.lines.joined(separator: "\n"))")
+    try quit(session)
+  }
+
+  @Test func theCustomersScreenFindsACustomerAndExplainsTheirAccess() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try TmuxSession(width: 80, height: 24, term: "xterm-256color")
+    // Another process subscribes "kid" to Plus Monthly first.
+    let purchase = try session.storeterm([
+      "purchase", "dev.storeterm.demo.plus.monthly", "--customer", "kid",
+    ])
+    #expect(purchase.status == 0, "\(purchase.error)")
+    _ = try session.waitUntil { $0.last == "$" }
+    try session.send("t ui --read-only", "Enter")
+    #expect(try session.waitUntil { $0.contains { $0.contains("Plus Monthly") } }.held)
+    try session.send("5")
+    let listed = try session.waitUntil { lines in
+      lines.contains { $0.hasPrefix("│kid ") && $0.contains("USA") && $0.contains("Plus Monthly") }
+    }
+    #expect(listed.held, "\(listed.lines.joined(separator: "\n"))")
+    try session.send("/")
+    try session.send("kid")
+    #expect(try session.waitUntil { $0.contains(" Search: kid▏") }.held)
+    try session.send("Enter")
+    let found = try session.waitUntil { lines in
+      lines.contains { $0.hasPrefix("┌ Customers (1) ") }
+        && lines.contains(" Search: kid · / to change")
+    }
+    #expect(found.held, "\(found.lines.joined(separator: "\n"))")
+    try session.send("Enter")
+    let opened = try session.waitUntil { lines in
+      lines.contains { $0.contains("customer kid · kid · kid@storeterm.test · USA") }
+        && lines.contains {
+          $0.contains("StoreTerm Plus (group)  yes     via Plus Monthly: active, renews")
+        }
+        && lines.contains { $0.contains("SUBSCRIBED/INITIAL_BUY") }
+        && lines.contains { $0.contains("Subscribed to Plus Monthly") }
+    }
+    #expect(opened.held, "\(opened.lines.joined(separator: "\n"))")
+    try session.send("Escape")
+    #expect(try session.waitUntil { $0.contains { $0.hasPrefix("┌ Customers (1) ") } }.held)
     try quit(session)
   }
 
@@ -170,7 +211,7 @@ import Testing
     #expect(try session.waitUntil { $0.contains { $0.contains("Enlarge the terminal") } }.held)
     try session.resize(width: 80, height: 24)
     let wide = try session.waitUntil { lines in
-      lines.count == 24 && (lines.first?.hasSuffix("default · USA (USD)") ?? false)
+      lines.count == 24 && (lines.first?.hasSuffix("5 Customers     default") ?? false)
     }
     #expect(wide.held, "80×24:\n\(wide.lines.joined(separator: "\n"))")
     try quit(session)

@@ -1,0 +1,211 @@
+import StoreCore
+import TerminalUI
+
+/// The Customers screen's search, results and open customer.
+public struct CustomersState: Sendable, Equatable {
+  /// The search text.
+  public var query = ""
+  /// Whether keys are typed into the search.
+  public var isTyping = false
+  /// The search whose results are listed; nil before the first answer.
+  public var searchedFor: String?
+  /// The search sent and not answered yet.
+  public var pendingSearch: String?
+  /// The customers found.
+  public var results: [CustomerSummary] = []
+  /// The selected result.
+  public var selected = 0
+  /// The customer asked for and not loaded yet.
+  public var opening: String?
+  /// The customer shown in the detail view, when it is open.
+  public var detail: CustomerDetail?
+  /// How many lines of the detail are scrolled off the top.
+  public var detailScroll = 0
+
+  /// Creates the state before any search.
+  public init() {}
+}
+
+/// What the user does on the Customers screen, and what the runner answers.
+public enum SupportAction: Sendable, Equatable {
+  /// `/`: start typing the search.
+  case beginTyping
+  /// A character typed into it.
+  case type(Character)
+  /// `Backspace`: removes the last character.
+  case deleteBackward
+  /// `Enter` while typing: search.
+  case search
+  /// `Esc` while typing: stop typing, keeping the text and the results.
+  case stopTyping
+  /// `Enter`: open the selected customer's detail.
+  case open
+  /// `Esc`: back from the detail to the results.
+  case close
+  /// The runner found these customers for `query`.
+  case found(query: String, [CustomerSummary])
+  /// The runner loaded a customer's detail.
+  case loaded(CustomerDetail)
+  /// A search or load failed, with one sentence.
+  case failed(String)
+}
+
+/// The support console's Customers screen (`5`): search the ledger by customer id, name, email,
+/// app account token or transaction id, and list id, name, storefront and active entitlements,
+/// as `storeterm customers --find` does; `Enter` opens ``CustomerDetailView``.
+public enum CustomersScreen {
+  /// The results list's own keys.
+  public static let keymap = Keymap<AppState, AppAction>([
+    KeyBinding(
+      [.up, .char("k")], label: "↑/k", description: "previous customer", group: "Customers",
+      showsInHintBar: false, action: .move(-1)),
+    KeyBinding(
+      [.down, .char("j")], label: "↓/j", description: "next customer", group: "Customers",
+      showsInHintBar: false, action: .move(1)),
+    KeyBinding(
+      [.pageUp], description: "up a page", group: "Customers", showsInHintBar: false,
+      action: .move(-10)),
+    KeyBinding(
+      [.pageDown], description: "down a page", group: "Customers", showsInHintBar: false,
+      action: .move(10)),
+    KeyBinding(
+      [.home], description: "first customer", group: "Customers", showsInHintBar: false,
+      action: .moveToFirst),
+    KeyBinding(
+      [.end], description: "last customer", group: "Customers", showsInHintBar: false,
+      action: .moveToLast),
+    KeyBinding(
+      [.char("/")], description: "search", group: "Customers", action: .support(.beginTyping)),
+    KeyBinding(
+      [.enter], description: "why: access and timeline", group: "Customers",
+      disabledReason: { selected($0) == nil ? "no customer is listed" : nil },
+      action: .support(.open)),
+  ])
+
+  /// The selected result.
+  public static func selected(_ state: AppState) -> CustomerSummary? {
+    let results = state.customers.results
+    guard !results.isEmpty else { return nil }
+    return results[min(state.customers.selected, results.count - 1)]
+  }
+
+  /// The first search, run when the screen is first shown: every customer, up to a page.
+  static func firstSearch(_ state: inout AppState) -> [AppEffect] {
+    guard state.customers.searchedFor == nil, state.customers.pendingSearch == nil else {
+      return []
+    }
+    state.customers.pendingSearch = state.customers.query
+    return [.searchCustomers(state.customers.query)]
+  }
+
+  /// Applies a Customers screen action.
+  static func update(_ state: inout AppState, _ action: SupportAction) -> [AppEffect] {
+    switch action {
+    case .beginTyping:
+      state.customers.isTyping = true
+    case .type(let character):
+      state.customers.query.append(character)
+    case .deleteBackward:
+      _ = state.customers.query.popLast()
+    case .search:
+      state.customers.isTyping = false
+      state.customers.pendingSearch = state.customers.query
+      return [.searchCustomers(state.customers.query)]
+    case .stopTyping:
+      state.customers.isTyping = false
+    case .open:
+      guard let customer = selected(state) else { return [] }
+      state.customers.opening = customer.id
+      return [.loadCustomer(customer.id)]
+    case .close:
+      state.customers.detail = nil
+      state.customers.detailScroll = 0
+    case .found(let query, let results):
+      // An answer to an older search is dropped: a newer one is on its way.
+      guard query == state.customers.pendingSearch else { return [] }
+      state.customers.pendingSearch = nil
+      state.customers.searchedFor = query
+      state.customers.results = results
+      state.customers.selected = 0
+    case .loaded(let detail):
+      guard detail.customerID == state.customers.opening else { return [] }
+      state.customers.opening = nil
+      state.customers.detail = detail
+      state.customers.detailScroll = 0
+    case .failed(let message):
+      state.customers.pendingSearch = nil
+      state.customers.opening = nil
+      state.toast = Toast(message, kind: .error)
+    }
+    return []
+  }
+
+  /// Moves the selection, or scrolls the open detail, by `delta` (clamped).
+  static func move(_ state: inout AppState, by delta: Int) {
+    if let detail = state.customers.detail {
+      let limit = max(
+        0,
+        CustomerDetailView.lines(
+          detail, width: CustomerDetailView.contentWidth(state.size.width)
+        ).count - CustomerDetailView.visibleHeight(state.size))
+      let limited = max(-limit - 1, min(limit + 1, delta))
+      state.customers.detailScroll = min(max(state.customers.detailScroll + limited, 0), limit)
+      return
+    }
+    let count = state.customers.results.count
+    let limited = max(-count, min(count, delta))
+    state.customers.selected = min(max(state.customers.selected + limited, 0), max(0, count - 1))
+  }
+
+  /// Paints the Customers screen into `canvas`: the detail when open, else the search and list.
+  static func render(_ state: AppState, in canvas: inout Canvas) {
+    if let detail = state.customers.detail {
+      CustomerDetailView.render(detail, scroll: state.customers.detailScroll, in: &canvas)
+      return
+    }
+    let customers = state.customers
+    canvas.text(
+      searchLine(customers), at: Point(x: 1, y: 0), role: customers.isTyping ? .key : .dim)
+    let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
+    let title =
+      customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
+    let inside = canvas.panel(frame, title: title, focused: true)
+    guard !customers.results.isEmpty else {
+      let message =
+        customers.searchedFor == nil
+        ? "Searching…"
+        : customers.searchedFor?.isEmpty == true
+          ? "No customers yet." : "No customer matches \"\(customers.searchedFor ?? "")\"."
+      canvas.text(message, at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
+      return
+    }
+    let window = AccountScreen.window(
+      selected: customers.selected, count: customers.results.count, height: inside.height - 1)
+    let table = TableView(
+      columns: [
+        .init("ID", width: .fit(max: 16)),
+        .init("Name", width: .flexible(min: 8)),
+        .init("Storefront", width: .fit(max: 10)),
+        .init("Active entitlements", width: .flexible(min: 12)),
+      ],
+      rows: customers.results[window.rows].map(\.columns), selection: window.selection)
+    canvas.within(inside) { table.render(in: &$0) }
+  }
+
+  /// The line above the list: what is typed, what was searched, and what is under way.
+  public static func searchLine(_ customers: CustomersState) -> String {
+    var line: String
+    if customers.isTyping {
+      line = "Search: \(customers.query)▏"
+    } else if let pending = customers.pendingSearch {
+      line = pending.isEmpty ? "Listing the first customers…" : "Searching for \"\(pending)\"…"
+    } else if customers.query.isEmpty {
+      line = "All customers · / to search by id, name, email, token or transaction"
+    } else {
+      line = "Search: \(customers.query) · / to change"
+    }
+    if let id = customers.opening { line += " · opening \(id)…" }
+    return line
+  }
+
+}
