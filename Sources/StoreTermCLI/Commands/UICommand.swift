@@ -9,7 +9,7 @@ import TerminalUI
 enum UICommand {
   static let spec = CommandSpec(
     name: "ui",
-    abstract: "The terminal front end: paywall, account, transaction manager, event log",
+    abstract: "The terminal front end: paywall, account, transactions, event log, customers",
     options: [
       .value(
         "theme", "NAME|PATH",
