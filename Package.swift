@@ -55,7 +55,7 @@ let package = Package(
     .plugin(name: "EmbedDemoCatalog", capability: .buildTool(), dependencies: ["EmbedFile"]),
 
     // Helpers shared by the test targets: fixture paths, captured CLI output.
-    .target(name: "StoreTermTestSupport", dependencies: ["StoreTermCLI"]),
+    .target(name: "StoreTermTestSupport", dependencies: ["StoreTermCLI", "TerminalUI"]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
@@ -89,7 +89,9 @@ let package = Package(
     // A developer check for the tmux end-to-end test: one fixed frame, quits on q.
     .executableTarget(
       name: "storeterm-tui-check", dependencies: ["TerminalUI", "NCursesTerminal"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "StoreTermTestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
 

@@ -1,5 +1,6 @@
 import StoreManager
 import StoreTermApp
+import StoreTermTestSupport
 import TerminalUI
 import Testing
 

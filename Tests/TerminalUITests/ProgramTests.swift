@@ -1,3 +1,4 @@
+import StoreTermTestSupport
 import TerminalUI
 import Testing
 

@@ -6,7 +6,7 @@ import Testing
 ///
 /// A missing file is recorded and the test fails, so new snapshots are reviewed before they are
 /// trusted; `SNAPSHOT_RECORD=1` re-records every snapshot (and fails the same way).
-func assertSnapshot(
+public func assertSnapshot(
   _ screen: Screen, named name: String, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -30,7 +30,7 @@ func assertSnapshot(
 }
 
 /// A canvas of `width`×`height` painted by `paint`, as a screen.
-func paint(width: Int, height: Int, _ paint: (inout Canvas) -> Void) -> Screen {
+public func paint(width: Int, height: Int, _ paint: (inout Canvas) -> Void) -> Screen {
   var canvas = Canvas(size: Size(width: width, height: height))
   paint(&canvas)
   return canvas.screen
