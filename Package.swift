@@ -93,7 +93,8 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI", "StoreTermTestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "NCursesTerminalTests", dependencies: ["NCursesTerminal", "storeterm-tui-check"]),
+      name: "NCursesTerminalTests",
+      dependencies: ["NCursesTerminal", "storeterm-tui-check", "StoreTermTestSupport"]),
 
     // The support console: the explainer, the timeline, search, imports and read-only seats.
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTermTestSupport
 import Testing
 
 @testable import NCursesTerminal

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTermTestSupport
 import TerminalUI
 import Testing
 

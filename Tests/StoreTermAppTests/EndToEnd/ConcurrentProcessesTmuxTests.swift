@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StoreTermTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTermTestSupport
 import Testing
 
 /// The real `storeterm` binary in tmux, on a fresh ledger per test: the paywall, a purchase with

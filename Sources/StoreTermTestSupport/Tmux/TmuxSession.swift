@@ -3,35 +3,37 @@ import Foundation
 /// A private tmux server with one pane running an interactive bash, driven by `send-keys` and
 /// read by `capture-pane`, for end-to-end tests of the real binary.
 ///
-/// The shell has a one-word command `t` that runs the real `storeterm` on the session's own
-/// ledger (`--db` in the session's folder) and then prints `exit=STATUS`.
-final class TmuxSession {
+/// The shell has a one-word command `t` that runs `program` (a binary built beside this test
+/// binary) with `arguments` and then prints `exit=STATUS`, so a command line never wraps, even
+/// at 20 columns. `$HOME` is the session's own folder.
+public final class TmuxSession {
   /// tmux's path, or nil when it is not installed.
-  static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+  public static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first
+  {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  /// The folder holding the built `storeterm`, beside this test binary.
-  static var binaryDirectory: URL {
+  /// The folder holding the built products, beside this test binary.
+  public static var binaryDirectory: URL {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
   }
 
   private let tmux: String
   private let socket: String
-  private let directory: URL
 
-  /// The session's private ledger.
-  var database: String { directory.appending(path: "ledger.sqlite").path }
+  /// The session's private folder (also `$HOME` and `XDG_STATE_HOME` inside it).
+  public let directory: URL
 
-  /// The built `storeterm`.
-  static var storeterm: String { binaryDirectory.appending(path: "storeterm").path }
-
-  /// Starts a detached `width`×`height` session whose shell has TERM=`term` and LANG=`lang`.
-  init(width: Int, height: Int, term: String, lang: String = "C.UTF-8") throws {
+  /// Starts a detached `width`×`height` session whose shell has TERM=`term` and LANG=`lang`
+  /// and whose `t` runs `program` with `arguments` before its own.
+  public init(
+    width: Int, height: Int, term: String, lang: String = "C.UTF-8", program: String,
+    arguments: String = ""
+  ) throws {
     guard let tmux = TmuxSession.tmuxPath else { throw TmuxError("tmux is not installed") }
     self.tmux = tmux
     directory = FileManager.default.temporaryDirectory.appending(
-      path: "storeterm-ui-\(UUID().uuidString)")
+      path: "storeterm-tmux-\(UUID().uuidString)")
     // The socket lives in the session's own folder, so removing the folder leaves nothing behind.
     socket = directory.appending(path: "tmux.socket").path
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,7 +42,7 @@ final class TmuxSession {
       """
       PS1='$ '
       unset HISTFILE
-      t() { storeterm --db "$HOME/ledger.sqlite" "$@"; echo "exit=$?"; }
+      t() { \(program) \(arguments) "$@"; echo "exit=$?"; }
 
       """.utf8
     ).write(to: rc)
@@ -65,7 +67,7 @@ final class TmuxSession {
 
   /// Runs a tmux command against this server and returns its standard output.
   @discardableResult
-  func run(_ arguments: [String], capturingOutput: Bool = true) throws -> String {
+  public func run(_ arguments: [String], capturingOutput: Bool = true) throws -> String {
     let outcome = try Subprocess.run(
       tmux, ["-S", socket, "-f", "/dev/null"] + arguments,
       environment: ["PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color"],
@@ -77,13 +79,13 @@ final class TmuxSession {
   }
 
   /// Sends keys (tmux key names such as `Enter`, `C-c`, or plain text).
-  func send(_ keys: String...) throws {
+  public func send(_ keys: String...) throws {
     try run(["send-keys", "-t", "main"] + keys)
   }
 
   /// The pane's visible lines (with the scrollback above them when `history` is true), wrapped
   /// lines joined, trailing blank lines dropped.
-  func capture(history: Bool = false) throws -> [String] {
+  public func capture(history: Bool = false) throws -> [String] {
     var lines = try run(["capture-pane", "-p", "-J", "-t", "main"] + (history ? ["-S", "-"] : []))
       .split(separator: "\n", omittingEmptySubsequences: false).map {
         String($0.reversed().drop { $0 == " " }.reversed())
@@ -93,12 +95,12 @@ final class TmuxSession {
   }
 
   /// The pane's contents with tmux's own escape sequences for colors and attributes.
-  func captureWithStyles() throws -> String {
+  public func captureWithStyles() throws -> String {
     try run(["capture-pane", "-p", "-e", "-t", "main"])
   }
 
   /// The processes the pane's shell has started (read from /proc), such as the running check.
-  func shellChildren() throws -> [pid_t] {
+  public func shellChildren() throws -> [pid_t] {
     let shell = try run(["display-message", "-p", "-t", "main", "#{pane_pid}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let children = try String(
@@ -107,23 +109,15 @@ final class TmuxSession {
   }
 
   /// Runs `storeterm` in a second process on the session's ledger, as a second terminal would.
-  @discardableResult
-  func storeterm(_ arguments: [String]) throws -> Subprocess.Outcome {
-    try Subprocess.run(
-      TmuxSession.storeterm, arguments + ["--db", database],
-      environment: [
-        "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_STATE_HOME=\(directory.path)",
-      ])
-  }
 
   /// Resizes the window.
-  func resize(width: Int, height: Int) throws {
+  public func resize(width: Int, height: Int) throws {
     try run(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// Captures the pane until `condition` holds, at most `tries` times 20 ms apart (a bound, not
   /// a timing assertion); returns the last capture and whether the condition held.
-  func waitUntil(tries: Int = 500, _ condition: ([String]) -> Bool) throws -> (
+  public func waitUntil(tries: Int = 500, _ condition: ([String]) -> Bool) throws -> (
     lines: [String], held: Bool
   ) {
     var lines: [String] = []
@@ -137,7 +131,10 @@ final class TmuxSession {
 }
 
 /// A tmux command failed.
-struct TmuxError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct TmuxError: Error, CustomStringConvertible {
+  /// What failed.
+  public let description: String
+
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
 }

@@ -4,21 +4,21 @@ import Foundation
 ///
 /// Foundation's `Process.waitUntilExit` never returned here once the tmux client had forked its
 /// server, so the tests start processes themselves, with a clean signal mask.
-enum Subprocess {
+public enum Subprocess {
   /// What a finished program left behind.
-  struct Outcome {
+  public struct Outcome {
     /// The exit status (128 + N when killed by signal N).
-    var status: Int32
+    public var status: Int32
     /// Standard output.
-    var output: String
+    public var output: String
     /// Standard error.
-    var error: String
+    public var error: String
   }
 
   /// Runs `path` with `arguments` and `environment`, standard input from /dev/null; output is
   /// captured, or sent to /dev/null when `capturing` is false (for programs that leave a daemon
   /// behind holding their output open).
-  static func run(
+  public static func run(
     _ path: String, _ arguments: [String], environment: [String], capturing: Bool = true
   ) throws -> Outcome {
     var outputPipe: [Int32] = [-1, -1]
