@@ -4,9 +4,10 @@ import StoreJWS
 import StoreTermTestSupport
 import TerminalUI
 
-/// `storeterm-bench fuzz [--cases N]`: the long form of the hostile-input tests, a seeded mutation
-/// fuzzer over `.storekit` files, JWS tokens, theme files and App Store data files. Counts cases,
-/// acceptances and one-sentence rejections; any crash ends the program.
+/// `storeterm-bench fuzz [--cases N]`: the long form of the hostile-input tests.
+///
+/// A seeded mutation fuzzer over `.storekit` files, JWS tokens, theme files and App Store data
+/// files. Counts cases, acceptances and one-sentence rejections; any crash ends the program.
 struct FuzzBenchmark {
   var cases: Int
   var seed: UInt64 = 20_261_130

@@ -1,8 +1,10 @@
 import StoreCore
 import Synchronization
 
-/// Decoded transaction payloads by their JWS: a stored JWS never changes meaning, so decoding it
-/// once per process is enough. Screens and commands read the same transactions over and over.
+/// Decoded transaction payloads by their JWS.
+///
+/// A stored JWS never changes meaning, so decoding it once per process is enough; screens and
+/// commands read the same transactions over and over.
 enum DecodedPayloadCache {
   /// Entries kept before the cache starts over (a few megabytes).
   static let capacity = 20_000
