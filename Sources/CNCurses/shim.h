@@ -25,6 +25,14 @@ static inline attr_t cn_a_italic(void) { return A_ITALIC; }
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 /// The key code ncurses reports after a terminal resize.
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
+/// The key code ncurses reports for a mouse event.
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+/// The mouse events storeterm asks for: a left-button press, click or release.
+static inline mmask_t cn_left_button_mask(void) {
+  return BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED;
+}
+/// The left-button events storeterm acts on: a press or a click.
+static inline mmask_t cn_left_click_mask(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
 /// wcwidth is hidden by glibc's feature macros in this header set; it is what ncurses measures with.
 extern int wcwidth(wchar_t c);
 static inline int cn_wcwidth(wchar_t c) { return wcwidth(c); }

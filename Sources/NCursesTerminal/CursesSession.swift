@@ -36,6 +36,11 @@ final class CursesSession {
     noecho()
     nonl()
     keypad(cn_stdscr(), true)
+    // Left clicks, reported at once (no double-click wait); terminals without a mouse ignore it.
+    // Releases are asked for too, though unused: ncurses discards an unwanted release and then
+    // waits past the input timeout for the next byte, which would stall the frame after a click.
+    mousemask(cn_left_button_mask(), nil)
+    mouseinterval(0)
     _ = set_escdelay(25)
     _ = curs_set(0)
     wtimeout(cn_stdscr(), 16)
@@ -66,6 +71,11 @@ final class CursesSession {
         lastDrawn = nil
         werase(cn_stdscr())
         return .resize(size)
+      }
+      if Int32(character) == cn_key_mouse() {
+        var event = MEVENT()
+        guard getmouse(&event) == OK, event.bstate & cn_left_click_mask() != 0 else { return nil }
+        return .click(Point(x: Int(event.x), y: Int(event.y)))
       }
       return KeyTranslation.key(code: Int32(character)).map(InputEvent.key)
     }

@@ -24,6 +24,7 @@ enum CheckApp: Application {
   static func action(for event: InputEvent, in state: State) -> Action? {
     switch event {
     case .key(let key): .pressed(key)
+    case .click: nil
     case .resize: .resized
     }
   }

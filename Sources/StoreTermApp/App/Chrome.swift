@@ -9,16 +9,11 @@ enum Chrome {
     let width = canvas.size.width
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), role: .normal)
     // No program title: at 80 columns the tabs and the account line need the room.
-    func label(_ screen: ScreenID, short: Bool) -> String {
-      short && screen != state.screen
-        ? " \(screen.rawValue) " : " \(screen.rawValue) \(screen.title) "
-    }
-    let full = ScreenID.allCases.map { DisplayWidth.of(label($0, short: false)) + 1 }.reduce(0, +)
-    let short = full > width
     var x = 0
-    for screen in ScreenID.allCases {
-      let role: StyleRole = screen == state.screen ? .selection : .dim
-      x += canvas.raw(label(screen, short: short), at: Point(x: x, y: 0), role: role) + 1
+    for tab in tabs(state, width: width) {
+      let role: StyleRole = tab.screen == state.screen ? .selection : .dim
+      let start = tab.columns.lowerBound
+      x = start + canvas.raw(tab.label, at: Point(x: start, y: 0), role: role) + 1
     }
     // The account and storefront, else the account alone, whichever fits whole.
     let room = width - x - 1
@@ -28,6 +23,30 @@ enum Chrome {
     if let info {
       canvas.raw(info, at: Point(x: width - 1 - DisplayWidth.of(info), y: 0), role: .dim)
     }
+  }
+
+  /// Each screen's tab title and the columns it covers, as the tab bar draws them.
+  static func tabs(
+    _ state: AppState, width: Int
+  ) -> [(screen: ScreenID, label: String, columns: Range<Int>)] {
+    func label(_ screen: ScreenID, short: Bool) -> String {
+      short && screen != state.screen
+        ? " \(screen.rawValue) " : " \(screen.rawValue) \(screen.title) "
+    }
+    let full = ScreenID.allCases.map { DisplayWidth.of(label($0, short: false)) + 1 }.reduce(0, +)
+    let short = full > width
+    var x = 0
+    return ScreenID.allCases.map { screen in
+      let text = label(screen, short: short)
+      let start = x
+      x += DisplayWidth.of(text) + 1
+      return (screen, text, start..<(start + DisplayWidth.of(text)))
+    }
+  }
+
+  /// The screen whose tab covers column `x`, if any.
+  static func screen(atColumn x: Int, state: AppState, width: Int) -> ScreenID? {
+    tabs(state, width: width).first { $0.columns.contains(x) }?.screen
   }
 
   /// The status line: the read-only mark, the simulated clock, and the last message.

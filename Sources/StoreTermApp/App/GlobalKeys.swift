@@ -59,7 +59,7 @@ public enum GlobalKeys {
       "# Keys",
       "",
       "Generated from the key bindings in `Sources/StoreTermApp` by "
-        + "`KEYBINDINGS_RECORD=1 swift test --filter KeyReferenceTests`; a test fails when it is stale.",
+        + "`KEYBINDINGS_RECORD=1 swift test --filter KeyBindingTests`; a test fails when it is stale.",
       "",
     ]
     let maps: [(String, Keymap<AppState, AppAction>)] = [
@@ -89,6 +89,13 @@ public enum GlobalKeys {
     parts.append("")
     parts.append(
       "| Key | Action |\n| --- | --- |\n| `Enter` | search |\n| `Esc` | stop typing, keep the results |\n| `Backspace` | delete a character |\n"
+    )
+    parts.append("# Mouse")
+    parts.append("")
+    parts.append(
+      "Where the terminal reports clicks, a left click on a tab shows its screen and a click on a paywall "
+        + "product or a transaction row selects it (`Enter` then acts on it). Clicks do nothing while "
+        + "help, the quit question, the purchase sheet, a panel or a text field is open.\n"
     )
     return parts.joined(separator: "\n")
   }

@@ -29,6 +29,7 @@ public enum StoreTermApp: Application {
   public static func action(for event: InputEvent, in state: AppState) -> AppAction? {
     guard case .key(let key) = event else {
       if case .resize(let size) = event { return .resized(size) }
+      if case .click(let point) = event { return clickAction(at: point, in: state) }
       return nil
     }
     if state.showsHelp {
@@ -66,6 +67,50 @@ public enum StoreTermApp: Application {
     case .disabled(let reason): return .refused(reason)
     case .unbound: return nil
     }
+  }
+
+  /// The action a left click means: a tab switches screens, a list row is selected.
+  ///
+  /// Clicks are ignored while a dialog, sheet, panel or text field has the keyboard, so a
+  /// stray click can never dismiss or confirm anything.
+  static func clickAction(at point: Point, in state: AppState) -> AppAction? {
+    let typing =
+      (state.screen == .transactions && state.transactions.isEditingFilter)
+      || (state.screen == .customers && state.customers.isTyping)
+    let modal =
+      state.showsHelp || state.confirmsQuit || state.sheet != nil
+      || (state.screen == .transactions && state.transactions.showsSettings)
+      || (state.screen == .account && state.account.pickerSelection != nil)
+    guard !typing, !modal, !notice(for: state.size) else { return nil }
+    if point.y == 0 {
+      guard let screen = Chrome.screen(atColumn: point.x, state: state, width: state.size.width),
+        screen != state.screen
+      else { return nil }
+      return .show(screen)
+    }
+    let bodyRow = point.y - 1
+    let bodyHeight = state.size.height - 3
+    switch state.screen {
+    case .paywall:
+      guard let target = PaywallScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
+      else { return nil }
+      let current = min(
+        state.paywall.selected, max(0, PaywallScreen.order(state.snapshot).count - 1))
+      return target == current ? nil : .move(target - current)
+    case .transactions:
+      guard
+        let target = TransactionsScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
+      else { return nil }
+      let current = min(
+        state.transactions.selected, max(0, TransactionsScreen.filtered(state).count - 1))
+      return target == current ? nil : .move(target - current)
+    case .account, .eventLog, .customers:
+      return nil
+    }
+  }
+
+  private static func notice(for size: Size) -> Bool {
+    SizeNotice(minimum: minimumSize).isNeeded(for: size)
   }
 
   // MARK: - Update

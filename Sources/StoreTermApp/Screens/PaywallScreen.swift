@@ -136,11 +136,13 @@ public enum PaywallScreen {
     case product(index: Int, position: Int)
   }
 
-  private static func renderList(_ state: AppState, in canvas: inout Canvas, height: Int) {
-    let snapshot = state.snapshot
+  /// The list's lines, the selected position, and the first line shown in `height` rows.
+  private static func listLayout(_ state: AppState, height: Int) -> (
+    lines: [Line], selected: Int, offset: Int
+  ) {
     var lines: [Line] = []
     var position = 0
-    for section in sections(snapshot) {
+    for section in sections(state.snapshot) {
       lines.append(.header(section.title))
       for index in section.products {
         lines.append(.product(index: index, position: position))
@@ -155,6 +157,24 @@ public enum PaywallScreen {
     // Scroll the least needed, and keep a section's title in view with its first product.
     var offset = max(0, selectedLine - height + 1)
     if offset == selectedLine, offset > 0, case .header = lines[offset - 1] { offset -= 1 }
+    return (lines, selected, offset)
+  }
+
+  /// The product position drawn on body row `row` of a body `bodyHeight` rows tall, if any.
+  static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
+    guard !state.snapshot.products.isEmpty else { return nil }
+    let height = max(1, bodyHeight - detailHeight)
+    guard (0..<height).contains(row) else { return nil }
+    let layout = listLayout(state, height: height)
+    let lineIndex = layout.offset + row
+    guard lineIndex < layout.lines.count, case .product(_, let position) = layout.lines[lineIndex]
+    else { return nil }
+    return position
+  }
+
+  private static func renderList(_ state: AppState, in canvas: inout Canvas, height: Int) {
+    let snapshot = state.snapshot
+    let (lines, selected, offset) = listLayout(state, height: height)
     let products = snapshot.products
     let nameWidth = min(24, products.map { DisplayWidth.of($0.displayName) }.max() ?? 0)
     let priceWidth = products.map { DisplayWidth.of(ProductTerms.price($0)) }.max() ?? 0

@@ -121,6 +121,19 @@ public enum TransactionsScreen {
     state.transactions.selected = 0
   }
 
+  /// The filtered row drawn on body row `row` of a body `bodyHeight` rows tall, if any: the
+  /// filter line, the panel's top border and the column titles come first.
+  static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
+    let inspector = state.transactions.showsInspector ? inspectorHeight : 0
+    let tableHeight = bodyHeight - 1 - inspector - 2 - 1
+    let count = filtered(state).count
+    guard tableHeight > 0, count > 0 else { return nil }
+    let window = AccountScreen.window(
+      selected: state.transactions.selected, count: count, height: tableHeight)
+    let index = window.rows.lowerBound + row - 3
+    return row >= 3 && window.rows.contains(index) ? index : nil
+  }
+
   /// Paints the transaction manager into `canvas`.
   static func render(_ state: AppState, in canvas: inout Canvas) {
     let size = canvas.size

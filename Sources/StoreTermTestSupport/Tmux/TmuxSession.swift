@@ -83,6 +83,13 @@ public final class TmuxSession {
     try run(["send-keys", "-t", "main"] + keys)
   }
 
+  /// Sends a left click at zero-based column `x`, row `y` as an xterm terminal reports it
+  /// (SGR 1006: a press, then a release), for sessions whose TERM is an xterm.
+  public func click(x: Int, y: Int) throws {
+    try run(["send-keys", "-t", "main", "-l", "\u{1B}[<0;\(x + 1);\(y + 1)M"])
+    try run(["send-keys", "-t", "main", "-l", "\u{1B}[<0;\(x + 1);\(y + 1)m"])
+  }
+
   /// The pane's visible lines (with the scrollback above them when `history` is true), wrapped
   /// lines joined, trailing blank lines dropped.
   public func capture(history: Bool = false) throws -> [String] {

@@ -70,6 +70,18 @@ import Testing
     try quit(session)
   }
 
+  @Test func clicksSwitchTabsAndSelectProducts() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try start()
+    try session.click(x: 14, y: 0)
+    #expect(try session.waitUntil { $0.contains { $0.hasPrefix(" Account: default") } }.held)
+    try session.click(x: 4, y: 0)
+    try waitFor(session, "Premium Yearly", "selected again on the paywall") { $0.hasPrefix(" ▸") }
+    try session.click(x: 20, y: 3)
+    try waitFor(session, "Plus Monthly", "selected by the click") { $0.hasPrefix(" ▸") }
+    try quit(session)
+  }
+
   @Test func buyingWithAnIntroOfferShowsActiveAndNoTrialText() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()

@@ -46,6 +46,7 @@ enum FruitApp: Application {
   static func action(for event: InputEvent, in state: State) -> Action? {
     switch event {
     case .resize(let size): return .resized(size)
+    case .click: return nil
     case .key(let key):
       switch keymap.resolve(key, in: state) {
       case .action(let action): return action
