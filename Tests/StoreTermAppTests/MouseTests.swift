@@ -54,8 +54,29 @@ import Testing
     #expect(click(20, 9, state) == nil)
   }
 
+  @Test func aClickOnAnAccountHistoryRowSelectsIt() {
+    let state = Fixtures.state(Fixtures.gracePeriod(), screen: .account)
+    // The grace-period account: three status lines, entitlements and balances above the
+    // history panel on row 7, its column titles on row 8, the first transaction on row 9.
+    #expect(click(20, 8, state) == nil)
+    #expect(click(20, 9, state) == nil)
+    #expect(click(20, 10, state) == .move(1))
+  }
+
+  @Test func aClickOnACustomerRowSelectsIt() {
+    var state = CustomerFixtures.listed()
+    #expect(click(20, 3, state) == nil)
+    #expect(click(20, 5, state) == .move(1))
+    #expect(click(20, 6, state) == .move(2))
+    #expect(click(20, 7, state) == nil)
+    _ = StoreTermApp.update(&state, .move(2))
+    #expect(click(20, 4, state) == .move(-2))
+    // An open detail scrolls; its lines are not a list.
+    #expect(click(20, 5, CustomerFixtures.opened()) == nil)
+  }
+
   @Test func clicksElsewhereDoNothing() {
-    #expect(click(20, 3, Fixtures.state(screen: .account)) == nil)
+    #expect(click(20, 3, Fixtures.state(screen: .eventLog)) == nil)
     #expect(click(20, 3, Fixtures.state(size: Size(width: 40, height: 10))) == nil)
   }
 

@@ -93,8 +93,9 @@ public enum GlobalKeys {
     parts.append("# Mouse")
     parts.append("")
     parts.append(
-      "Where the terminal reports clicks, a left click on a tab shows its screen and a click on a paywall "
-        + "product or a transaction row selects it (`Enter` then acts on it). Clicks do nothing while "
+      "Where the terminal reports clicks, a left click on a tab shows its screen and a click on a row of "
+        + "the paywall, the account history, the transactions or the customers selects it (`Enter` "
+        + "then acts on it); the event log scrolls only. Clicks do nothing while "
         + "help, the quit question, the purchase sheet, a panel or a text field is open.\n"
     )
     return parts.joined(separator: "\n")

@@ -104,7 +104,19 @@ public enum StoreTermApp: Application {
       let current = min(
         state.transactions.selected, max(0, TransactionsScreen.filtered(state).count - 1))
       return target == current ? nil : .move(target - current)
-    case .account, .eventLog, .customers:
+    case .account:
+      guard let target = AccountScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
+      else { return nil }
+      let current = min(
+        state.account.selected, max(0, AccountScreen.history(state.snapshot).count - 1))
+      return target == current ? nil : .move(target - current)
+    case .customers:
+      guard let target = CustomersScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
+      else { return nil }
+      let current = min(state.customers.selected, max(0, state.customers.results.count - 1))
+      return target == current ? nil : .move(target - current)
+    case .eventLog:
+      // The log scrolls but selects nothing.
       return nil
     }
   }

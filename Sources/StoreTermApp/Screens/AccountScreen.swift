@@ -151,6 +151,7 @@ public enum AccountScreen {
       canvas.text("Balances: " + balances.joined(separator: " · "), at: Point(x: 1, y: y))
       y += 1
     }
+    y = historyTop(snapshot)
     let rows = history(snapshot)
     let window = window(
       selected: state.account.selected, count: rows.count, height: canvas.size.height - y - 3)
@@ -179,6 +180,34 @@ public enum AccountScreen {
     } else {
       canvas.within(inside) { table.render(in: &$0) }
     }
+  }
+
+  /// The row the history panel starts on: below the title, the subscription lines (at most
+  /// four, or "No subscriptions."), the entitlements and, with consumables, the balances.
+  static func historyTop(_ snapshot: StoreSnapshot) -> Int {
+    let statuses = min(4, statusLines(snapshot).count)
+    let balances = snapshot.products.contains { $0.type == .consumable } ? 1 : 0
+    return 1 + max(1, statuses) + 1 + balances
+  }
+
+  /// The history row drawn on body row `row` of a body `bodyHeight` rows tall, if any.
+  static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
+    let top = historyTop(state.snapshot)
+    // The panel's border and the column titles come before the first row.
+    return tableRow(
+      atRow: row, firstRow: top + 2, selected: state.account.selected,
+      count: history(state.snapshot).count, height: bodyHeight - top - 3)
+  }
+
+  /// The index of the table row drawn on `row`, for a table whose first visible row is drawn
+  /// on `firstRow` and which shows `height` of its `count` rows with `selected` in view.
+  static func tableRow(atRow row: Int, firstRow: Int, selected: Int, count: Int, height: Int)
+    -> Int?
+  {
+    guard count > 0, height > 0, row >= firstRow else { return nil }
+    let rows = window(selected: selected, count: count, height: height).rows
+    let index = rows.lowerBound + row - firstRow
+    return rows.contains(index) ? index : nil
   }
 
   /// The rows a table of `height` rows shows with `selected` in view, and the selection within

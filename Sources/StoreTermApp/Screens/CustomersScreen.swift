@@ -157,6 +157,17 @@ public enum CustomersScreen {
     state.customers.selected = min(max(state.customers.selected + limited, 0), max(0, count - 1))
   }
 
+  /// The result drawn on body row `row` of a body `bodyHeight` rows tall, if any.
+  ///
+  /// The search line, the panel's top border and the column titles come first; while a detail
+  /// is open there is no list.
+  static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
+    guard state.customers.detail == nil else { return nil }
+    return AccountScreen.tableRow(
+      atRow: row, firstRow: 3, selected: state.customers.selected,
+      count: state.customers.results.count, height: bodyHeight - 4)
+  }
+
   /// Paints the Customers screen into `canvas`: the detail when open, else the search and list.
   static func render(_ state: AppState, in canvas: inout Canvas) {
     if let detail = state.customers.detail {

@@ -125,13 +125,9 @@ public enum TransactionsScreen {
   /// filter line, the panel's top border and the column titles come first.
   static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
     let inspector = state.transactions.showsInspector ? inspectorHeight : 0
-    let tableHeight = bodyHeight - 1 - inspector - 2 - 1
-    let count = filtered(state).count
-    guard tableHeight > 0, count > 0 else { return nil }
-    let window = AccountScreen.window(
-      selected: state.transactions.selected, count: count, height: tableHeight)
-    let index = window.rows.lowerBound + row - 3
-    return row >= 3 && window.rows.contains(index) ? index : nil
+    return AccountScreen.tableRow(
+      atRow: row, firstRow: 3, selected: state.transactions.selected,
+      count: filtered(state).count, height: bodyHeight - 1 - inspector - 3)
   }
 
   /// Paints the transaction manager into `canvas`.
