@@ -90,35 +90,36 @@ public enum StoreTermApp: Application {
     }
     let bodyRow = point.y - 1
     let bodyHeight = state.size.height - 3
+    // The row under the click, the current selection, and the list's length.
+    let hit: (row: Int?, selected: Int, count: Int)
     switch state.screen {
     case .paywall:
-      guard let target = PaywallScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
-      else { return nil }
-      let current = min(
-        state.paywall.selected, max(0, PaywallScreen.order(state.snapshot).count - 1))
-      return target == current ? nil : .move(target - current)
-    case .transactions:
-      guard
-        let target = TransactionsScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
-      else { return nil }
-      let current = min(
-        state.transactions.selected, max(0, TransactionsScreen.filtered(state).count - 1))
-      return target == current ? nil : .move(target - current)
+      hit = (
+        PaywallScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
+        state.paywall.selected, PaywallScreen.order(state.snapshot).count
+      )
     case .account:
-      guard let target = AccountScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
-      else { return nil }
-      let current = min(
-        state.account.selected, max(0, AccountScreen.history(state.snapshot).count - 1))
-      return target == current ? nil : .move(target - current)
+      hit = (
+        AccountScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
+        state.account.selected, AccountScreen.history(state.snapshot).count
+      )
+    case .transactions:
+      hit = (
+        TransactionsScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
+        state.transactions.selected, TransactionsScreen.filtered(state).count
+      )
     case .customers:
-      guard let target = CustomersScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight)
-      else { return nil }
-      let current = min(state.customers.selected, max(0, state.customers.results.count - 1))
-      return target == current ? nil : .move(target - current)
+      hit = (
+        CustomersScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
+        state.customers.selected, state.customers.results.count
+      )
     case .eventLog:
       // The log scrolls but selects nothing.
       return nil
     }
+    guard let target = hit.row else { return nil }
+    let current = min(hit.selected, max(0, hit.count - 1))
+    return target == current ? nil : .move(target - current)
   }
 
   private static func notice(for size: Size) -> Bool {
