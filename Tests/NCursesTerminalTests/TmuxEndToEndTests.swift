@@ -9,16 +9,7 @@ import Testing
 /// Without tmux these tests are skipped with a printed reason, except under `CI=true`, where a
 /// missing tmux is a failure.
 @Suite(.serialized) struct TmuxEndToEndTests {
-  /// Whether tmux is there; records a failure under CI when it is not.
-  static func tmuxIsAvailable() -> Bool {
-    if TmuxSession.tmuxPath != nil { return true }
-    if ProcessInfo.processInfo.environment["CI"] == "true" {
-      Issue.record("tmux is required when CI=true, but it is not installed.")
-    } else {
-      print("Skipping the tmux end-to-end test: tmux is not installed.")
-    }
-    return false
-  }
+  static func tmuxIsAvailable() -> Bool { TmuxSession.isAvailable(for: "the tmux end-to-end test") }
 
   /// What the shell shows after `t` ran and exited with `status` (alternate screen restored).
   static func restoredShell(status: Int) -> [String] { ["$ t", "exit=\(status)", "$"] }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A private tmux server with one pane running an interactive bash, driven by `send-keys` and
 /// read by `capture-pane`, for end-to-end tests of the real binary.
@@ -11,6 +12,18 @@ public final class TmuxSession {
   public static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first
   {
     FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Whether tmux is installed; without it, `tests` are skipped with a printed reason, except
+  /// under `CI=true`, where a missing tmux is recorded as a failure.
+  public static func isAvailable(for tests: String) -> Bool {
+    if tmuxPath != nil { return true }
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+      Issue.record("tmux is required when CI=true, but it is not installed.")
+    } else {
+      print("Skipping \(tests): tmux is not installed.")
+    }
+    return false
   }
 
   /// The folder holding the built products, beside this test binary.

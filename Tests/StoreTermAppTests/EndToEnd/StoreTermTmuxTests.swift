@@ -10,13 +10,7 @@ import Testing
 /// missing tmux is a failure. Waits are bounded polls of `capture-pane`, never timing assertions.
 @Suite(.serialized) struct StoreTermTmuxTests {
   static func tmuxIsAvailable() -> Bool {
-    if TmuxSession.tmuxPath != nil { return true }
-    if ProcessInfo.processInfo.environment["CI"] == "true" {
-      Issue.record("tmux is required when CI=true, but it is not installed.")
-    } else {
-      print("Skipping the storeterm ui tmux tests: tmux is not installed.")
-    }
-    return false
+    TmuxSession.isAvailable(for: "the storeterm ui tmux tests")
   }
 
   /// Starts `storeterm ui` (or `command`) in a fresh 80×24 session and waits for the paywall.
@@ -29,6 +23,14 @@ import Testing
     }
     #expect(shown.held, "the paywall did not appear:\n\(shown.lines.joined(separator: "\n"))")
     return session
+  }
+
+  /// Selects the lifetime unlock (the tenth product) and opens its purchase sheet.
+  private func openSheetForLifetimeUnlock(_ session: TmuxSession) throws {
+    for _ in 0..<9 { try session.send("j") }
+    try waitFor(session, "Lifetime Unlock", "selected") { $0.hasPrefix(" ▸") }
+    try session.send("Enter")
+    #expect(try session.waitUntil { $0.contains { $0.contains("QA outcome") } }.held)
   }
 
   /// The paywall line of the product called `name`.
@@ -102,11 +104,7 @@ import Testing
   @Test func askToBuyIsApprovedFromAnotherProcessWithoutAKeyPress() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()
-    // The lifetime unlock is the tenth product.
-    for _ in 0..<9 { try session.send("j") }
-    try waitFor(session, "Lifetime Unlock", "selected") { $0.hasPrefix(" ▸") }
-    try session.send("Enter")
-    #expect(try session.waitUntil { $0.contains { $0.contains("QA outcome") } }.held)
+    try openSheetForLifetimeUnlock(session)
     try session.send("l")
     #expect(try session.waitUntil { $0.contains { $0.contains("◂ Ask to Buy ▸") } }.held)
     try session.send("Enter")
@@ -125,10 +123,7 @@ import Testing
   @Test func aRefundRemovesAccess() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()
-    for _ in 0..<9 { try session.send("j") }
-    try waitFor(session, "Lifetime Unlock", "selected") { $0.hasPrefix(" ▸") }
-    try session.send("Enter")
-    #expect(try session.waitUntil { $0.contains { $0.contains("QA outcome") } }.held)
+    try openSheetForLifetimeUnlock(session)
     try session.send("Enter")
     #expect(try session.waitUntil { $0.contains { $0.contains("Purchased (transaction") } }.held)
     try session.send("Escape")
