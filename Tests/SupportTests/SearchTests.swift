@@ -85,7 +85,10 @@ import Testing
     let store = try Self.harness()
     let plans = try store.ledger.queue.read { db in
       try [
-        "SELECT DISTINCT customer_id FROM transactions WHERE original_id = ?",
+        "SELECT customer_id FROM transactions WHERE id = ?1 AND original_id = ?1"
+          + " UNION SELECT customer_id FROM transactions WHERE original_id = ?1 AND original_id <> id",
+        "SELECT * FROM transactions WHERE original_id = ?1 AND original_id <> id"
+          + " AND customer_id = ?1 ORDER BY original_id DESC, id DESC LIMIT 1",
         "SELECT DISTINCT customer_id FROM transactions WHERE app_account_token = ?",
         "SELECT customer_id FROM transactions WHERE id = ?",
         "SELECT * FROM events WHERE customer_id = ? ORDER BY seq",

@@ -77,6 +77,7 @@ enum LedgerSchema {
         """)
     }
     SupportSchema.register(&migrator)
+    LeanWriteSchema.register(&migrator)
     return migrator
   }
 }

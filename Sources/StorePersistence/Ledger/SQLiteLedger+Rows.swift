@@ -25,11 +25,18 @@ extension SQLiteLedger {
         [customer, .integer(Int64(id))]
       ).map(record)
     case .chain(let original):
-      // The latest transaction of the chain is all a renewal or a control needs.
-      return try db.fetchAll(
-        "SELECT * FROM transactions WHERE customer_id = ? AND original_id = ? ORDER BY id DESC LIMIT 1",
-        [customer, .integer(Int64(original))]
-      ).map(record)
+      // The latest transaction of the chain is all a renewal or a control needs: the latest
+      // renewal (the only rows the index by original transaction ID holds), else the original.
+      let original = SQLiteValue.integer(Int64(original))
+      let latest =
+        try db.fetchOne(
+          "SELECT * FROM transactions WHERE original_id = ? AND original_id <> id"
+            + " AND customer_id = ? ORDER BY original_id DESC, id DESC LIMIT 1",
+          [original, customer])
+        ?? db.fetchOne(
+          "SELECT * FROM transactions WHERE id = ?1 AND original_id = ?1 AND customer_id = ?2",
+          [original, customer])
+      return try latest.map { [try record($0)] } ?? []
     }
   }
 

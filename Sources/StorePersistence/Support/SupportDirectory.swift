@@ -86,7 +86,9 @@ public struct SupportDirectory: Sendable {
     let simulated: [(String, String)] = [
       ("SELECT customer_id FROM transactions WHERE id = ?", "transaction id"),
       (
-        "SELECT DISTINCT customer_id FROM transactions WHERE original_id = ?",
+        // The original by its primary key, the rest of its chain by the index of renewals.
+        "SELECT customer_id FROM transactions WHERE id = ?1 AND original_id = ?1"
+          + " UNION SELECT customer_id FROM transactions WHERE original_id = ?1 AND original_id <> id",
         "original transaction id"
       ),
     ]

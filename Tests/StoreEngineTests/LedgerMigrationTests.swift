@@ -1,0 +1,54 @@
+import Foundation
+import StoreCore
+import StoreTermTestSupport
+import Testing
+
+@testable import StorePersistence
+
+/// A ledger written before the lean-write migration keeps its events and their numbering.
+@Suite struct LedgerMigrationTests {
+  @Test func eventsKeepTheirNumbersAndNewOnesContinueAfterTheLastOld() throws {
+    let path = try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
+    let old = try DatabaseQueue(location: .file(path))
+    try LedgerSchema.migrator.migrate(old, upTo: SupportSchema.migrationName)
+    try old.write { db in
+      try db.execute(
+        """
+        INSERT INTO customers (id, name, email, storefront, device_verification_id, created_ms)
+        VALUES ('ada', 'Ada', 'ada@example.com', 'USA', '5D1F2E3A-0000-4000-8000-000000000001', 0)
+        """)
+      for (kind, millis) in [("customerCreated", 1_000), ("cancelled", 2_000), ("failed", 3_000)] {
+        try db.execute(
+          "INSERT INTO events (date_ms, customer_id, kind, detail) VALUES (?, 'ada', ?, 'old')",
+          [.integer(Int64(millis)), .text(kind)])
+      }
+    }
+    let ledger = try SQLiteLedger(location: .file(path))
+    try ledger.change(customerID: "ada", scope: .none) { _ in
+      var changes = LedgerChanges()
+      changes.events.append(
+        StoreEvent(
+          date: Date(timeIntervalSince1970: 4), customerID: "ada", kind: .cancelled,
+          productID: "dev.storeterm.demo.lifetime"))
+      return (changes, ())
+    }
+    let events = try ledger.events(after: 0, limit: 10)
+    #expect(events.map(\.sequence) == [1, 2, 3, 4])
+    #expect(events.map(\.kind) == [.customerCreated, .cancelled, .failed, .cancelled])
+    #expect(events.map(\.date.timeIntervalSince1970) == [1, 2, 3, 4])
+    #expect(events.map(\.detail) == ["old", "old", "old", ""])
+    let leftovers = try ledger.queue.read { db in
+      try db.fetchAll("SELECT name FROM sqlite_sequence").map { try $0.get(String.self, at: 0) }
+    }
+    #expect(leftovers == [])
+    let index = try ledger.queue.read { db in
+      try db.fetchOne(
+        "SELECT sql FROM sqlite_master WHERE name = 'transactions_by_original'"
+      )?.get(String.self, at: 0)
+    }
+    #expect(
+      index
+        == "CREATE INDEX transactions_by_original ON transactions(original_id) WHERE original_id <> id"
+    )
+  }
+}
