@@ -28,7 +28,13 @@ struct CrashBenchmark {
     var killed = 0
     var failures: [String] = []
     let started = Date()
+    // How the cost grows as the ledger does: each round's command-and-restart time and check
+    // time, and the ledger's size, for the first and the last tenth of the rounds.
+    var commandSeconds: [Double] = []
+    var checkSeconds: [Double] = []
+    var ledgerSizes: [Int64] = []
     for round in 1...kills {
+      let commandStarted = Date()
       let commands = [
         ["purchase", "dev.storeterm.demo.coins.100", "--customer", "c\(round % 5)"],
         ["purchase", "dev.storeterm.demo.plus.monthly", "--customer", "s\(round % 7)"],
@@ -42,10 +48,14 @@ struct CrashBenchmark {
       // The restart: any command recovers and catches up; then the checks.
       let check = try Self.run(binary, ["transactions", "--db", db, "--json"], environment: [:])
       if check != 0 { failures.append("round \(round): restart exited \(check)") }
+      let checksStarted = Date()
+      commandSeconds.append(checksStarted.timeIntervalSince(commandStarted))
       if let problem = try Self.checkLedger(db) { failures.append("round \(round): \(problem)") }
       if let problem = try Self.checkBalances(binary, db: db) {
         failures.append("round \(round): \(problem)")
       }
+      checkSeconds.append(Date().timeIntervalSince(checksStarted))
+      ledgerSizes.append(try Self.transactionCount(db))
     }
     let seconds = Date().timeIntervalSince(started)
     print("rounds: \(kills), killed mid-command: \(killed), failures: \(failures.count)")
@@ -53,6 +63,16 @@ struct CrashBenchmark {
       String(
         format: "%.1f s, %.0f ms per kill-and-restart round", seconds,
         1000 * seconds / Double(kills)))
+    let tenth = max(1, kills / 10)
+    for (name, range) in [("first", 0..<tenth), ("last", (kills - tenth)..<kills)] {
+      let command = range.map { commandSeconds[$0] }.reduce(0, +) / Double(range.count)
+      let checks = range.map { checkSeconds[$0] }.reduce(0, +) / Double(range.count)
+      print(
+        String(
+          format: "%@ tenth (ledger up to %lld transactions): command + restart %.0f ms,"
+            + " checks %.0f ms per round", name, ledgerSizes[range.upperBound - 1],
+          1000 * command, 1000 * checks))
+    }
     for failure in failures.prefix(10) { print(failure) }
     return failures.isEmpty
   }
@@ -91,6 +111,13 @@ struct CrashBenchmark {
       }
     }
     return nil
+  }
+
+  /// The number of transactions in the ledger at `path`.
+  static func transactionCount(_ path: String) throws -> Int64 {
+    try SQLiteLedger(location: .file(path)).queue.read { db in
+      try db.fetchOne("SELECT count(*) FROM transactions")?.get(Int64.self, at: 0) ?? 0
+    }
   }
 
   /// Standard output of the binary.

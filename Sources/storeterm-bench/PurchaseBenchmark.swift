@@ -4,10 +4,14 @@ import StoreJWS
 import StorePersistence
 
 /// `storeterm-bench purchase`: end-to-end purchases per second (decide, sign, commit) beside
-/// bare SQLite single-row commits of the same size, with the same settings, in the same run.
+/// bare SQLite single-row commits of the same size, with the same settings, in the same run; once
+/// into fresh files and once into files that already hold `prefill` rows, to show how the cost
+/// grows with the ledger.
 struct PurchaseBenchmark {
   var seconds: Double
   var rounds: Int
+  /// Transactions (and as many bare rows) already in the files for the second size.
+  var prefill: Int
 
   /// The goal: purchases reach this share of the bare commit rate.
   static let goal = 0.70
@@ -17,15 +21,37 @@ struct PurchaseBenchmark {
       .appending(path: "storeterm-bench-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let catalog = try BenchCatalog.demo()
     let authority = try TestCertificateAuthority.generate()
-    let ledger = try SQLiteLedger(location: .file(directory.appending(path: "ledger.sqlite").path))
+    print(
+      "purchases: decide + sign + commit, one customer, consumable; bare: one-row INSERT commits")
+    var met = true
+    for size in [0, prefill] {
+      let folder = directory.appending(path: "size-\(size)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      met = try measure(existing: size, in: folder, authority: authority) && met
+    }
+    return met
+  }
+
+  /// One size: the best of `rounds` for each side, printed with their ratio.
+  private func measure(
+    existing: Int, in folder: URL, authority: TestCertificateAuthority
+  ) throws -> Bool {
+    let ledgerPath = folder.appending(path: "ledger.sqlite").path
+    let ledger: SQLiteLedger
+    if existing > 0 {
+      // Ten transactions per customer, with their events and subscriptions, as support sees it.
+      ledger = try SupportLedgerBuilder(customers: existing / 10, transactionsPerCustomer: 10)
+        .build(at: ledgerPath)
+    } else {
+      ledger = try SQLiteLedger(location: .file(ledgerPath))
+    }
     let engine = StoreEngine(
-      catalog: catalog, session: StoreSession(), ledger: ledger, signer: authority.makeSigner(),
-      clock: WallClock(), ids: BenchUUIDs(),
+      catalog: try BenchCatalog.demo(), session: StoreSession(), ledger: ledger,
+      signer: authority.makeSigner(), clock: WallClock(), ids: BenchUUIDs(),
       factory: TransactionFactory(
         identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
-    let bare = try DatabaseQueue(location: .file(directory.appending(path: "bare.sqlite").path))
+    let bare = try DatabaseQueue(location: .file(folder.appending(path: "bare.sqlite").path))
     try bare.write { db in
       try db.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
     }
@@ -33,9 +59,9 @@ struct PurchaseBenchmark {
     let sample = try engine.purchase("dev.storeterm.demo.coins.100", customerID: "warmup")
     guard case .success(let signed) = sample else { return false }
     let body = String(repeating: "x", count: signed.jws.utf8.count)
+    try prefillBare(bare, rows: existing, body: body)
 
-    print(
-      "purchases: decide + sign + commit, one customer, consumable; bare: one-row INSERT commits")
+    print("\nledger and bare table already holding \(existing.formatted()) rows")
     print("round  purchases/s  bare commits/s  ratio")
     var bestPurchase = 0.0
     var bestBare = 0.0
@@ -61,6 +87,18 @@ struct PurchaseBenchmark {
     return ratio >= PurchaseBenchmark.goal
   }
 
+  /// Fills the bare table with `rows` rows of `body`, in large transactions.
+  private func prefillBare(_ bare: DatabaseQueue, rows: Int, body: String) throws {
+    var written = 0
+    while written < rows {
+      let batch = min(10_000, rows - written)
+      try bare.write { db in
+        for _ in 0..<batch { try db.execute("INSERT INTO rows (body) VALUES (?)", [.text(body)]) }
+      }
+      written += batch
+    }
+  }
+
   /// Operations per second of `body`, run for `seconds`.
   private func rate(_ body: () throws -> Void) throws -> Double {
     let start = Date()
@@ -71,7 +109,6 @@ struct PurchaseBenchmark {
     }
     return Double(count) / Date().timeIntervalSince(start)
   }
-
 }
 
 /// The bench's clock: the machine's.

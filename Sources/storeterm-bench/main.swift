@@ -6,7 +6,9 @@ let usage = """
   usage: storeterm-bench WORKLOAD [options]
     jws [--seconds N] [--rounds N]     signing and cached verification beside openssl speed
     jws --breakdown                    where the time of one signature and one verification goes
-    purchase [--seconds N] [--rounds N] end-to-end purchases beside bare SQLite commits
+    purchase [--seconds N] [--rounds N] [--prefill N]
+                                       end-to-end purchases beside bare SQLite commits, into fresh
+                                       files and into files already holding N rows
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
@@ -46,9 +48,10 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
       seconds: options["--seconds"] ?? 3, rounds: max(1, Int(options["--rounds"] ?? 3))
     ).run()
   case "purchase":
-    let options = numericOptions(words, allowed: ["--seconds", "--rounds"])
+    let options = numericOptions(words, allowed: ["--seconds", "--rounds", "--prefill"])
     return try PurchaseBenchmark(
-      seconds: options["--seconds"] ?? 3, rounds: max(1, Int(options["--rounds"] ?? 3))
+      seconds: options["--seconds"] ?? 3, rounds: max(1, Int(options["--rounds"] ?? 3)),
+      prefill: Int(options["--prefill"] ?? 100_000)
     ).run()
   case "renewals":
     let options = numericOptions(words, allowed: ["--subscribers"])
@@ -72,7 +75,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
     var passed = true
     for (workload, options) in [
       ("jws", ["--seconds", "2", "--rounds", "2"]),
-      ("purchase", ["--seconds", "2", "--rounds", "2"]),
+      ("purchase", ["--seconds", "2", "--rounds", "2", "--prefill", "20000"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
       ("support", ["--customers", "20000"]), ("render", []), ("fuzz", ["--cases", "20000"]),
     ] {

@@ -92,6 +92,7 @@ import Testing
         "SELECT DISTINCT customer_id FROM transactions WHERE app_account_token = ?",
         "SELECT customer_id FROM transactions WHERE id = ?",
         "SELECT * FROM events WHERE customer_id = ? ORDER BY seq",
+        "SELECT 1 FROM events WHERE customer_id = ?1 AND transaction_id = ?1 AND kind = ?1 LIMIT 1",
         "SELECT DISTINCT customer_key FROM imported_items WHERE transaction_id = ?",
         "SELECT DISTINCT customer_key FROM imported_items WHERE original_id = ?",
         "SELECT DISTINCT customer_key FROM imported_items WHERE app_account_token = ?",

@@ -28,8 +28,9 @@ public protocol Ledger: Sendable {
   /// Events after `sequence`, oldest first, at most `limit`.
   func events(after sequence: Int64, limit: Int) throws -> [StoreEvent]
 
-  /// Whether an event of `kind` was recorded for transaction `transactionID`.
-  func hasEvent(_ kind: StoreEvent.Kind, transactionID: UInt64) throws -> Bool
+  /// Whether an event of `kind` was recorded for customer `customerID`'s transaction
+  /// `transactionID`.
+  func hasEvent(_ kind: StoreEvent.Kind, transactionID: UInt64, customerID: String) throws -> Bool
 
   /// Removes every record (not customers), leaving one `cleared` event per customer touched.
   func clearTransactions(event: (String) -> StoreEvent) throws

@@ -49,7 +49,9 @@ extension StoreEngine {
       throw StoreEngineError.wrongState(id, action: "refunded", state: record.state.phrase)
     }
     guard !signed.isRevoked else { throw StoreEngineError.alreadyRevoked(id) }
-    guard try !ledger.hasEvent(.refundRequested, transactionID: id) else {
+    guard
+      try !ledger.hasEvent(.refundRequested, transactionID: id, customerID: record.customerID)
+    else {
       throw RefundRequestError.duplicateRequest
     }
     let now = clock.now()

@@ -144,12 +144,17 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
-  /// Whether an event of `kind` was recorded for transaction `transactionID`.
-  public func hasEvent(_ kind: StoreEvent.Kind, transactionID: UInt64) throws -> Bool {
+  /// Whether an event of `kind` was recorded for customer `customerID`'s transaction
+  /// `transactionID`.
+  ///
+  /// Through the customer's events (an index), not a scan of every event in the ledger.
+  public func hasEvent(
+    _ kind: StoreEvent.Kind, transactionID: UInt64, customerID: String
+  ) throws -> Bool {
     try queue.read { db in
       try db.fetchOne(
-        "SELECT 1 FROM events WHERE transaction_id = ? AND kind = ? LIMIT 1",
-        [.integer(Int64(transactionID)), .text(kind.rawValue)]) != nil
+        "SELECT 1 FROM events WHERE customer_id = ? AND transaction_id = ? AND kind = ? LIMIT 1",
+        [.text(customerID), .integer(Int64(transactionID)), .text(kind.rawValue)]) != nil
     }
   }
 
