@@ -42,6 +42,9 @@ import Testing
     #expect(shared.map { $0["inAppOwnershipType"] } == [.string("FAMILY_SHARED")])
     #expect(shared.map { $0["productId"] } == [.string("dev.storeterm.demo.lifetime")])
     #expect(shared.map { $0["transactionId"] } == [.string("2")])
+    let table = await runStoreTerm(["transactions", "--customer", "alice", "--db", db])
+    #expect(
+      table.standardOutput.split(separator: "\n").last?.hasSuffix("owned, family shared") == true)
     let list = await runStoreTerm(["family", "--customer", "alice", "--db", db])
     #expect(
       list.standardOutput.split(separator: "\n") == [
@@ -65,6 +68,9 @@ import Testing
     }
     #expect(all.map { $0["revocationType"] } == [.string("FAMILY_REVOKE")])
     #expect(all.map { $0["revocationReason"] } == [.number("0")])
+    let revokedTable = await runStoreTerm(["transactions", "--customer", "alice", "--db", db])
+    #expect(
+      revokedTable.standardOutput.split(separator: "\n").last?.hasSuffix("family revoked") == true)
     #expect(try await Self.entitlements(db, customer: "default").count == 1)
     // The member's app (the next command run as alice) received the copy and finished it.
     let kinds = try Self.events(db).filter { $0.hasPrefix("alice ") }
