@@ -149,5 +149,16 @@ import Testing
     #expect(reason.hasPrefix("shared by a family member since "))
     let text = await runStoreTerm(["customer", "alice", "--db", db])
     #expect(text.standardOutput.contains("yes     shared by a family member since "))
+    _ = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.monthly", "--db", db])
+    let subscribed = await runStoreTerm(["customer", "alice", "--json", "--db", db])
+    guard case .array(let after)? = try JSONParser.parse(subscribed.standardOutput)["entitlements"],
+      case .string(let groupReason)? = after.first?["reason"]
+    else {
+      Issue.record("no entitlements")
+      return
+    }
+    #expect(after.first?["subject"] == .string("group"))
+    #expect(after.first?["code"] == .string("family_shared"))
+    #expect(groupReason.hasPrefix("via Plus Monthly: shared by a family member, active, renews "))
   }
 }
