@@ -41,6 +41,7 @@ public enum StoreTermCommand {
     ManageCommand.spec,
     StatusCommand.spec,
     ClockCommand.spec,
+    FamilyCommand.spec,
     SignedDataCommands.jwsSpec,
     SignedDataCommands.verifySpec,
     SignedDataCommands.certSpec,
@@ -117,6 +118,7 @@ public enum StoreTermCommand {
       case "manage": try await ManageCommand.run(context)
       case "status": try await StatusCommand.run(context)
       case "clock": try await ClockCommand.run(context)
+      case "family": try await FamilyCommand.run(context)
       case "jws": try await SignedDataCommands.jws(context)
       case "verify":
         return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure

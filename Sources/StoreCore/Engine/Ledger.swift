@@ -9,6 +9,9 @@ public protocol Ledger: Sendable {
   /// The customer, created with `makeCustomer` (and a `customerCreated` event) when missing.
   func customer(_ id: String, orCreate makeCustomer: @Sendable () -> Customer) throws -> Customer
 
+  /// The customer with `id`, or nil when there is none (nothing is created).
+  func existingCustomer(_ id: String) throws -> Customer?
+
   /// Every customer, in creation order.
   func customers() throws -> [Customer]
 
@@ -23,6 +26,17 @@ public protocol Ledger: Sendable {
   func change<Result: Sendable>(
     customerID: String, scope: RecordScope,
     _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
+  ) throws -> Result
+
+  /// The members of Family Sharing group `group`, in creation order.
+  func familyMembers(_ group: String) throws -> [Customer]
+
+  /// Reads every member of family `group`, and the customer `including` whether or not they
+  /// belong to it, with all their records and subscriptions, and applies the changes `decide`
+  /// returns atomically (joining, leaving and sharing touch several customers at once).
+  func changeFamily<Result: Sendable>(
+    _ group: String, including customerID: String?,
+    _ decide: (FamilyLedger) throws -> (LedgerChanges, Result)
   ) throws -> Result
 
   /// Events after `sequence`, oldest first, at most `limit`.
@@ -87,6 +101,24 @@ public struct CustomerLedger: Sendable {
   }
 }
 
+/// A Family Sharing group's state, as read inside a ledger write.
+public struct FamilyLedger: Sendable {
+  /// The group's name.
+  public var group: String
+  /// Each customer read (the members, and the one asked for), with every record and
+  /// subscription they have.
+  public var customers: [CustomerLedger]
+  /// The identifier the next new record gets.
+  public var nextID: UInt64
+
+  /// Creates a snapshot.
+  public init(group: String, customers: [CustomerLedger], nextID: UInt64) {
+    self.group = group
+    self.customers = customers
+    self.nextID = nextID
+  }
+}
+
 /// What a ledger write stores: new and changed records, deletions and events.
 public struct LedgerChanges: Sendable {
   /// Records to add (their `id`s come from ``CustomerLedger/nextID`` onward).
@@ -99,6 +131,8 @@ public struct LedgerChanges: Sendable {
   public var events: [StoreEvent] = []
   /// Subscriptions to insert or replace, matched by original transaction ID.
   public var subscriptions: [SubscriptionRecord] = []
+  /// Customers whose Family Sharing group changed, matched by `id`.
+  public var customers: [Customer] = []
 
   /// No changes.
   public init() {}

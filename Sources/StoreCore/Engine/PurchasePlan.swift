@@ -64,8 +64,12 @@ struct PurchasePlan {
   ) throws {
     let info = product.subscription!
     chain = state.subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
+    // Only the customer's own chain decides; a Family Sharing copy is the purchaser's.
     let latest = state.records.compactMap(\.signed)
-      .last { $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID }
+      .last {
+        $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID
+          && $0.payload.inAppOwnershipType != .familyShared
+      }
     let configured = catalog.configuration.subscriptionGroups
       .flatMap(\.subscriptions).first { $0.productID == product.id }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {

@@ -137,6 +137,7 @@ extension StoreEngine {
       return (changes, transaction)
     }
     listeners.broadcast(signed, customerID: existing.customerID)
+    shareWithFamily(of: existing.customerID, productID: existing.productID)
     return signed
   }
 
@@ -146,6 +147,7 @@ extension StoreEngine {
     let now = clock.now()
     let nonce = ids.makeUUID()
     let existing = try record(id)
+    try refuseFamilyCopy(existing, action: action)
     let customer = try customer(existing.customerID)
     let signed = try changeRecord(id) { record, changes, state -> SignedTransaction in
       guard let current = record.signed else {
@@ -176,6 +178,7 @@ extension StoreEngine {
       return record.signed!
     }
     listeners.broadcast(signed, customerID: existing.customerID)
+    shareWithFamily(of: existing.customerID, productID: existing.productID)
     return signed
   }
 

@@ -181,13 +181,17 @@ extension StoreEngine {
     _ body: (inout SubscriptionRecord, ChainContext, inout LedgerChanges) throws -> Result
   ) throws -> Result {
     let existing = try record(id)
+    try refuseFamilyCopy(existing, action: action)
     guard let original = existing.signed.flatMap({ UInt64($0.payload.originalTransactionId) }),
       existing.signed?.payload.type == .autoRenewableSubscription
     else {
       throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")
     }
     let now = clock.now()
-    defer { broadcastStatus(customerID: existing.customerID, originalID: original) }
+    defer {
+      broadcastStatus(customerID: existing.customerID, originalID: original)
+      shareWithFamily(of: existing.customerID, productID: existing.productID)
+    }
     return try ledger.change(customerID: existing.customerID, scope: .chain(original)) { state in
       guard var chain = state.subscriptions.first(where: { $0.state.originalID == original }) else {
         throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")

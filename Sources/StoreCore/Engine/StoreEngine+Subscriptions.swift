@@ -42,6 +42,9 @@ extension StoreEngine {
           listeners.broadcast(transaction, customerID: subscription.customerID)
         }
         broadcastStatus(customerID: subscription.customerID, originalID: subscription.originalID)
+        if !renewed.isEmpty {
+          shareWithFamily(of: subscription.customerID, productID: subscription.productID)
+        }
       }
       progress?(renewals)
     }
@@ -141,23 +144,27 @@ extension StoreEngine {
     statusListeners.broadcast(status, customerID: customerID)
   }
 
-  /// The status of each of the customer's subscriptions (one per group), optionally of one group.
+  /// The status of each of the customer's subscriptions, optionally of one group: one per
+  /// chain of their own, and one per chain shared with them through Family Sharing (so a
+  /// member may be subscribed through the family while their own subscription expired).
   public func subscriptionStatuses(customerID: String, groupID: String? = nil) throws
     -> [SubscriptionStatus]
   {
     let now = clock.now()
     let records = try ledger.records(customerID: customerID)
-    return try ledger.subscriptions(customerID: customerID).compactMap { stored in
-      guard groupID == nil || stored.state.groupID == groupID,
+    let states =
+      try ledger.subscriptions(customerID: customerID).map(\.state) + familyChains(records)
+    return try states.compactMap { state in
+      guard groupID == nil || state.groupID == groupID,
         let latest = records.compactMap(\.signed)
-          .last(where: { $0.payload.originalTransactionId == String(stored.state.originalID) })
+          .last(where: { $0.payload.originalTransactionId == String(state.originalID) })
       else { return nil }
       // Renewal info is re-signed when read, so its state and `signedDate` are current.
       let customer = try customer(customerID)
-      let info = try signRenewalInfo(stored.state, customer: customer, at: now)
+      let info = try signRenewalInfo(state, customer: customer, at: now)
       return SubscriptionStatus(
-        state: stored.state.renewalState(at: now), renewalInfo: info, transaction: latest,
-        subscription: stored.state)
+        state: state.renewalState(at: now), renewalInfo: info, transaction: latest,
+        subscription: state)
     }
   }
 }

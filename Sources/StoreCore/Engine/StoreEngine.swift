@@ -168,6 +168,7 @@ public final class StoreEngine: Sendable {
       {
         broadcastStatus(customerID: customerID, originalID: original)
       }
+      shareWithFamily(of: customerID, productID: productID)
     }
     return outcome
   }
@@ -176,9 +177,11 @@ public final class StoreEngine: Sendable {
 
   /// `Transaction.currentEntitlements` for a customer at the clock's now.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
-    TransactionRules.currentEntitlements(
-      try ledger.records(customerID: customerID),
-      subscriptions: try ledger.subscriptions(customerID: customerID).map(\.state),
+    let records = try ledger.records(customerID: customerID)
+    return TransactionRules.currentEntitlements(
+      records,
+      subscriptions: try ledger.subscriptions(customerID: customerID).map(\.state)
+        + familyChains(records),
       nonRenewingDuration: session.nonRenewingDuration, at: clock.now())
   }
 

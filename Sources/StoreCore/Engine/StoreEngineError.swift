@@ -12,6 +12,15 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
   case alreadyRevoked(UInt64)
   /// The action does not apply to this kind of product.
   case notApplicable(UInt64, action: String, reason: String)
+  /// A Family Sharing group name that is empty, too long or has characters other than
+  /// letters, digits, `-`, `_` and `.`.
+  case badFamilyName(String)
+  /// The customer already belongs to a family (joining another means leaving this one first).
+  case alreadyInFamily(customer: String, group: String)
+  /// The customer belongs to no family.
+  case notInFamily(String)
+  /// The family already has the six members Family Sharing allows.
+  case familyFull(String)
 
   /// One sentence naming the bad input.
   public var description: String {
@@ -26,6 +35,14 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
       "transaction \(id) was already refunded or revoked"
     case .notApplicable(let id, let action, let reason):
       "transaction \(id) cannot be \(action): \(reason)"
+    case .badFamilyName(let name):
+      "family group \"\(name)\" is not a valid name: use 1 to 64 letters, digits, '-', '_' or '.'"
+    case .alreadyInFamily(let customer, let group):
+      "customer \"\(customer)\" is already in family group \"\(group)\"; leave it first"
+    case .notInFamily(let customer):
+      "customer \"\(customer)\" is not in a family group"
+    case .familyFull(let group):
+      "family group \"\(group)\" already has 6 members, the most Family Sharing allows"
     }
   }
 }

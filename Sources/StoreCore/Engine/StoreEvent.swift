@@ -92,5 +92,14 @@ public struct StoreEvent: Sendable, Equatable {
     case offerCodeRedeemed
     /// The customer asked for a refund (the App Store decides later).
     case refundRequested
+    /// The customer joined a Family Sharing group (the detail names it).
+    case familyJoined
+    /// The customer left their Family Sharing group (the detail names it).
+    case familyLeft
+    /// A family member's purchase or renewal reached this customer as a `FAMILY_SHARED`
+    /// transaction (the detail names the purchaser and their transaction).
+    case familyShared
+    /// A `FAMILY_SHARED` transaction was revoked (Apple's `REVOKE` notification).
+    case familyRevoked
   }
 }

@@ -69,6 +69,25 @@ public struct TransactionFactory: Sendable {
     return payload
   }
 
+  /// A family member's own copy of the purchaser's `source`: a new transaction ID, the member's
+  /// original transaction ID, `inAppOwnershipType` `FAMILY_SHARED`, signed now for the member's
+  /// device; product, dates, expiration, offer and `webOrderLineItemId` stay the purchaser's,
+  /// and the purchaser's app account token is left out (it names the purchaser's account).
+  public func familyShared(
+    _ source: JWSTransactionDecodedPayload, id: UInt64, originalID: UInt64, member: Customer,
+    date: Date, nonce: UUID
+  ) -> JWSTransactionDecodedPayload {
+    var payload = source
+    payload.transactionId = String(id)
+    payload.originalTransactionId = String(originalID)
+    payload.inAppOwnershipType = .familyShared
+    payload.appAccountToken = nil
+    payload.revocationDate = nil
+    payload.revocationReason = nil
+    payload.revocationType = nil
+    return reissued(payload, date: date, nonce: nonce, customer: member)
+  }
+
   /// The wire type of a catalog product type.
   public static func wireType(_ type: Product.ProductType) -> InAppProductType {
     switch type {

@@ -21,11 +21,15 @@ public struct TransactionRecord: Sendable, Equatable {
   public var isFinished: Bool
   /// When the request was made.
   public var createdDate: Date
+  /// For a Family Sharing copy (`inAppOwnershipType` `FAMILY_SHARED`), the purchaser's
+  /// transaction it shares; nil for the customer's own purchases.
+  public var sharedFromID: UInt64?
 
   /// Creates a record.
   public init(
     id: UInt64, customerID: String, productID: String, state: State, request: PurchaseRequest,
-    signed: SignedTransaction? = nil, isFinished: Bool = false, createdDate: Date
+    signed: SignedTransaction? = nil, isFinished: Bool = false, createdDate: Date,
+    sharedFromID: UInt64? = nil
   ) {
     self.id = id
     self.customerID = customerID
@@ -35,6 +39,7 @@ public struct TransactionRecord: Sendable, Equatable {
     self.signed = signed
     self.isFinished = isFinished
     self.createdDate = createdDate
+    self.sharedFromID = sharedFromID
   }
 
   /// Where a purchase stands.

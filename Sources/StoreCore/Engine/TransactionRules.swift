@@ -11,11 +11,36 @@ public enum TransactionRules {
   ///
   /// A non-renewing subscription counts for `nonRenewingDuration` from its purchase (nil: for
   /// ever, which is how an app that never sets a length behaves).
+  ///
+  /// Family Sharing copies are judged apart from the customer's own purchases (each has its
+  /// own chain); when both grant the same product or group, the customer's own purchase is the
+  /// one listed, so `currentEntitlements(for:)` still yields at most one transaction per product.
   public static func currentEntitlements(
     _ records: [TransactionRecord], subscriptions: [SubscriptionState] = [],
     nonRenewingDuration: Product.SubscriptionPeriod? = nil, at now: Date
   ) -> [SignedTransaction] {
     let signed = purchased(records)
+    let own = entitlements(
+      signed.filter { $0.payload.inAppOwnershipType != .familyShared },
+      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now)
+    let shared = entitlements(
+      signed.filter { $0.payload.inAppOwnershipType == .familyShared },
+      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now)
+    func key(_ transaction: SignedTransaction) -> String {
+      let payload = transaction.payload
+      return payload.type == .autoRenewableSubscription
+        ? "group:" + (payload.subscriptionGroupIdentifier ?? payload.productId)
+        : "product:" + payload.productId
+    }
+    let covered = Set(own.map(key))
+    return (own + shared.filter { !covered.contains(key($0)) }).sorted { $0.id < $1.id }
+  }
+
+  /// The entitlements among `signed`, all of one ownership type.
+  private static func entitlements(
+    _ signed: [SignedTransaction], subscriptions: [SubscriptionState],
+    nonRenewingDuration: Product.SubscriptionPeriod?, at now: Date
+  ) -> [SignedTransaction] {
     var result: [SignedTransaction] = []
     var seenProducts: Set<String> = []
     var seenGroups: Set<String> = []
@@ -91,7 +116,7 @@ public enum TransactionRules {
 
   /// Whether the customer ever subscribed in `groupID` (which ends introductory eligibility).
   public static func hasSubscribed(_ records: [TransactionRecord], groupID: String) -> Bool {
-    purchased(records).contains { $0.payload.subscriptionGroupIdentifier == groupID }
+    own(records).contains { $0.payload.subscriptionGroupIdentifier == groupID }
   }
 
   /// The active transaction of a subscription group at `now`, if any.
@@ -99,7 +124,7 @@ public enum TransactionRules {
     _ records: [TransactionRecord], groupID: String, at now: Date
   ) -> SignedTransaction? {
     guard
-      let latest = purchased(records).last(where: {
+      let latest = own(records).last(where: {
         $0.payload.subscriptionGroupIdentifier == groupID
       })
     else { return nil }
@@ -108,10 +133,16 @@ public enum TransactionRules {
 
   /// Groups the customer has ever subscribed to.
   public static func subscribedGroups(_ records: [TransactionRecord]) -> Set<String> {
-    Set(purchased(records).compactMap(\.payload.subscriptionGroupIdentifier))
+    Set(own(records).compactMap(\.payload.subscriptionGroupIdentifier))
   }
 
   private static func purchased(_ records: [TransactionRecord]) -> [SignedTransaction] {
     records.compactMap(\.signed)
+  }
+
+  /// The customer's own transactions: Family Sharing copies neither end introductory
+  /// eligibility nor count as the customer's subscription.
+  private static func own(_ records: [TransactionRecord]) -> [SignedTransaction] {
+    records.compactMap(\.signed).filter { $0.payload.inAppOwnershipType != .familyShared }
   }
 }

@@ -139,6 +139,28 @@ public enum CustomerTimeline {
       var entry = apple(.didChangeRenewalStatus, .autoRenewDisabled)
       entry.label = "Declined the price increase for \(product); auto-renew is off"
       return entry
+    case .familyJoined: return local("FAMILY_JOINED", "Joined family group \(event.detail)")
+    case .familyLeft: return local("FAMILY_LEFT", "Left family group \(event.detail)")
+    case .familyShared:
+      // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
+      guard let payload else {
+        return local("FAMILY_SHARED", "\(product) shared by a family member")
+      }
+      var entry: TimelineEntry
+      if payload.type != .autoRenewableSubscription {
+        entry = apple(.oneTimeCharge)
+      } else if payload.transactionReason == .renewal {
+        entry = apple(.didRenew)
+      } else {
+        entry = apple(
+          .subscribed,
+          payload.originalTransactionId == payload.transactionId ? .initialBuy : .resubscribe)
+      }
+      entry.label =
+        payload.transactionReason == .renewal
+        ? "Renewed \(product), shared by a family member" : "\(product) shared by a family member"
+      return entry
+    case .familyRevoked: return apple(.revoke)
     }
   }
 }

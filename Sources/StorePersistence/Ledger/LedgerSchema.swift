@@ -78,6 +78,18 @@ enum LedgerSchema {
     }
     SupportSchema.register(&migrator)
     LeanWriteSchema.register(&migrator)
+    // Family Sharing: each shared copy points at the purchaser's transaction it mirrors, and
+    // families are looked up by name.
+    migrator.registerMigration("share purchases with family members") { db in
+      try db.execute(
+        """
+        ALTER TABLE transactions ADD COLUMN shared_from INTEGER;
+        CREATE INDEX transactions_by_shared_from ON transactions(shared_from)
+          WHERE shared_from IS NOT NULL;
+        CREATE INDEX customers_by_family ON customers(family_group)
+          WHERE family_group IS NOT NULL;
+        """)
+    }
     return migrator
   }
 }

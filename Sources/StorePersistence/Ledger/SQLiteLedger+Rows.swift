@@ -84,7 +84,8 @@ extension SQLiteLedger {
         quantity: Int(try row.get(Int64.self, "quantity")), appAccountToken: token,
         offer: try row.get(String?.self, "offer")),
       signed: signed, isFinished: try row.get(Int64.self, "finished") != 0,
-      createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")))
+      createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")),
+      sharedFromID: try row.get(Int64?.self, "shared_from").map(UInt64.init))
   }
 
   static func event(_ row: Row) throws -> StoreEvent {
@@ -107,11 +108,15 @@ extension SQLiteLedger {
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
         offer, jws, original_id, product_type, group_id, purchase_date_ms, expires_date_ms,
-        revocation_date_ms, finished, created_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        revocation_date_ms, finished, created_ms, shared_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
-        + mutableColumns(record) + [.integer(record.createdDate.epochMilliseconds)])
+        + mutableColumns(record)
+        + [
+          .integer(record.createdDate.epochMilliseconds),
+          SQLiteValue(record.sharedFromID.map { Int64($0) }),
+        ])
   }
 
   static func update(_ record: TransactionRecord, db: SQLiteConnection) throws {

@@ -63,6 +63,13 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
+  /// The customer with `id`, if there is one.
+  public func existingCustomer(_ id: String) throws -> Customer? {
+    try queue.read { db in
+      try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(id)]).map(Self.customer)
+    }
+  }
+
   /// Every customer in creation order.
   public func customers() throws -> [Customer] {
     try queue.read { db in
@@ -101,18 +108,68 @@ public final class SQLiteLedger: Ledger {
           customerID: customerID, scope: scope, records: records, db: db),
         nextID: UInt64(next))
       let (changes, result) = try decide(state)
-      for record in changes.inserted { try Self.insert(record, db: db) }
-      for record in changes.updated { try Self.update(record, db: db) }
-      if !changes.deleted.isEmpty {
-        try Self.keepIdentifiersRetired(db)
-        for id in changes.deleted {
-          try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
-        }
-      }
-      for subscription in changes.subscriptions { try Self.upsert(subscription, db: db) }
-      for event in changes.events { try Self.append(event, db: db) }
+      try Self.apply(changes, db: db)
       return result
     }
+  }
+
+  /// The members of family `group`, in creation order.
+  public func familyMembers(_ group: String) throws -> [Customer] {
+    try queue.read { db in
+      try db.fetchAll(
+        "SELECT * FROM customers WHERE family_group = ? ORDER BY rowid", [.text(group)]
+      ).map(Self.customer)
+    }
+  }
+
+  /// Reads the family (and `customerID`) and applies `decide`'s changes in one write transaction.
+  public func changeFamily<Result: Sendable>(
+    _ group: String, including customerID: String?,
+    _ decide: (FamilyLedger) throws -> (LedgerChanges, Result)
+  ) throws -> Result {
+    try queue.write { db in
+      var rows = try db.fetchAll(
+        "SELECT * FROM customers WHERE family_group = ? ORDER BY rowid", [.text(group)])
+      if let customerID, try rows.allSatisfy({ try $0.get(String.self, "id") != customerID }) {
+        guard
+          let row = try db.fetchOne("SELECT * FROM customers WHERE id = ?", [.text(customerID)])
+        else { throw LedgerError.unknownCustomer(customerID) }
+        rows.append(row)
+      }
+      let customers = try rows.map { row in
+        let customer = try Self.customer(row)
+        let records = try Self.records(customerID: customer.id, db: db)
+        return CustomerLedger(
+          customer: customer, records: records,
+          subscriptions: try Self.subscriptions(
+            customerID: customer.id, scope: .all, records: records, db: db),
+          nextID: 0)
+      }
+      let next = UInt64(try Self.nextTransactionID(db))
+      let (changes, result) = try decide(
+        FamilyLedger(group: group, customers: customers, nextID: next))
+      try Self.apply(changes, db: db)
+      return result
+    }
+  }
+
+  /// Stores `changes` inside the current write transaction.
+  static func apply(_ changes: LedgerChanges, db: SQLiteConnection) throws {
+    for customer in changes.customers {
+      try db.execute(
+        "UPDATE customers SET family_group = ? WHERE id = ?",
+        [SQLiteValue(customer.familyGroup), .text(customer.id)])
+    }
+    for record in changes.inserted { try Self.insert(record, db: db) }
+    for record in changes.updated { try Self.update(record, db: db) }
+    if !changes.deleted.isEmpty {
+      try Self.keepIdentifiersRetired(db)
+      for id in changes.deleted {
+        try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
+      }
+    }
+    for subscription in changes.subscriptions { try Self.upsert(subscription, db: db) }
+    for event in changes.events { try Self.append(event, db: db) }
   }
 
   /// The identifier the next record gets: one past the highest in use or ever deleted.

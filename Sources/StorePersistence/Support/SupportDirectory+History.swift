@@ -27,10 +27,11 @@ extension SupportDirectory {
             """, [.text(customerID), .text(customerID)]
           ).map(SQLiteLedger.record)
           : try SQLiteLedger.records(customerID: customerID, db: db)
-        let subscriptions = try db.fetchAll(
-          "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY original_id",
-          [.text(customerID)]
-        ).map { try SQLiteLedger.subscription($0).state }
+        let subscriptions =
+          try db.fetchAll(
+            "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY original_id",
+            [.text(customerID)]
+          ).map { try SQLiteLedger.subscription($0).state } + Self.familyChains(customerID, db: db)
         let events =
           !summaryOnly
           ? try db.fetchAll(
@@ -50,6 +51,33 @@ extension SupportDirectory {
       let items = try Self.importedItems(customerKey: customerID, db: db)
       guard !items.isEmpty else { return nil }
       return ImportedHistory.build(customerKey: customerID, items: items)
+    }
+  }
+
+  /// The purchaser's chain behind each Family Sharing subscription of `customerID`, under the
+  /// member's original transaction ID, so the explainer follows the purchaser's renewal state.
+  static func familyChains(_ customerID: String, db: SQLiteConnection) throws
+    -> [SubscriptionState]
+  {
+    try db.fetchAll(
+      """
+      SELECT s.*, c.original_id AS member_original, c.revocation_date_ms AS copy_revoked
+      FROM transactions c
+      JOIN transactions p ON p.id = c.shared_from
+      JOIN subscriptions s ON s.original_id = p.original_id
+      WHERE c.id IN (
+        SELECT max(id) FROM transactions
+        WHERE customer_id = ? AND shared_from IS NOT NULL AND group_id IS NOT NULL
+        GROUP BY original_id)
+      ORDER BY c.original_id
+      """, [.text(customerID)]
+    ).map { row in
+      var state = try SQLiteLedger.subscription(row).state
+      state.originalID = UInt64(try row.get(Int64.self, "member_original"))
+      state.customerID = customerID
+      let copyRevoked = try row.get(Int64?.self, "copy_revoked") != nil
+      state.isRevoked = state.isRevoked || copyRevoked
+      return state
     }
   }
 

@@ -17,8 +17,16 @@ enum TransactionText {
       .currency(code: currency).locale(Locale(identifier: locale)))
   }
 
-  /// Where the transaction stands: `refunded`, `expired`, `active`, `owned`.
+  /// Where the transaction stands: `refunded`, `expired`, `active`, `owned`, `family revoked`;
+  /// a Family Sharing copy adds `, family shared`.
   static func status(_ transaction: SignedTransaction, at now: Date) -> String {
+    let payload = transaction.payload
+    if payload.revocationType == .familyRevoke { return "family revoked" }
+    let base = ownStatus(transaction, at: now)
+    return payload.inAppOwnershipType == .familyShared ? base + ", family shared" : base
+  }
+
+  private static func ownStatus(_ transaction: SignedTransaction, at now: Date) -> String {
     let payload = transaction.payload
     if let revocation = payload.revocationReason {
       return revocation == .refundedDueToIssue ? "revoked" : "refunded"
