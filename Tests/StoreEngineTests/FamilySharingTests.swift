@@ -167,7 +167,7 @@ import Testing
     #expect(alice.payload.revocationType == .familyRevoke)
     #expect(alice.payload.revocationDate == Self.start)
     #expect(try Self.entitled(store, "alice") == [])
-    #expect(try store.ledger.hasEvent(.familyRevoked, transactionID: 2))
+    #expect(try store.ledger.hasEvent(.familyRevoked, transactionID: 2, customerID: "alice"))
   }
 
   @Test func aMembersSharedSubscriptionEndsWhenThePurchasersExpires() async throws {
