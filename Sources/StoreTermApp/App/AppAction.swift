@@ -34,8 +34,8 @@ public enum AppAction: Sendable, Equatable {
   case sheet(PurchaseSheetAction)
   /// Restore Purchases.
   case restore
-  /// Redeem Code.
-  case redeemCode
+  /// Something done in the Redeem Code sheet, or the runner's answer to it.
+  case redeem(RedeemCodeAction)
 
   // MARK: Account and transaction manager
   /// A management action on the selected transaction.

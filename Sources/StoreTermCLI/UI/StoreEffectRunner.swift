@@ -61,8 +61,22 @@ final class StoreEffectRunner: EffectRunner {
     case .watchForChanges:
       await watch(send)
     case .purchase(let productID, let outcome):
-      let state = await purchase(productID, outcome: outcome)
+      let state = await purchase(productID, options: outcome.options)
       send(.purchaseFinished(productID: productID, state: state))
+      await publish(send)
+    case .presentOfferCodeRedeemSheet:
+      do {
+        // What the app calls; the session's "Offer Code Redeem Sheet" error is thrown here.
+        try await AppStore.presentOfferCodeRedeemSheet()
+        send(.redeem(.presented))
+      } catch {
+        send(.redeem(.presentFailed(PurchaseFailure(error))))
+      }
+    case .redeemOfferCode(let referenceName, let productID):
+      var options = PurchaseOptions()
+      options.offer = .code(referenceName)
+      let state = await purchase(productID, options: options)
+      send(.redeem(.finished(productID: productID, state: state)))
       await publish(send)
     case .dismissPurchase(let productID):
       store.dismissPurchase(of: productID)
@@ -248,11 +262,11 @@ final class StoreEffectRunner: EffectRunner {
     return try context.engine.catchUp()
   }
 
-  /// Buys through the store manager's one purchase path; the outcome row's choice goes to the
-  /// App Store as purchase options, as `storeterm purchase --ask-to-buy` does.
-  private func purchase(_ productID: String, outcome: ForcedOutcome) async -> PurchaseState {
-    let options = outcome.options
-    return await store.purchase(productID: productID) {
+  /// Buys through the store manager's one purchase path; the outcome row's choice (or an offer
+  /// code) goes to the App Store as purchase options, as `storeterm purchase --ask-to-buy` or
+  /// `--offer-code` does.
+  private func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseState {
+    await store.purchase(productID: productID) {
       [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
       switch try engine.purchase(productID, customerID: customerID, options: options) {
       case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))
