@@ -98,8 +98,8 @@ public enum GlobalKeys {
     parts.append("# Typing a code (Redeem Code sheet)")
     parts.append("")
     parts.append(
-      "While the code field has the cursor, every other key types into the code; `↑`/`↓` fill it "
-        + "with one of the catalog's offer codes.\n")
+      "While the code field has the cursor, every character typed (`q` and `?` included) goes into "
+        + "the code; `↑`/`↓` fill it with one of the catalog's offer codes.\n")
     parts.append("# Mouse")
     parts.append("")
     parts.append(

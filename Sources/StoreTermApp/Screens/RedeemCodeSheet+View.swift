@@ -93,7 +93,7 @@ extension RedeemCodeSheet {
       message = describe(result, sheet: sheet, snapshot: snapshot)
       hint = "Enter or Esc to close"
     case .unavailable(let failure):
-      message = ("The sheet did not open: \(failure). Nothing changed.", .error)
+      message = (sentence("The sheet did not open: \(failure)") + " Nothing changed.", .error)
       hint = "Enter or Esc to close"
     }
     for (offset, line) in TextWrap.lines(message.0, width: max(1, area.size.width)).prefix(2)
@@ -104,8 +104,13 @@ extension RedeemCodeSheet {
     if let hint { area.text(hint, at: Point(x: 0, y: y + 2), role: .keyHint) }
   }
 
+  /// `text` ending in a full stop: StoreKit's own descriptions sometimes already have one.
+  private static func sentence(_ text: String) -> String {
+    text.hasSuffix(".") ? text : text + "."
+  }
+
   /// A redemption's result in plain words, and how it reads.
-  static func describe(
+  public static func describe(
     _ result: PurchaseState, sheet: RedeemCodeSheetState, snapshot: StoreSnapshot
   ) -> (String, StyleRole) {
     guard let code = sheet.redeeming else { return PurchaseSheet.describe(result) }
@@ -134,7 +139,7 @@ extension RedeemCodeSheet {
         .error
       )
     case .failed(let failure):
-      return ("Failed: \(failure). Nothing changed.", .error)
+      return (sentence("Failed: \(failure)") + " Nothing changed.", .error)
     default:
       return PurchaseSheet.describe(result)
     }
