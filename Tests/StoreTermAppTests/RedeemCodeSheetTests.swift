@@ -140,14 +140,17 @@ import Testing
     let unknown = updated(typed, .confirm)
     #expect(unknown.effects.isEmpty)
     #expect(
-      unknown.state.redeemSheet?.problem == "“SPRING” is not an offer code of this app; nothing changed.")
+      unknown.state.redeemSheet?.problem
+        == "“SPRING” is not an offer code of this app; nothing changed.")
     #expect(message(unknown.state).contains("“SPRING” is not an offer code of this app"))
     #expect(updated(unknown.state, .type("S")).state.redeemSheet?.problem == nil)
   }
 
   @Test func enterRedeemsTheCodeForItsSubscriptionAndShowsWhatChanged() {
     var state = entering(newCustomer())
-    for character in " podcast code: 1 month free " { state = updated(state, .type(character)).state }
+    for character in " podcast code: 1 month free " {
+      state = updated(state, .type(character)).state
+    }
     let sent = updated(state, .confirm)
     #expect(
       sent.effects == [
@@ -189,7 +192,8 @@ import Testing
     let done = updated(sent.state, .finished(productID: Fixtures.plusMonthly, state: ineligible))
     #expect(
       RedeemCodeSheet.describe(
-        ineligible, sheet: done.state.redeemSheet!, snapshot: done.state.snapshot).0
+        ineligible, sheet: done.state.redeemSheet!, snapshot: done.state.snapshot
+      ).0
         == "Not eligible: “Podcast code: 1 month free” is for new or expired subscribers. Nothing changed."
     )
     var other = Fixtures.demo()
