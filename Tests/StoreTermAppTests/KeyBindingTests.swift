@@ -102,7 +102,8 @@ import Testing
       for binding in GlobalKeys.keymap(for: screen).bindings {
         let mutates: Bool
         switch binding.action {
-        case .manage, .restore, .openPurchaseSheet, .toggleAutoRenew, .redeem(.open):
+        case .manage, .restore, .openPurchaseSheet, .toggleAutoRenew, .redeem(.open),
+          .refund(.open):
           mutates = true
         default: mutates = false
         }

@@ -8,8 +8,9 @@ import Testing
 
 @testable import StoreTermCLI
 
-/// The Redeem Code sheet's effects carried out by the command line's runner against a real
-/// engine and store manager: presenting the sheet, and redeeming through the purchase path.
+/// The Redeem Code and refund sheets' effects carried out by the command line's runner against a real
+/// engine and store manager: presenting the sheet, redeeming through the purchase path,
+/// and requesting a refund.
 @MainActor @Suite struct RedeemEffectTests {
   typealias Inbox = EffectRunnerTests.Inbox
 
@@ -118,6 +119,34 @@ import Testing
       }
       #expect(redeemed.map(\.detail) == ["code:\(Self.podcast)"])
       #expect(redeemed.first?.transactionID == 1)
+    }
+  }
+
+  @Test func aRefundRequestIsApprovedOrFailsWithTheSimulatedError() async throws {
+    try await withRunner { runner, inbox, _ in
+      let lifetime = "dev.storeterm.demo.lifetime"
+      await runner.run(.purchase(productID: lifetime, outcome: .normal)) { inbox.send($0) }
+      await runner.run(.setFailure(.refundRequest, "failed")) { inbox.send($0) }
+      await runner.run(.requestRefund(transactionID: 1, reason: .notWorking)) { inbox.send($0) }
+      #expect(
+        inbox.all.contains(
+          .refund(
+            .finished(
+              message:
+                "Refund request failed: Transaction.RefundRequestError.failed. Nothing changed.",
+              isError: true))))
+      #expect(try #require(inbox.lastSnapshot).entitledProductIDs == [lifetime])
+      await runner.run(.setFailure(.refundRequest, nil)) { inbox.send($0) }
+      await runner.run(.requestRefund(transactionID: 1, reason: .notWorking)) { inbox.send($0) }
+      #expect(
+        inbox.all.last(where: { if case .refund = $0 { true } else { false } })
+          == .refund(
+            .finished(
+              message: "Refund requested and approved: transaction 1 was refunded.",
+              isError: false)))
+      let snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.entitledProductIDs.isEmpty)
+      #expect(snapshot.records.first?.signed?.payload.revocationReason == .refundedDueToIssue)
     }
   }
 }

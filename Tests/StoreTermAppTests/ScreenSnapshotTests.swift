@@ -88,6 +88,22 @@ import Testing
     check(unavailable, "redeem-code-unavailable")
   }
 
+  @Test func refundSheet() {
+    var state = Fixtures.state(screen: .account)
+    state.account.selected = 3
+    _ = StoreTermApp.update(&state, .refund(.open))
+    _ = StoreTermApp.update(&state, .refund(.move(3)))
+    check(state, "refund-sheet")
+    _ = StoreTermApp.update(&state, .refund(.confirm))
+    _ = StoreTermApp.update(
+      &state,
+      .refund(
+        .finished(
+          message: "Refund request failed: Transaction.RefundRequestError.failed. Nothing changed.",
+          isError: true)))
+    check(state, "refund-sheet-failed")
+  }
+
   @Test func account() {
     check(Fixtures.state(Fixtures.gracePeriod(), screen: .account), "account-grace")
     check(Fixtures.state(Fixtures.billingProblem(), screen: .account), "account-billing")

@@ -17,6 +17,9 @@ public enum AppEffect: Sendable, Equatable {
   /// as `storeterm purchase PRODUCT --offer-code NAME` does; answered with
   /// ``RedeemCodeAction/finished(productID:state:)``.
   case redeemOfferCode(referenceName: String, productID: String)
+  /// Asks for a refund (`Transaction.beginRefundRequest`) and, as the test environment does,
+  /// approves it; answered with ``RefundSheetAction/finished(message:isError:)``.
+  case requestRefund(transactionID: UInt64, reason: RefundReason)
   /// Returns a finished purchase to idle.
   case dismissPurchase(productID: String)
   /// Restore Purchases (`AppStore.sync()`).

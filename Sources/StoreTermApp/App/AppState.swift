@@ -51,6 +51,8 @@ public struct AppState: Sendable {
   public var sheet: PurchaseSheetState?
   /// The Redeem Code sheet, when open.
   public var redeemSheet: RedeemCodeSheetState?
+  /// The refund request sheet, when open.
+  public var refundSheet: RefundSheetState?
   /// The account screen's focus.
   public var account = AccountState()
   /// The transaction manager's focus, filter and inspector.

@@ -48,6 +48,9 @@ public enum GlobalKeys {
     if state.screen == .transactions, state.transactions.showsSettings {
       return SettingsPanel.keymap.followed(by: help)
     }
+    if state.screen == .account, state.refundSheet != nil {
+      return RefundSheet.keymap.followed(by: help)
+    }
     if state.screen == .account, state.account.pickerSelection != nil {
       return CustomerPicker.keymap.followed(by: help)
     }
@@ -72,6 +75,7 @@ public enum GlobalKeys {
       ("Purchase sheet", PurchaseSheet.keymap),
       ("Redeem Code sheet (c on Paywall)", RedeemCodeSheet.keymap),
       ("Account (2)", AccountScreen.keymap),
+      ("Refund request sheet (f on Account)", RefundSheet.keymap),
       ("Customer switcher (u on Account)", CustomerPicker.keymap),
       ("Transactions (3)", TransactionsScreen.keymap),
       ("Settings panel (g on Transactions)", SettingsPanel.keymap),

@@ -83,6 +83,7 @@ public enum StoreTermApp: Application {
       || (state.screen == .customers && state.customers.isTyping)
     let modal =
       state.showsHelp || state.confirmsQuit || state.sheet != nil || state.redeemSheet != nil
+      || state.refundSheet != nil
       || (state.screen == .transactions && state.transactions.showsSettings)
       || (state.screen == .account && state.account.pickerSelection != nil)
     guard !typing, !modal, !notice(for: state.size) else { return nil }
@@ -174,6 +175,8 @@ public enum StoreTermApp: Application {
       return [.restore]
     case .redeem(let redeemAction):
       return RedeemCodeSheet.update(&state, redeemAction)
+    case .refund(let refundAction):
+      return RefundSheet.update(&state, refundAction)
     case .manage(let manageAction):
       guard let record = ManageRules.selectedRecord(state) else { return [] }
       return [.manage(manageAction, transactionID: record.id)]
@@ -281,6 +284,9 @@ public enum StoreTermApp: Application {
       }
       if state.screen == .transactions, state.transactions.showsSettings {
         SettingsPanel.render(state, in: &area)
+      }
+      if state.screen == .account, let sheet = state.refundSheet {
+        RefundSheet.render(sheet, snapshot: state.snapshot, in: &area)
       }
       if state.screen == .account, state.account.pickerSelection != nil {
         CustomerPicker.render(state, in: &area)

@@ -99,6 +99,26 @@ final class StoreEffectRunner: EffectRunner {
       }
       await store.recoverUnfinished()
       await publish(send)
+    case .requestRefund(let id, let reason):
+      do {
+        // What the app calls; the session's "Refund Request Sheet" error is thrown here.
+        _ = try await Transaction.beginRefundRequest(for: id)
+        // The test environment approves every request at once, as Xcode's does.
+        _ = try context.engine.refund(id, reason: reason.revocationReason)
+        send(
+          .refund(
+            .finished(
+              message: "Refund requested and approved: transaction \(id) was refunded.",
+              isError: false)))
+      } catch {
+        send(
+          .refund(
+            .finished(
+              message: "Refund request failed: \(PurchaseFailure(error)). Nothing changed.",
+              isError: true)))
+      }
+      await store.recoverUnfinished()
+      await publish(send)
     case .setSetting(let setting, let enabled):
       var session = context.engine.session
       switch setting {
