@@ -102,7 +102,9 @@ import Testing
       for binding in GlobalKeys.keymap(for: screen).bindings {
         let mutates: Bool
         switch binding.action {
-        case .manage, .restore, .openPurchaseSheet, .toggleAutoRenew: mutates = true
+        case .manage, .restore, .openPurchaseSheet, .toggleAutoRenew, .redeem(.open),
+          .refund(.open):
+          mutates = true
         default: mutates = false
         }
         guard mutates else { continue }
@@ -142,7 +144,9 @@ import Testing
     #expect(action(.char("b"), state) == .refused("waiting for a parent's approval"))
     select(Fixtures.coins100)
     #expect(action(.enter, state) == .openPurchaseSheet)
-    #expect(action(.char("c"), state) == .refused("CLI only: purchase --offer-code"))
+    #expect(action(.char("c"), state) == .redeem(.open))
+    state.snapshot.offerCodes = []
+    #expect(action(.char("c"), state) == .refused("the catalog has no offer codes"))
   }
 
   @Test func theKeyReferenceIsCurrent() throws {

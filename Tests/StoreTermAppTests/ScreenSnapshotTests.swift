@@ -60,6 +60,50 @@ import Testing
     check(state, "sheet-failed")
   }
 
+  @Test func redeemCodeSheet() {
+    var state = Fixtures.state()
+    for action: RedeemCodeAction in [.open, .presented, .move(1)] {
+      _ = StoreTermApp.update(&state, .redeem(action))
+    }
+    check(state, "redeem-code-picked")
+    _ = StoreTermApp.update(&state, .redeem(.confirm))
+    _ = StoreTermApp.update(
+      &state,
+      .redeem(.finished(productID: Fixtures.plusMonthly, state: .succeeded(transactionID: 1))))
+    check(state, "redeem-code-next-renewal")
+    var unknown = Fixtures.state()
+    for action: RedeemCodeAction in [.open, .presented] + "SPRING".map(RedeemCodeAction.type)
+      + [.confirm]
+    {
+      _ = StoreTermApp.update(&unknown, .redeem(action))
+    }
+    check(unknown, "redeem-code-unknown")
+    var unavailable = Fixtures.state()
+    _ = StoreTermApp.update(&unavailable, .redeem(.open))
+    _ = StoreTermApp.update(
+      &unavailable,
+      .redeem(
+        .presentFailed(.storeKit(.networkError("The Internet connection appears to be offline.")))
+      ))
+    check(unavailable, "redeem-code-unavailable")
+  }
+
+  @Test func refundSheet() {
+    var state = Fixtures.state(screen: .account)
+    state.account.selected = 3
+    _ = StoreTermApp.update(&state, .refund(.open))
+    _ = StoreTermApp.update(&state, .refund(.move(3)))
+    check(state, "refund-sheet")
+    _ = StoreTermApp.update(&state, .refund(.confirm))
+    _ = StoreTermApp.update(
+      &state,
+      .refund(
+        .finished(
+          message: "Refund request failed: Transaction.RefundRequestError.failed. Nothing changed.",
+          isError: true)))
+    check(state, "refund-sheet-failed")
+  }
+
   @Test func account() {
     check(Fixtures.state(Fixtures.gracePeriod(), screen: .account), "account-grace")
     check(Fixtures.state(Fixtures.billingProblem(), screen: .account), "account-billing")

@@ -152,12 +152,10 @@ import Testing
     #expect(finished.effects == [.dismissPurchase(productID: Fixtures.coins100)])
   }
 
-  @Test func restoreAndRedeem() {
+  @Test func restore() {
     let restored = updated(Fixtures.state(), .restore)
     #expect(restored.effects == [.restore])
     #expect(restored.state.toast?.message == "Restoring purchases…")
-    let redeemed = updated(Fixtures.state(), .redeemCode)
-    #expect(redeemed.effects.isEmpty && redeemed.state.toast?.kind == .warning)
   }
 
   @Test func manageActsOnTheSelectedTransaction() {

@@ -34,10 +34,12 @@ public enum AppAction: Sendable, Equatable {
   case sheet(PurchaseSheetAction)
   /// Restore Purchases.
   case restore
-  /// Redeem Code.
-  case redeemCode
+  /// Something done in the Redeem Code sheet, or the runner's answer to it.
+  case redeem(RedeemCodeAction)
 
   // MARK: Account and transaction manager
+  /// Something done in the refund request sheet, or the runner's answer to it.
+  case refund(RefundSheetAction)
   /// A management action on the selected transaction.
   case manage(ManageAction)
   /// Something done to the transaction manager's filter.

@@ -10,6 +10,16 @@ public enum AppEffect: Sendable, Equatable {
   case watchForChanges
   /// Buys a product through the store manager.
   case purchase(productID: String, outcome: ForcedOutcome)
+  /// Presents the Redeem Code sheet (`AppStore.presentOfferCodeRedeemSheet`); answered with
+  /// ``RedeemCodeAction/presented`` or ``RedeemCodeAction/presentFailed(_:)``.
+  case presentOfferCodeRedeemSheet
+  /// Redeems an offer code (by reference name) for its subscription through the store manager,
+  /// as `storeterm purchase PRODUCT --offer-code NAME` does; answered with
+  /// ``RedeemCodeAction/finished(productID:state:)``.
+  case redeemOfferCode(referenceName: String, productID: String)
+  /// Asks for a refund (`Transaction.beginRefundRequest`) and, as the test environment does,
+  /// approves it; answered with ``RefundSheetAction/finished(message:isError:)``.
+  case requestRefund(transactionID: UInt64, reason: RefundReason)
   /// Returns a finished purchase to idle.
   case dismissPurchase(productID: String)
   /// Restore Purchases (`AppStore.sync()`).

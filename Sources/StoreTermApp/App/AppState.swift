@@ -49,6 +49,10 @@ public struct AppState: Sendable {
   public var paywall = PaywallState()
   /// The purchase sheet, when open.
   public var sheet: PurchaseSheetState?
+  /// The Redeem Code sheet, when open.
+  public var redeemSheet: RedeemCodeSheetState?
+  /// The refund request sheet, when open.
+  public var refundSheet: RefundSheetState?
   /// The account screen's focus.
   public var account = AccountState()
   /// The transaction manager's focus, filter and inspector.
@@ -81,5 +85,6 @@ public struct AppState: Sendable {
   /// Whether a purchase is under way, in the sheet or in the store.
   public var hasPurchaseInFlight: Bool {
     snapshot.hasPurchaseInFlight || sheet?.phase == .purchasing
+      || redeemSheet?.phase == .redeeming
   }
 }

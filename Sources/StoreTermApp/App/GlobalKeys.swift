@@ -41,8 +41,15 @@ public enum GlobalKeys {
     if state.sheet != nil {
       return PurchaseSheet.keymap.followed(by: help)
     }
+    if let redeem = state.redeemSheet {
+      // While the code field has the cursor `?` is part of the code, not help.
+      return redeem.isEntering ? RedeemCodeSheet.keymap : RedeemCodeSheet.keymap.followed(by: help)
+    }
     if state.screen == .transactions, state.transactions.showsSettings {
       return SettingsPanel.keymap.followed(by: help)
+    }
+    if state.screen == .account, state.refundSheet != nil {
+      return RefundSheet.keymap.followed(by: help)
     }
     if state.screen == .account, state.account.pickerSelection != nil {
       return CustomerPicker.keymap.followed(by: help)
@@ -66,7 +73,9 @@ public enum GlobalKeys {
       ("Every screen", keymap),
       ("Paywall (1)", PaywallScreen.keymap),
       ("Purchase sheet", PurchaseSheet.keymap),
+      ("Redeem Code sheet (c on Paywall)", RedeemCodeSheet.keymap),
       ("Account (2)", AccountScreen.keymap),
+      ("Refund request sheet (f on Account)", RefundSheet.keymap),
       ("Customer switcher (u on Account)", CustomerPicker.keymap),
       ("Transactions (3)", TransactionsScreen.keymap),
       ("Settings panel (g on Transactions)", SettingsPanel.keymap),
@@ -90,13 +99,18 @@ public enum GlobalKeys {
     parts.append(
       "| Key | Action |\n| --- | --- |\n| `Enter` | search |\n| `Esc` | stop typing, keep the results |\n| `Backspace` | delete a character |\n"
     )
+    parts.append("# Typing a code (Redeem Code sheet)")
+    parts.append("")
+    parts.append(
+      "While the code field has the cursor, every character typed (`q` and `?` included) goes into "
+        + "the code; `↑`/`↓` fill it with one of the catalog's offer codes.\n")
     parts.append("# Mouse")
     parts.append("")
     parts.append(
       "Where the terminal reports clicks, a left click on a tab shows its screen and a click on a row of "
         + "the paywall, the account history, the transactions or the customers selects it (`Enter` "
         + "then acts on it); the event log scrolls only. Clicks do nothing while "
-        + "help, the quit question, the purchase sheet, a panel or a text field is open.\n"
+        + "help, the quit question, a sheet, a panel or a text field is open.\n"
     )
     return parts.joined(separator: "\n")
   }

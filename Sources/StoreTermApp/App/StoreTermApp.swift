@@ -42,6 +42,10 @@ public enum StoreTermApp: Application {
       default: return nil
       }
     }
+    if state.redeemSheet?.isEntering == true, case .char(let character) = key {
+      // The code field has the keyboard: every character is part of the code.
+      return .redeem(.type(character))
+    }
     if state.screen == .transactions, state.transactions.isEditingFilter, state.sheet == nil {
       switch key {
       case .enter: return .filter(.commit)
@@ -78,7 +82,8 @@ public enum StoreTermApp: Application {
       (state.screen == .transactions && state.transactions.isEditingFilter)
       || (state.screen == .customers && state.customers.isTyping)
     let modal =
-      state.showsHelp || state.confirmsQuit || state.sheet != nil
+      state.showsHelp || state.confirmsQuit || state.sheet != nil || state.redeemSheet != nil
+      || state.refundSheet != nil
       || (state.screen == .transactions && state.transactions.showsSettings)
       || (state.screen == .account && state.account.pickerSelection != nil)
     guard !typing, !modal, !notice(for: state.size) else { return nil }
@@ -168,9 +173,10 @@ public enum StoreTermApp: Application {
     case .restore:
       state.toast = Toast("Restoring purchases…")
       return [.restore]
-    case .redeemCode:
-      state.toast = Toast(
-        "Redeem offer codes with storeterm purchase --offer-code.", kind: .warning)
+    case .redeem(let redeemAction):
+      return RedeemCodeSheet.update(&state, redeemAction)
+    case .refund(let refundAction):
+      return RefundSheet.update(&state, refundAction)
     case .manage(let manageAction):
       guard let record = ManageRules.selectedRecord(state) else { return [] }
       return [.manage(manageAction, transactionID: record.id)]
@@ -273,8 +279,14 @@ public enum StoreTermApp: Application {
       if let sheet = state.sheet {
         PurchaseSheet.render(sheet, snapshot: state.snapshot, in: &area)
       }
+      if let sheet = state.redeemSheet {
+        RedeemCodeSheet.render(sheet, snapshot: state.snapshot, in: &area)
+      }
       if state.screen == .transactions, state.transactions.showsSettings {
         SettingsPanel.render(state, in: &area)
+      }
+      if state.screen == .account, let sheet = state.refundSheet {
+        RefundSheet.render(sheet, snapshot: state.snapshot, in: &area)
       }
       if state.screen == .account, state.account.pickerSelection != nil {
         CustomerPicker.render(state, in: &area)

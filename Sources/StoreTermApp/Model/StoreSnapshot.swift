@@ -40,6 +40,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var settings: QASettings
   /// Renewal info worth showing, by subscription group.
   public var renewals: [String: RenewalNote]
+  /// The catalog's offer codes, for the Redeem Code sheet.
+  public var offerCodes: [OfferCode]
 
   /// Creates a snapshot.
   public init(
@@ -50,7 +52,8 @@ public struct StoreSnapshot: Sendable, Equatable {
     statuses: [String: SubscriptionGroupStatus] = [:], balances: [String: Int] = [:],
     introEligibleGroups: Set<String> = [], records: [TransactionRecord] = [],
     verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
-    settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:]
+    settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:],
+    offerCodes: [OfferCode] = []
   ) {
     self.customerID = customerID
     self.customers = customers
@@ -68,6 +71,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.warnings = warnings
     self.settings = settings
     self.renewals = renewals
+    self.offerCodes = offerCodes
   }
 
   /// The purchase state of `productID`.

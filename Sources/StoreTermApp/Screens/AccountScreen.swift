@@ -27,7 +27,9 @@ public enum AccountScreen {
     KeyBinding(
       [.char("r")], description: "restore purchases", group: "Account",
       disabledReason: { $0.mutationBlocked }, action: .restore),
-    ManageRules.binding("f", .refund, "request refund", group: "Account", showsInHintBar: true),
+    KeyBinding(
+      [.char("f")], description: "request refund", group: "Account",
+      disabledReason: RefundSheet.openBlocked, action: .refund(.open)),
     KeyBinding(
       [.char("a")], description: "auto-renew off/on", group: "Account",
       disabledReason: autoRenewBlocked, action: .toggleAutoRenew),

@@ -45,7 +45,7 @@ public enum PaywallScreen {
       disabledReason: { $0.mutationBlocked }, action: .restore),
     KeyBinding(
       [.char("c")], description: "redeem code", group: "Paywall",
-      disabledReason: { _ in "CLI only: purchase --offer-code" }, action: .redeemCode),
+      disabledReason: RedeemCodeSheet.openBlocked, action: .redeem(.open)),
   ])
 
   /// Product indices in display order: each subscription group, then consumables, then the

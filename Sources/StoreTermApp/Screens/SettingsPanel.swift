@@ -113,6 +113,7 @@ public enum SettingsRow: Hashable, Sendable {
     switch api {
     case .verification: return cases["verification"] ?? []
     case .purchase: return (cases["generic"] ?? []) + (cases["purchase"] ?? [])
+    case .refundRequest: return (cases["generic"] ?? []) + (cases["refund request"] ?? [])
     default: return cases["generic"] ?? []
     }
   }

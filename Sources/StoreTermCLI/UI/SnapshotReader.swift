@@ -25,6 +25,8 @@ final class SnapshotReader {
   private let verifiedLimit = 300
   /// The most entries the event log keeps.
   private let eventLimit = 1000
+  /// The catalog's offer codes and the storefront and locale they were priced for.
+  private var offerCodes: (catalog: String, codes: [OfferCode])?
 
   init(store: Store, context: StoreContext) {
     self.store = store
@@ -94,7 +96,18 @@ final class SnapshotReader {
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
       balances: store.balances, introEligibleGroups: eligible, records: records,
       verification: verification, events: events, warnings: store.warnings.map(\.description),
-      settings: settings(), renewals: await renewals())
+      settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes())
+  }
+
+  /// The engine's catalog's offer codes, listed again only after a storefront or locale switch
+  /// (pricing them is the costly part, and the watch takes a snapshot five times a second).
+  private func currentOfferCodes() -> [OfferCode] {
+    let catalog = context.engine.catalog
+    let key = "\(catalog.storefront.countryCode) \(catalog.locale)"
+    if let offerCodes, offerCodes.catalog == key { return offerCodes.codes }
+    let codes = OfferCode.list(catalog)
+    offerCodes = (key, codes)
+    return codes
   }
 
   /// Makes the next snapshot read the ledger's records again (after this process changed them).

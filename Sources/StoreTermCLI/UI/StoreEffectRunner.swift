@@ -61,8 +61,22 @@ final class StoreEffectRunner: EffectRunner {
     case .watchForChanges:
       await watch(send)
     case .purchase(let productID, let outcome):
-      let state = await purchase(productID, outcome: outcome)
+      let state = await purchase(productID, options: outcome.options)
       send(.purchaseFinished(productID: productID, state: state))
+      await publish(send)
+    case .presentOfferCodeRedeemSheet:
+      do {
+        // What the app calls; the session's "Offer Code Redeem Sheet" error is thrown here.
+        try await AppStore.presentOfferCodeRedeemSheet()
+        send(.redeem(.presented))
+      } catch {
+        send(.redeem(.presentFailed(PurchaseFailure(error))))
+      }
+    case .redeemOfferCode(let referenceName, let productID):
+      var options = PurchaseOptions()
+      options.offer = .code(referenceName)
+      let state = await purchase(productID, options: options)
+      send(.redeem(.finished(productID: productID, state: state)))
       await publish(send)
     case .dismissPurchase(let productID):
       store.dismissPurchase(of: productID)
@@ -82,6 +96,26 @@ final class StoreEffectRunner: EffectRunner {
         send(.operationFinished(message: "\(action.pastTense) transaction \(id).", isError: false))
       } catch {
         send(.operationFinished(message: "\(error)", isError: true))
+      }
+      await store.recoverUnfinished()
+      await publish(send)
+    case .requestRefund(let id, let reason):
+      do {
+        // What the app calls; the session's "Refund Request Sheet" error is thrown here.
+        _ = try await Transaction.beginRefundRequest(for: id)
+        // The test environment approves every request at once, as Xcode's does.
+        _ = try context.engine.refund(id, reason: reason.revocationReason)
+        send(
+          .refund(
+            .finished(
+              message: "Refund requested and approved: transaction \(id) was refunded.",
+              isError: false)))
+      } catch {
+        send(
+          .refund(
+            .finished(
+              message: "Refund request failed: \(PurchaseFailure(error)). Nothing changed.",
+              isError: true)))
       }
       await store.recoverUnfinished()
       await publish(send)
@@ -248,11 +282,11 @@ final class StoreEffectRunner: EffectRunner {
     return try context.engine.catchUp()
   }
 
-  /// Buys through the store manager's one purchase path; the outcome row's choice goes to the
-  /// App Store as purchase options, as `storeterm purchase --ask-to-buy` does.
-  private func purchase(_ productID: String, outcome: ForcedOutcome) async -> PurchaseState {
-    let options = outcome.options
-    return await store.purchase(productID: productID) {
+  /// Buys through the store manager's one purchase path; the outcome row's choice (or an offer
+  /// code) goes to the App Store as purchase options, as `storeterm purchase --ask-to-buy` or
+  /// `--offer-code` does.
+  private func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseState {
+    await store.purchase(productID: productID) {
       [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
       switch try engine.purchase(productID, customerID: customerID, options: options) {
       case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))

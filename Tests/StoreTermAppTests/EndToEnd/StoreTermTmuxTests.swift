@@ -101,6 +101,35 @@ import Testing
     try quit(session)
   }
 
+  @Test func redeemingAnOfferCodeFromTheSheetShowsTheResult() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try start()
+    try session.send("c")
+    #expect(try session.waitUntil { $0.contains { $0.contains("┌ Redeem Code ") } }.held)
+    #expect(
+      try session.waitUntil { $0.contains { $0.contains("Type a code, or pick one with") } }.held)
+    try session.send("spring")
+    try session.send("Enter")
+    #expect(
+      try session.waitUntil {
+        $0.contains { $0.contains("“spring” is not an offer code of this app") }
+      }.held)
+    for _ in 0..<6 { try session.send("BSpace") }
+    // Codes are matched ignoring case; the sheet sends the catalog's spelling.
+    try session.send("podcast code: 1 month free")
+    try session.send("Enter")
+    let redeemed = try session.waitUntil { lines in
+      lines.contains { $0.contains("Redeemed: Plus Monthly, 1 month free, then $4.99 / month") }
+    }
+    #expect(redeemed.held, "no result:\n\(redeemed.lines.joined(separator: "\n"))")
+    #expect(redeemed.lines.contains { $0.contains("Code: Podcast code: 1 month free") })
+    try session.send("Escape")
+    try waitFor(session, "Plus Monthly", "Active after redeeming") {
+      $0.contains("Active") && !$0.contains("free")
+    }
+    try quit(session)
+  }
+
   @Test func askToBuyIsApprovedFromAnotherProcessWithoutAKeyPress() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()

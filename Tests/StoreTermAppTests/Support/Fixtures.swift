@@ -23,12 +23,7 @@ enum Fixtures {
   /// The demo catalog's products in the store manager's order (subscriptions by group and
   /// level, then consumables, non-consumables, non-renewing).
   static func products(storefront: String = "USA", locale: String? = nil) -> [Product] {
-    let data = try! Data(contentsOf: TestPaths.demoCatalog)
-    let configuration = try! StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
-    let catalog = ProductCatalog(
-      configuration: configuration, storefront: Storefront(countryCode: storefront),
-      locale: locale)
-    let products = catalog.products()
+    let products = catalog(storefront: storefront, locale: locale).products()
     let types: [Product.ProductType] = [.autoRenewable, .consumable, .nonConsumable, .nonRenewable]
     let position = Dictionary(uniqueKeysWithValues: products.enumerated().map { ($1.id, $0) })
     return products.sorted {
@@ -41,6 +36,15 @@ enum Fixtures {
           $1.subscription?.groupLevel ?? 0, position[$1.id]!
         )
     }
+  }
+
+  /// The demo catalog for a storefront and locale.
+  static func catalog(storefront: String = "USA", locale: String? = nil) -> ProductCatalog {
+    let data = try! Data(contentsOf: TestPaths.demoCatalog)
+    let configuration = try! StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
+    return ProductCatalog(
+      configuration: configuration, storefront: Storefront(countryCode: storefront),
+      locale: locale)
   }
 
   /// A signed-looking record (the JWS header is real base64url JSON; the rest is not checked).
@@ -114,7 +118,7 @@ enum Fixtures {
           date: now, origin: .app, kind: "update", productID: themes, transactionID: 4,
           detail: "refused: the transaction failed verification (invalidSignature)",
           isProblem: true),
-      ])
+      ], offerCodes: OfferCode.list(catalog(storefront: storefront, locale: locale)))
   }
 
   /// The demo store with Plus Monthly in its billing grace period.

@@ -1,0 +1,147 @@
+import StoreCore
+import StoreManager
+import TerminalUI
+
+extension RedeemCodeSheet {
+  /// Rows of the sheet besides the list, frame included.
+  private static let fixedRows = 8
+
+  /// Paints the sheet centred over `canvas`.
+  static func render(
+    _ sheet: RedeemCodeSheetState, snapshot: StoreSnapshot, in canvas: inout Canvas
+  ) {
+    let codes = snapshot.offerCodes
+    // Two lines per code; at least room for one code or the "no codes" line.
+    let room = max(2, canvas.size.height - 2 - fixedRows)
+    let listHeight = min(max(2, codes.count * 2), room - room % 2)
+    let width = min(canvas.size.width - 4, 64)
+    let frame = canvas.bounds.centered(Size(width: width, height: listHeight + fixedRows))
+    canvas.fill(frame, role: .normal)
+    let inside = canvas.box(frame, title: "Redeem Code", role: .borderFocused)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      codeField(sheet, in: &area)
+      area.rule(at: Point(x: 0, y: 1), width: area.size.width)
+      area.within(Rect(x: 0, y: 2, width: area.size.width, height: listHeight)) {
+        list(sheet, codes: codes, in: &$0)
+      }
+      area.rule(at: Point(x: 0, y: 2 + listHeight), width: area.size.width)
+      phaseLines(sheet, snapshot: snapshot, y: 3 + listHeight, in: &area)
+    }
+  }
+
+  /// `Code: …▏`, showing the end of a code too long for the field.
+  private static func codeField(_ sheet: RedeemCodeSheetState, in area: inout Canvas) {
+    let x = area.raw("Code: ", at: Point(x: 0, y: 0), role: .dim)
+    let room = area.size.width - x - 1
+    var shown = sheet.code
+    if DisplayWidth.of(shown) > room {
+      while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+      shown = "…" + shown
+    }
+    let typed = area.raw(shown, at: Point(x: x, y: 0), role: sheet.isEntering ? .key : .normal)
+    if sheet.isEntering { area.raw("▏", at: Point(x: x + typed, y: 0), role: .key) }
+  }
+
+  /// The catalog's codes, two lines each: the code and its product, then its terms and who may
+  /// redeem it; the field's code is highlighted and kept in view.
+  private static func list(
+    _ sheet: RedeemCodeSheetState, codes: [OfferCode], in area: inout Canvas
+  ) {
+    guard !codes.isEmpty else {
+      area.text("This app's catalog has no offer codes.", at: Point(x: 0, y: 0), role: .dim)
+      return
+    }
+    let visible = max(1, area.size.height / 2)
+    let first = max(0, (sheet.selected ?? 0) - visible + 1)
+    let width = area.size.width
+    for (row, index) in (first..<min(codes.count, first + visible)).enumerated() {
+      let code = codes[index]
+      let y = row * 2
+      let selected = index == sheet.selected
+      let base: StyleRole = selected ? .selection : .normal
+      area.fill(Rect(x: 0, y: y, width: width, height: 2), role: base)
+      area.raw(selected ? "▸" : " ", at: Point(x: 0, y: y), role: base)
+      let nameWidth = DisplayWidth.of(code.productName)
+      area.text(
+        code.productName, at: Point(x: max(2, width - nameWidth), y: y),
+        role: selected ? base : .title)
+      area.text(
+        code.referenceName, at: Point(x: 2, y: y), role: base,
+        width: max(1, width - min(nameWidth, width / 2) - 3))
+      area.text(
+        "\(code.terms) · \(code.audienceWords)", at: Point(x: 2, y: y + 1),
+        role: selected ? base : .dim)
+    }
+  }
+
+  private static func phaseLines(
+    _ sheet: RedeemCodeSheetState, snapshot: StoreSnapshot, y: Int, in area: inout Canvas
+  ) {
+    let message: (String, StyleRole)
+    let hint: String?
+    switch sheet.phase {
+    case .opening:
+      message = ("Opening the Redeem Code sheet…", .warning)
+      hint = nil
+    case .entering:
+      message = sheet.problem.map { ($0, .error) } ?? ("Type a code, or pick one with ↑/↓.", .dim)
+      hint = "Enter to redeem · Esc to cancel"
+    case .redeeming:
+      message = ("Redeeming “\(sheet.code)”…", .warning)
+      hint = nil
+    case .redeemed(let result):
+      message = describe(result, sheet: sheet, snapshot: snapshot)
+      hint = "Enter or Esc to close"
+    case .unavailable(let failure):
+      message = (sentence("The sheet did not open: \(failure)") + " Nothing changed.", .error)
+      hint = "Enter or Esc to close"
+    }
+    for (offset, line) in TextWrap.lines(message.0, width: max(1, area.size.width)).prefix(2)
+      .enumerated()
+    {
+      area.text(line, at: Point(x: 0, y: y + offset), role: message.1)
+    }
+    if let hint { area.text(hint, at: Point(x: 0, y: y + 2), role: .keyHint) }
+  }
+
+  /// `text` ending in a full stop: StoreKit's own descriptions sometimes already have one.
+  private static func sentence(_ text: String) -> String {
+    text.hasSuffix(".") ? text : text + "."
+  }
+
+  /// A redemption's result in plain words, and how it reads.
+  public static func describe(
+    _ result: PurchaseState, sheet: RedeemCodeSheetState, snapshot: StoreSnapshot
+  ) -> (String, StyleRole) {
+    guard let code = sheet.redeeming else { return PurchaseSheet.describe(result) }
+    switch result {
+    case .succeeded(let id):
+      if let date = sheet.renewalDate {
+        return (
+          "Redeemed. The offer applies from the next renewal on \(DateText.day(date)): "
+            + "\(code.terms).", .success
+        )
+      }
+      return ("Redeemed: \(code.productName), \(code.terms) (transaction \(id)).", .success)
+    case .failed(.purchase(.ineligibleForOffer)):
+      if let current = sheet.subscribedProductID, current != code.productID {
+        return (
+          "Not eligible: this account subscribes to \(snapshot.name(of: current)); the code "
+            + "is for \(code.productName). Nothing changed.", .error
+        )
+      }
+      return (
+        "Not eligible: “\(code.referenceName)” is for \(code.audience). Nothing changed.", .error
+      )
+    case .failed(.purchase(.invalidOfferIdentifier)):
+      return (
+        "“\(code.referenceName)” is not an offer code of \(code.productName). Nothing changed.",
+        .error
+      )
+    case .failed(let failure):
+      return (sentence("Failed: \(failure)") + " Nothing changed.", .error)
+    default:
+      return PurchaseSheet.describe(result)
+    }
+  }
+}
