@@ -182,6 +182,21 @@ import Testing
     #expect(status.state == .expired)
   }
 
+  @Test func aMemberWithTwoSharedChainsInOneGroupKeepsAccessWhileEitherIsActive() throws {
+    let store = try Self.family()
+    // Alice and the organizer each subscribe to a plan of the same group; Bob gets both.
+    _ = try Self.buy(store, Demo.cloud200GB, as: "alice")
+    let organizers = try Self.buy(store, Demo.cloud2TB, as: "default")
+    store.clock.advance(by: Self.day)
+    try store.engine.expireSubscription(organizers.id)
+    let bob = try store.engine.currentEntitlements(customerID: "bob")
+    #expect(bob.map(\.payload.productId) == [Demo.cloud200GB])
+    #expect(bob.map(\.payload.inAppOwnershipType) == [.familyShared])
+    let states = try store.engine.subscriptionStatuses(customerID: "bob")
+      .map { "\($0.transaction.payload.productId) \($0.state)" }
+    #expect(states.sorted() == ["\(Demo.cloud200GB) subscribed", "\(Demo.cloud2TB) expired"])
+  }
+
   @Test func aMembersSharedAccessFollowsThePurchasersGracePeriod() async throws {
     let store = try EngineHarness(
       session: StoreSession(billingIssuesEnabled: true, billingGracePeriodEnabled: true))

@@ -4,8 +4,8 @@ import StoreJWS
 import StoreTermTestSupport
 import Testing
 
-/// A seeded random walk over purchases, time jumps and management actions, checking StoreKit's
-/// invariants after every step.
+/// A seeded random walk over purchases, time jumps, management actions and Family Sharing
+/// (joining and leaving one family), checking StoreKit's invariants after every step.
 @Suite struct RandomInvariantTests {
   static let products = [
     Demo.plusMonthly, Demo.plusYearly, Demo.liteMonthly, Demo.premiumYearly, Demo.cloud2TB,
@@ -13,6 +13,7 @@ import Testing
     Demo.seasonPass,
   ]
   static let customers = ["default", "ana", "ben"]
+  static let family = "walkers"
 
   @Test(arguments: [UInt64(7), 2026])
   func invariantsHoldThroughAThousandSteps(seed: UInt64) async throws {
@@ -48,7 +49,14 @@ import Testing
     case 30..<50:
       store.clock.advance(by: Double.random(in: 3_600...(40 * 86_400), using: &random))
       try engine.catchUp()
-    case 50..<55:
+    case 50..<53:
+      // Family Sharing: one family, joined and left by any of the three.
+      if try engine.familyMembers(customerID: customer).isEmpty {
+        try engine.joinFamily(Self.family, customerID: customer)
+      } else {
+        try engine.leaveFamily(customerID: customer)
+      }
+    case 53..<55:
       var session = engine.session
       session.billingIssuesEnabled.toggle()
       session.billingGracePeriodEnabled = Bool.random(using: &random)
@@ -79,27 +87,41 @@ import Testing
     let engine = store.engine
     let entitlements = try engine.currentEntitlements(customerID: customer)
     let groups = entitlements.compactMap(\.payload.subscriptionGroupIdentifier)
-    // At most one active subscription per group.
+    // At most one active subscription per group, own or shared.
     #expect(groups.count == Set(groups).count)
-    // Entitled exactly in subscribed and grace.
-    for status in try engine.subscriptionStatuses(customerID: customer) {
-      #expect(status.state.isEntitled == groups.contains(status.subscription.groupID))
-      if status.state.isEntitled {
-        #expect(
-          entitlements.contains {
-            $0.payload.originalTransactionId == String(status.subscription.originalID)
-          })
+    // At most one transaction per product (StoreKit's `currentEntitlements(for:)`).
+    let products = entitlements.map(\.payload.productId)
+    #expect(products.count == Set(products).count)
+    // Entitled exactly in subscribed and grace, through an own chain or a shared one; an own
+    // entitlement is listed before a shared one in the same group.
+    let statuses = try engine.subscriptionStatuses(customerID: customer)
+    for group in Set(statuses.map(\.subscription.groupID)) {
+      let inGroup = statuses.filter { $0.subscription.groupID == group }
+      #expect(inGroup.contains { $0.state.isEntitled } == groups.contains(group))
+      let entitled = entitlements.first { $0.payload.subscriptionGroupIdentifier == group }
+      if let entitled,
+        let own = inGroup.first(where: {
+          $0.state.isEntitled && $0.transaction.payload.inAppOwnershipType != .familyShared
+        })
+      {
+        #expect(entitled.payload.originalTransactionId == String(own.subscription.originalID))
       }
     }
-    // Introductory eligibility never returns once used.
-    let products = try engine.products(customerID: customer)
+    // Family Sharing: shared copies are granted only while their owner shares a family with the
+    // customer; nobody outside a family holds a live shared copy.
+    if try engine.familyMembers(customerID: customer).isEmpty {
+      #expect(!entitlements.contains { $0.payload.inAppOwnershipType == .familyShared })
+    }
+    // Introductory eligibility never returns once used (a shared copy does not use it).
+    let catalog = try engine.products(customerID: customer)
     for group in Set(
-      try engine.records(customerID: customer).compactMap(
-        \.signed?.payload.subscriptionGroupIdentifier))
+      try engine.records(customerID: customer).compactMap(\.signed?.payload).filter {
+        $0.inAppOwnershipType != .familyShared
+      }.compactMap(\.subscriptionGroupIdentifier))
     {
       usedIntro.insert("\(customer)/\(group)")
     }
-    for product in products {
+    for product in catalog {
       guard let info = product.subscription else { continue }
       if usedIntro.contains("\(customer)/\(info.subscriptionGroupID)") {
         #expect(!info.isEligibleForIntroOffer)

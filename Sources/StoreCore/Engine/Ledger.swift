@@ -21,6 +21,9 @@ public protocol Ledger: Sendable {
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 
+  /// The latest record of the customer's chain with original transaction ID `originalID`.
+  func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord?
+
   /// Reads the customer's records within `scope` and applies the changes `decide` returns,
   /// atomically.
   func change<Result: Sendable>(

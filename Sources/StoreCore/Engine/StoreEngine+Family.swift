@@ -194,19 +194,24 @@ extension StoreEngine {
       latestCopy[payload.originalTransactionId] = record
     }
     var chains: [SubscriptionState] = []
+    // Each purchaser's subscriptions, read once however many of their chains are shared.
+    var purchasers: [String: [SubscriptionRecord]] = [:]
     for (original, copy) in latestCopy.sorted(by: { $0.key < $1.key }) {
       guard let sourceID = copy.sharedFromID, let source = try ledger.record(id: sourceID),
         let sourcePayload = source.signed?.payload, let memberOriginal = UInt64(original),
         let copyPayload = copy.signed?.payload
       else { continue }
-      let purchaserChains = try ledger.subscriptions(customerID: source.customerID)
+      let purchaserChains =
+        try purchasers[source.customerID] ?? ledger.subscriptions(customerID: source.customerID)
+      purchasers[source.customerID] = purchaserChains
       guard
         var state = purchaserChains.first(where: {
           String($0.state.originalID) == sourcePayload.originalTransactionId
         })?.state
       else { continue }
-      let purchaserLatest = try ledger.records(customerID: source.customerID)
-        .last { $0.signed?.payload.originalTransactionId == sourcePayload.originalTransactionId }
+      let purchaserLatest = try UInt64(sourcePayload.originalTransactionId).flatMap {
+        try ledger.latestRecord(customerID: source.customerID, originalID: $0)
+      }
       if purchaserLatest?.id != source.id {
         state.expiresDate = Date(
           epochMilliseconds: copyPayload.expiresDate ?? copyPayload.purchaseDate)

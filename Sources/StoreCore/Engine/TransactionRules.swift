@@ -20,30 +20,43 @@ public enum TransactionRules {
     nonRenewingDuration: Product.SubscriptionPeriod? = nil, at now: Date
   ) -> [SignedTransaction] {
     let signed = purchased(records)
+    // The customer's own subscriptions form one chain per group, so the latest transaction of a
+    // group decides it; shared ones come from each purchaser in the family, possibly several
+    // chains in one group, so each chain is decided by its own latest transaction.
     let own = entitlements(
       signed.filter { $0.payload.inAppOwnershipType != .familyShared },
-      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now)
+      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now,
+      decidedBy: group)
     let shared = entitlements(
       signed.filter { $0.payload.inAppOwnershipType == .familyShared },
-      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now)
+      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now,
+      decidedBy: { $0.originalTransactionId })
     func key(_ transaction: SignedTransaction) -> String {
       let payload = transaction.payload
       return payload.type == .autoRenewableSubscription
-        ? "group:" + (payload.subscriptionGroupIdentifier ?? payload.productId)
-        : "product:" + payload.productId
+        ? "group:" + group(payload) : "product:" + payload.productId
     }
-    let covered = Set(own.map(key))
-    return (own + shared.filter { !covered.contains(key($0)) }).sorted { $0.id < $1.id }
+    // One per group or product: the customer's own, else the latest shared one.
+    var covered = Set(own.map(key))
+    let sharedKept = shared.reversed().filter { covered.insert(key($0)).inserted }
+    return (own + sharedKept).sorted { $0.id < $1.id }
   }
 
-  /// The entitlements among `signed`, all of one ownership type.
+  /// The subscription group of an auto-renewable transaction.
+  private static func group(_ payload: JWSTransactionDecodedPayload) -> String {
+    payload.subscriptionGroupIdentifier ?? payload.productId
+  }
+
+  /// The entitlements among `signed`, all of one ownership type; the latest auto-renewable
+  /// transaction with each `decidedBy` key decides whether that key grants access.
   private static func entitlements(
     _ signed: [SignedTransaction], subscriptions: [SubscriptionState],
-    nonRenewingDuration: Product.SubscriptionPeriod?, at now: Date
+    nonRenewingDuration: Product.SubscriptionPeriod?, at now: Date,
+    decidedBy decider: (JWSTransactionDecodedPayload) -> String
   ) -> [SignedTransaction] {
     var result: [SignedTransaction] = []
     var seenProducts: Set<String> = []
-    var seenGroups: Set<String> = []
+    var seenKeys: Set<String> = []
     for transaction in signed.reversed() {
       let payload = transaction.payload
       switch payload.type {
@@ -60,9 +73,8 @@ public enum TransactionRules {
         }
         result.append(transaction)
       case .autoRenewableSubscription:
-        let group = payload.subscriptionGroupIdentifier ?? payload.productId
-        // The latest transaction of a group decides it, active or not.
-        guard seenGroups.insert(group).inserted else { continue }
+        // The latest transaction with the key decides it, active or not.
+        guard seenKeys.insert(decider(payload)).inserted else { continue }
         let chain = subscriptions.first {
           String($0.originalID) == payload.originalTransactionId
         }

@@ -90,6 +90,13 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
+  /// The latest record of the customer's chain with original transaction ID `originalID`.
+  public func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord? {
+    try queue.read { db in
+      try Self.records(customerID: customerID, scope: .chain(originalID), db: db).last
+    }
+  }
+
   /// Reads the customer's state and applies `decide`'s changes in one write transaction.
   public func change<Result: Sendable>(
     customerID: String, scope: RecordScope,
