@@ -147,6 +147,24 @@ import Testing
     #expect(try store.engine.familyMembers(customerID: "default").map(\.id) == ["default", "bob"])
   }
 
+  @Test func aMemberWhoJoinsAgainReceivesNewCopiesOfTheFamilysPurchases() throws {
+    let store = try Self.family()
+    _ = try Self.buy(store, Demo.lifetime, as: "default")
+    _ = try Self.buy(store, Demo.plusMonthly, as: "default")
+    #expect(try Self.entitled(store, "alice").count == 2)
+    try store.engine.leaveFamily(customerID: "alice")
+    #expect(try Self.entitled(store, "alice") == [])
+    store.clock.advance(by: 60)
+    let received = try store.engine.joinFamily("smiths", customerID: "alice")
+    #expect(received.map(\.payload.productId) == [Demo.lifetime, Demo.plusMonthly])
+    #expect(received.map(\.payload.inAppOwnershipType) == [.familyShared, .familyShared])
+    #expect(received.map(\.payload.purchaseDate) == [Self.start, Self.start])
+    let entitled = try store.engine.currentEntitlements(customerID: "alice")
+    #expect(entitled.map(\.id) == received.map(\.id))
+    // The revoked copies stay in the history beside the new ones.
+    #expect(try store.engine.allTransactions(customerID: "alice").count == 4)
+  }
+
   @Test func whenThePurchaserLeavesTheFamilyLosesTheirPurchases() async throws {
     let store = try Self.family()
     try await store.buy(Demo.lifetime)

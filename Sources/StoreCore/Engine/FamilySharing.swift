@@ -29,9 +29,10 @@ public enum FamilySharing {
   /// The steps that bring `family` in line with the rules at `now`.
   ///
   /// - Every own purchase of a shareable product by a member reaches every other member, except
-  ///   revoked ones; of a subscription chain, a member who has none of it yet gets only its
-  ///   latest transaction while the chain grants access, and a member who has it gets every
-  ///   transaction after the last one shared with them (each renewal).
+  ///   revoked ones; of a subscription chain, a member who has no live copy of it gets only its
+  ///   latest transaction while the chain grants access, and a member who has one gets every
+  ///   transaction after the last one shared with them (each renewal). A member whose copies
+  ///   were revoked when they left gets new ones on joining again.
   /// - A copy whose purchaser's transaction was refunded or revoked is revoked with the same
   ///   reason; a copy whose holder and purchaser are no longer in one family (or whose purchase
   ///   is gone) is revoked with reason 0, as Apple documents for leaving a family.
@@ -91,7 +92,10 @@ public enum FamilySharing {
     of shareable: [TransactionRecord], owner: CustomerLedger, to member: CustomerLedger, now: Date
   ) -> [Step] {
     let copies = member.records.filter { $0.sharedFromID != nil }
-    let copied = Set(copies.compactMap(\.sharedFromID))
+    // Only live copies count: a member who left (their copies revoked) and joins again gets the
+    // family's purchases again, as new copies.
+    let copied = Set(
+      copies.filter { $0.signed?.isRevoked == false }.compactMap(\.sharedFromID))
     var steps: [Step] = []
     var chains: [String: [TransactionRecord]] = [:]
     for record in shareable {
