@@ -75,7 +75,7 @@ extension FamilySheet {
     case .entering:
       message =
         sheet.problem.map { ($0, .error) }
-        ?? ("Type a new name to start a group, or pick one with ↑/↓.", .dim)
+        ?? ("Type a name to start a group, or pick one with ↑/↓.", .dim)
     case .joining:
       message = ("Joining family group \(sheet.name) as \(customerID)…", .warning)
     }
