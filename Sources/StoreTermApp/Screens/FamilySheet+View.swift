@@ -89,8 +89,11 @@ extension FamilySheet {
     }
   }
 
-  /// The App Store's refusal as the screen shows it: the engine's one sentence (a lower-case
-  /// clause, as the command line prints it after `error:`) capitalized, then "Nothing changed."
+  /// The App Store's refusal as the screen shows it: the engine's sentence, then "Nothing
+  /// changed".
+  ///
+  /// The engine words it as a lower-case clause, as the command line prints it after `error:`;
+  /// the screen capitalizes it and ends it with a full stop.
   public static func refusal(_ reason: String) -> String {
     guard let first = reason.first else { return "Nothing changed." }
     let sentence = first.uppercased() + reason.dropFirst()
