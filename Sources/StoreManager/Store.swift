@@ -42,6 +42,10 @@ import StoreKit
   public private(set) var entitledProductIDs: Set<String> = []
   /// The capabilities those products unlock, through the entitlement table.
   public private(set) var entitlements: Set<String> = []
+  /// Products of ``entitledProductIDs`` the customer has only through Family Sharing: their
+  /// entitlement's `ownershipType` is `.familyShared` (StoreKit lists the customer's own
+  /// transaction instead when they also bought it).
+  public private(set) var familySharedProductIDs: Set<String> = []
   /// Each subscription group's status, by group identifier.
   public private(set) var subscriptionStatuses: [String: SubscriptionGroupStatus] = [:]
   /// Consumable balances, by product identifier.
@@ -174,6 +178,8 @@ import StoreKit
     }
     for refund in refunds { _ = await deliver(refund, source: .history, rebuild: false) }
     entitledProductIDs = Set(entitled.map(\.productID))
+    familySharedProductIDs = Set(
+      entitled.filter { $0.ownershipType == .familyShared }.map(\.productID))
     entitlements = configuration.entitlements.capabilities(for: entitledProductIDs)
     subscriptionStatuses = await Self.statuses(entitlements: entitled, history: history)
     reloadBalances()

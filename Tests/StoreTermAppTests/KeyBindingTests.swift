@@ -103,7 +103,7 @@ import Testing
         let mutates: Bool
         switch binding.action {
         case .manage, .restore, .openPurchaseSheet, .toggleAutoRenew, .redeem(.open),
-          .refund(.open):
+          .refund(.open), .family(.openJoin), .family(.askLeave):
           mutates = true
         default: mutates = false
         }

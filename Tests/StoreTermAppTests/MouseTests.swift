@@ -56,11 +56,12 @@ import Testing
 
   @Test func aClickOnAnAccountHistoryRowSelectsIt() {
     let state = Fixtures.state(Fixtures.gracePeriod(), screen: .account)
-    // The grace-period account: three status lines, entitlements and balances above the
-    // history panel on row 7, its column titles on row 8, the first transaction on row 9.
-    #expect(click(20, 8, state) == nil)
+    // The grace-period account: the Family Sharing line, three status lines, entitlements and
+    // balances above the history panel on row 8, its column titles on row 9, the first
+    // transaction on row 10.
     #expect(click(20, 9, state) == nil)
-    #expect(click(20, 10, state) == .move(1))
+    #expect(click(20, 10, state) == nil)
+    #expect(click(20, 11, state) == .move(1))
   }
 
   @Test func aClickOnACustomerRowSelectsIt() {

@@ -52,6 +52,8 @@ public enum AppAction: Sendable, Equatable {
   case settings(SettingsAction)
   /// Something done in the customer switcher.
   case customers(CustomerPickerAction)
+  /// Joining or leaving a Family Sharing group, or the runner's answer to it.
+  case family(FamilyAction)
   /// Moves the simulated clock forward by this many seconds.
   case advanceClock(seconds: Double)
 

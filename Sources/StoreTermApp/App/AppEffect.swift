@@ -38,6 +38,12 @@ public enum AppEffect: Sendable, Equatable {
   case advanceClock(seconds: Double)
   /// Signs another App Store account in: a new store manager over that customer.
   case switchCustomer(String)
+  /// Puts the signed-in customer in a Family Sharing group (`StoreEngine.joinFamily`), as
+  /// `storeterm family join GROUP` does; answered with ``FamilyAction/finished(message:isError:)``.
+  case joinFamily(String)
+  /// Takes the signed-in customer out of their family (`StoreEngine.leaveFamily`), as
+  /// `storeterm family leave` does; answered with ``FamilyAction/finished(message:isError:)``.
+  case leaveFamily
   /// Finds customers matching the text (all of them, up to a page, when it is empty); answered
   /// with ``SupportAction/found(query:_:)``.
   case searchCustomers(String)

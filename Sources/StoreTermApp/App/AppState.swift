@@ -53,6 +53,8 @@ public struct AppState: Sendable {
   public var redeemSheet: RedeemCodeSheetState?
   /// The refund request sheet, when open.
   public var refundSheet: RefundSheetState?
+  /// The Join Family sheet, when open.
+  public var familySheet: FamilySheetState?
   /// The account screen's focus.
   public var account = AccountState()
   /// The transaction manager's focus, filter and inspector.

@@ -54,6 +54,13 @@ public enum GlobalKeys {
     if state.screen == .account, state.account.pickerSelection != nil {
       return CustomerPicker.keymap.followed(by: help)
     }
+    if state.screen == .account, let sheet = state.familySheet {
+      // While the name field has the cursor `?` is part of the name, not help.
+      return sheet.isEntering ? FamilySheet.keymap : FamilySheet.keymap.followed(by: help)
+    }
+    if state.screen == .account, state.account.confirmsLeave {
+      return FamilySheet.leaveKeymap.followed(by: help)
+    }
     if state.screen == .customers, state.customers.detail != nil {
       return CustomerDetailView.keymap.followed(by: keymap)
     }
@@ -77,6 +84,8 @@ public enum GlobalKeys {
       ("Account (2)", AccountScreen.keymap),
       ("Refund request sheet (f on Account)", RefundSheet.keymap),
       ("Customer switcher (u on Account)", CustomerPicker.keymap),
+      ("Join Family sheet (J on Account)", FamilySheet.keymap),
+      ("Leave Family question (L on Account)", FamilySheet.leaveKeymap),
       ("Transactions (3)", TransactionsScreen.keymap),
       ("Settings panel (g on Transactions)", SettingsPanel.keymap),
       ("Event log (4)", EventLogScreen.keymap),
@@ -104,6 +113,11 @@ public enum GlobalKeys {
     parts.append(
       "While the code field has the cursor, every character typed (`q` and `?` included) goes into "
         + "the code; `↑`/`↓` fill it with one of the catalog's offer codes.\n")
+    parts.append("# Typing a family group name (Join Family sheet)")
+    parts.append("")
+    parts.append(
+      "While the name field has the cursor, every character typed (`q` and `?` included) goes into "
+        + "the name; `↑`/`↓` fill it with one of the ledger's family groups.\n")
     parts.append("# Mouse")
     parts.append("")
     parts.append(

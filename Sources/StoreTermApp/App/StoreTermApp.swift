@@ -46,6 +46,12 @@ public enum StoreTermApp: Application {
       // The code field has the keyboard: every character is part of the code.
       return .redeem(.type(character))
     }
+    if state.screen == .account, state.familySheet?.isEntering == true,
+      case .char(let character) = key
+    {
+      // The name field has the keyboard, as the code field does.
+      return .family(.type(character))
+    }
     if state.screen == .transactions, state.transactions.isEditingFilter, state.sheet == nil {
       switch key {
       case .enter: return .filter(.commit)
@@ -83,7 +89,7 @@ public enum StoreTermApp: Application {
       || (state.screen == .customers && state.customers.isTyping)
     let modal =
       state.showsHelp || state.confirmsQuit || state.sheet != nil || state.redeemSheet != nil
-      || state.refundSheet != nil
+      || state.refundSheet != nil || state.familySheet != nil || state.account.confirmsLeave
       || (state.screen == .transactions && state.transactions.showsSettings)
       || (state.screen == .account && state.account.pickerSelection != nil)
     guard !typing, !modal, !notice(for: state.size) else { return nil }
@@ -185,6 +191,8 @@ public enum StoreTermApp: Application {
       return [.manage(AccountScreen.autoRenewAction(state), transactionID: record.id)]
     case .customers(let pickerAction):
       return CustomerPicker.update(&state, pickerAction)
+    case .family(let familyAction):
+      return FamilySheet.update(&state, familyAction)
     case .settings(let settingsAction):
       return SettingsPanel.update(&state, settingsAction)
     case .advanceClock(let seconds):
@@ -290,6 +298,12 @@ public enum StoreTermApp: Application {
       }
       if state.screen == .account, state.account.pickerSelection != nil {
         CustomerPicker.render(state, in: &area)
+      }
+      if state.screen == .account, let sheet = state.familySheet {
+        FamilySheet.render(sheet, snapshot: state.snapshot, in: &area)
+      }
+      if state.screen == .account, state.account.confirmsLeave {
+        FamilySheet.leaveDialog(state).render(in: &area)
       }
     }
     Chrome.renderStatus(state, in: &canvas, row: size.height - 2)

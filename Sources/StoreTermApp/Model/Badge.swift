@@ -20,6 +20,9 @@ public enum Badge: Hashable, Sendable {
   case upgrade
   /// A lower level than the active plan of its group.
   case downgrade
+  /// The customer has it only because a family member bought it and shares it
+  /// (`ownershipType == .familyShared`); shown instead of Active or Owned.
+  case familySharing
 
   /// The badge's words, such as `Expires on 2026-12-07`.
   public var text: String {
@@ -32,6 +35,7 @@ public enum Badge: Hashable, Sendable {
     case .expiresOn(let date): "Expires on \(DateText.day(date))"
     case .upgrade: "Upgrade"
     case .downgrade: "Downgrade"
+    case .familySharing: "Family Sharing"
     }
   }
 
@@ -70,6 +74,14 @@ public enum Badge: Hashable, Sendable {
       }
     } else if entitled {
       badges.append(product.type == .nonConsumable ? .owned : .active)
+    }
+    if snapshot.family.isShared(product.id) {
+      // Apple's own account pages mark shared purchases "Family Sharing" rather than as bought.
+      if let index = badges.firstIndex(where: { $0 == .active || $0 == .owned }) {
+        badges[index] = .familySharing
+      } else if entitled {
+        badges.append(.familySharing)
+      }
     }
     if snapshot.purchaseState(of: product.id) == .pending, !entitled {
       badges.insert(.pendingApproval, at: 0)

@@ -42,6 +42,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var renewals: [String: RenewalNote]
   /// The catalog's offer codes, for the Redeem Code sheet.
   public var offerCodes: [OfferCode]
+  /// The customer's Family Sharing group and what reaches them through it.
+  public var family: FamilyStatus
 
   /// Creates a snapshot.
   public init(
@@ -53,7 +55,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     introEligibleGroups: Set<String> = [], records: [TransactionRecord] = [],
     verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
     settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:],
-    offerCodes: [OfferCode] = []
+    offerCodes: [OfferCode] = [], family: FamilyStatus = FamilyStatus()
   ) {
     self.customerID = customerID
     self.customers = customers
@@ -72,6 +74,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.settings = settings
     self.renewals = renewals
     self.offerCodes = offerCodes
+    self.family = family
   }
 
   /// The purchase state of `productID`.

@@ -8,13 +8,16 @@ public struct AccountState: Hashable, Sendable {
   public var selected = 0
   /// The customer switcher's selection, while it is open.
   public var pickerSelection: Int?
+  /// Whether the "leave the family?" question is open.
+  public var confirmsLeave = false
 
   /// Creates the state with the newest transaction selected.
   public init() {}
 }
 
-/// The account (`2`): subscription status per group, entitlements, balances and the history of
-/// the signed-in customer, with Restore, Request refund and auto-renew.
+/// The account (`2`): subscription status per group, Family Sharing, entitlements, balances and
+/// the history of the signed-in customer, with Restore, Request refund, auto-renew and joining
+/// or leaving a family.
 public enum AccountScreen {
   /// The account screen's own keys.
   public static let keymap = Keymap<AppState, AppAction>([
@@ -38,6 +41,12 @@ public enum AccountScreen {
       disabledReason: {
         $0.snapshot.customers.count > 1 ? nil : "the ledger holds no other customer"
       }, action: .customers(.open)),
+    KeyBinding(
+      [.char("J")], description: "join a family", group: "Family Sharing",
+      disabledReason: FamilySheet.joinBlocked, action: .family(.openJoin)),
+    KeyBinding(
+      [.char("L")], description: "leave the family", group: "Family Sharing",
+      disabledReason: FamilySheet.leaveBlocked, action: .family(.askLeave)),
   ])
 
   /// The customer's transactions, newest first.
@@ -75,6 +84,10 @@ public enum AccountScreen {
       let product = snapshot.product(status.productID)
       let groupName = product?.subscription?.groupDisplayName ?? group
       var parts = ["\(groupName): \(snapshot.name(of: status.productID))"]
+      // A plan the customer has only through Family Sharing says so, and who shares it.
+      if let purchaser = snapshot.family.sharedProducts[status.productID] {
+        parts[0] += " (Family Sharing, shared by \(purchaser))"
+      }
       let role: StyleRole
       switch status.state {
       case .subscribed:
@@ -132,6 +145,9 @@ public enum AccountScreen {
     var y = 0
     canvas.text("Account: \(snapshot.customerID)", at: Point(x: 1, y: y), role: .title)
     y += 1
+    let family = familyLine(snapshot)
+    canvas.text(family.0, at: Point(x: 1, y: y), role: family.1)
+    y += 1
     let statuses = statusLines(snapshot)
     if statuses.isEmpty {
       canvas.text("No subscriptions.", at: Point(x: 1, y: y), role: .dim)
@@ -142,7 +158,11 @@ public enum AccountScreen {
       y += 1
     }
     let names = snapshot.products.filter { snapshot.entitledProductIDs.contains($0.id) }
-      .map(\.displayName)
+      .map { product in
+        snapshot.family.sharedProducts[product.id].map {
+          "\(product.displayName) (shared by \($0))"
+        } ?? product.displayName
+      }
     canvas.text(
       "Entitlements: " + (names.isEmpty ? "none" : names.joined(separator: ", ")),
       at: Point(x: 1, y: y))
@@ -169,7 +189,7 @@ public enum AccountScreen {
         [
           String(record.id), snapshot.name(of: record.productID),
           DateText.minute(record.signed?.purchaseDate ?? record.createdDate),
-          TransactionsScreen.stateText(record),
+          historyState(record, snapshot: snapshot),
           snapshot.verification[record.id].map { $0 == "verified" ? "✓ verified" : "✗ \($0)" }
             ?? "–",
         ]
@@ -184,12 +204,35 @@ public enum AccountScreen {
     }
   }
 
-  /// The row the history panel starts on: below the title, the subscription lines (at most
-  /// four, or "No subscriptions."), the entitlements and, with consumables, the balances.
+  /// The row the history panel starts on: below the title and the Family Sharing line, the
+  /// subscription lines (at most four, or "No subscriptions."), the entitlements and, with
+  /// consumables, the balances.
   static func historyTop(_ snapshot: StoreSnapshot) -> Int {
     let statuses = min(4, statusLines(snapshot).count)
     let balances = snapshot.products.contains { $0.type == .consumable } ? 1 : 0
-    return 1 + max(1, statuses) + 1 + balances
+    return 2 + max(1, statuses) + 1 + balances
+  }
+
+  /// `Family Sharing: smiths (3 of 6) · you, bob, carol`, or that the customer is in no family.
+  static func familyLine(_ snapshot: StoreSnapshot) -> (String, StyleRole) {
+    let family = snapshot.family
+    guard let group = family.group else {
+      return ("Family Sharing: not in a family", .dim)
+    }
+    let members = family.members.map { $0.id == snapshot.customerID ? "\($0.id) (you)" : $0.id }
+    return (
+      "Family Sharing: \(group) (\(family.members.count) of \(FamilyStatus.limit)) · "
+        + members.joined(separator: ", "), .normal
+    )
+  }
+
+  /// A history row's state: a Family Sharing copy names its purchaser, so it never reads as
+  /// the customer's own purchase; a revoked copy reads `family revoked`.
+  static func historyState(_ record: TransactionRecord, snapshot: StoreSnapshot) -> String {
+    let state = TransactionsScreen.stateText(record)
+    guard state == "family shared", let purchaser = snapshot.family.purchasers[record.id]
+    else { return state }
+    return "shared by \(purchaser)"
   }
 
   /// The history row drawn on body row `row` of a body `bodyHeight` rows tall, if any.

@@ -72,10 +72,13 @@ public enum PaywallScreen {
       return "waiting for a parent's approval"
     default: break
     }
+    let sharedBy = snapshot.family.sharedProducts[product.id]
     if product.type == .nonConsumable, snapshot.entitledProductIDs.contains(product.id) {
-      return "already owned"
+      return sharedBy.map { "already owned through Family Sharing (shared by \($0))" }
+        ?? "already owned"
     }
-    if let group = product.subscription?.subscriptionGroupID,
+    // A plan shared by the family may still be bought: the member starts their own chain.
+    if sharedBy == nil, let group = product.subscription?.subscriptionGroupID,
       let status = snapshot.statuses[group], status.isEntitled, status.productID == product.id
     {
       return "already subscribed"

@@ -6,7 +6,8 @@ import TerminalUI
 public struct TransactionsState: Hashable, Sendable {
   /// The selected row of the filtered list.
   public var selected = 0
-  /// The filter: rows whose customer, product, state or ID contain it (case-insensitive).
+  /// The filter: rows whose customer, product, state or ID contain it (case-insensitive); a
+  /// Family Sharing copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values.
   public var filter = ""
   /// Whether keys are typed into the filter.
   public var isEditingFilter = false
@@ -84,10 +85,15 @@ public enum TransactionsScreen {
     let needle = state.transactions.filter.lowercased()
     guard !needle.isEmpty else { return state.snapshot.records }
     return state.snapshot.records.filter { record in
-      [
+      var fields = [
         String(record.id), record.customerID, record.productID,
         state.snapshot.name(of: record.productID), stateText(record),
-      ].contains { $0.lowercased().contains(needle) }
+      ]
+      if isFamilyShared(record), let payload = record.signed?.payload {
+        fields.append(payload.inAppOwnershipType.rawValue)
+        if let type = payload.revocationType { fields.append(type.rawValue) }
+      }
+      return fields.contains { $0.lowercased().contains(needle) }
     }
   }
 
@@ -98,13 +104,24 @@ public enum TransactionsScreen {
     return rows[min(state.transactions.selected, rows.count - 1)]
   }
 
-  /// A record's state in a few words: `purchased`, `refunded`, `pending approval`, `unfinished`.
+  /// A record's state in a few words: `purchased`, `refunded`, `pending approval`, `unfinished`;
+  /// a Family Sharing copy reads `family shared` (`unfinished, shared` until the app finishes
+  /// it) or, once revoked, `family revoked`, as `storeterm transactions` words them.
   public static func stateText(_ record: TransactionRecord) -> String {
     if let signed = record.signed, signed.isRevoked {
+      if signed.payload.revocationType == .familyRevoke { return "family revoked" }
       return signed.payload.revocationReason == nil ? "revoked" : "refunded"
+    }
+    if isFamilyShared(record) {
+      return record.isFinished ? "family shared" : "unfinished, shared"
     }
     if record.state == .purchased, !record.isFinished { return "unfinished" }
     return record.state.phrase
+  }
+
+  /// Whether the record is a Family Sharing copy (`inAppOwnershipType` `FAMILY_SHARED`).
+  public static func isFamilyShared(_ record: TransactionRecord) -> Bool {
+    record.sharedFromID != nil || record.signed?.payload.inAppOwnershipType == .familyShared
   }
 
   /// Applies a filter action.
@@ -152,7 +169,7 @@ public enum TransactionsScreen {
         .init("ID", width: .fit(max: 8), alignment: .trailing),
         .init("Customer", width: .fit(max: 12)),
         .init("Product", width: .flexible(min: 10)),
-        .init("State", width: .fit(max: 16)),
+        .init("State", width: .fit(max: 18)),
         .init("Expires", width: .fixed(10)),
       ],
       rows: rows[window.rows].map { record in
@@ -220,18 +237,26 @@ public enum TransactionsScreen {
       offer += " · price \(price) \(currency)"
     }
     lines.append((offer, .normal))
+    lines.append(
+      (
+        "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"
+          + (record.sharedFromID.map { " · shared from transaction \($0)" } ?? ""),
+        payload.inAppOwnershipType == .familyShared ? .badge : .normal
+      ))
     if let date = payload.revocationDate {
       lines.append(
         (
           "revocationDate \(DateText.minute(Date(epochMilliseconds: date)))"
-            + (payload.revocationReason.map { " · reason \($0.rawValue)" } ?? ""), .warning
+            + (payload.revocationReason.map { " · reason \($0.rawValue)" } ?? "")
+            + (payload.revocationType.map { " · revocationType \($0.rawValue)" } ?? ""),
+          .warning
         ))
     }
-    lines.append(("JWS header: \(jwsHeader(signed.jws))", .dim))
+    // The header shares the verification line, so a revoked transaction's six lines fit.
     let verification = snapshot.verification[record.id] ?? "not checked"
     lines.append(
       (
-        "Verification: \(verification)",
+        "Verification: \(verification) · JWS \(jwsHeader(signed.jws))",
         verification == "verified" ? .success : .error
       ))
     return lines

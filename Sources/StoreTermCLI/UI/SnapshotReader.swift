@@ -85,8 +85,9 @@ final class SnapshotReader {
       verification[record.id] = verify(signed, id: record.id)
     }
     let storefront = store.storefront ?? context.catalog.storefront
+    let accounts = (try? context.ledger.customers()) ?? []
     // Sorted, so the switcher lists accounts the same way every time.
-    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
+    let customers = (accounts.isEmpty ? [context.customerID] : accounts.map(\.id)).sorted()
     return StoreSnapshot(
       customerID: context.customerID,
       customers: customers.contains(context.customerID)
@@ -96,7 +97,43 @@ final class SnapshotReader {
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
       balances: store.balances, introEligibleGroups: eligible, records: records,
       verification: verification, events: events, warnings: store.warnings.map(\.description),
-      settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes())
+      settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
+      family: family(accounts, records: records))
+  }
+
+  /// The signed-in customer's Family Sharing, from the ledger's customers (read for the
+  /// switcher anyway) and records, and the store manager's shared entitlements.
+  private func family(_ accounts: [Customer], records: [TransactionRecord]) -> FamilyStatus {
+    var counts: [String: Int] = [:]
+    for account in accounts {
+      if let group = account.familyGroup { counts[group, default: 0] += 1 }
+    }
+    let groups = counts.keys.sorted().map { FamilyStatus.Group(name: $0, memberCount: counts[$0]!) }
+    let group = accounts.first { $0.id == context.customerID }?.familyGroup
+    // The ledger lists customers in the order they joined it, as `familyMembers` does.
+    let members = accounts.filter { group != nil && $0.familyGroup == group }
+      .map { FamilyStatus.Member(id: $0.id, name: $0.name) }
+    var byID: [UInt64: TransactionRecord] = [:]
+    for record in records { byID[record.id] = record }
+    var purchasers: [UInt64: String] = [:]
+    var sharedProducts: [String: String] = [:]
+    // Newest first, so a product's purchaser is the one behind its latest live copy.
+    for record in records where record.customerID == context.customerID {
+      guard let source = record.sharedFromID.flatMap({ byID[$0] }) else { continue }
+      purchasers[record.id] = source.customerID
+      if store.familySharedProductIDs.contains(record.productID), record.signed?.isRevoked == false,
+        sharedProducts[record.productID] == nil
+      {
+        sharedProducts[record.productID] = source.customerID
+      }
+    }
+    for productID in store.familySharedProductIDs where sharedProducts[productID] == nil {
+      // The copy's purchaser transaction was deleted in testing: shared, by someone unknown.
+      sharedProducts[productID] = "a family member"
+    }
+    return FamilyStatus(
+      group: group, members: members, groups: groups, sharedProducts: sharedProducts,
+      purchasers: purchasers)
   }
 
   /// The engine's catalog's offer codes, listed again only after a storefront or locale switch

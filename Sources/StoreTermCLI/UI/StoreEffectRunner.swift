@@ -137,6 +137,14 @@ final class StoreEffectRunner: EffectRunner {
         send(.operationFinished(message: "\(error)", isError: true))
       }
       await publish(send, force: true)
+    case .joinFamily(let group):
+      send(.family(joinFamily(group)))
+      await store.recoverUnfinished()
+      await publish(send)
+    case .leaveFamily:
+      send(.family(leaveFamily()))
+      await store.recoverUnfinished()
+      await publish(send)
     case .setTimeRate(let name):
       do {
         guard let rate = TimeRate.named.first(where: { $0.name == name })?.rate else {
@@ -225,6 +233,30 @@ final class StoreEffectRunner: EffectRunner {
   private func supportSession() throws -> SupportSession {
     _ = try context.engine.catchUp()
     return SupportSession(store: context, appDatabase: appDatabase)
+  }
+
+  /// Puts the signed-in customer in `group`, as `storeterm family join GROUP` does; the shared
+  /// transactions reach the store manager as unfinished ones, as on another device.
+  private func joinFamily(_ group: String) -> FamilyAction {
+    do {
+      let received = try context.engine.joinFamily(group, customerID: context.customerID)
+      let count =
+        received.count == 1 ? "1 shared transaction" : "\(received.count) shared transactions"
+      return .finished(message: "Joined family group \(group); received \(count).", isError: false)
+    } catch {
+      return .finished(message: FamilySheet.refusal("\(error)"), isError: true)
+    }
+  }
+
+  /// Takes the signed-in customer out of their family, as `storeterm family leave` does.
+  private func leaveFamily() -> FamilyAction {
+    do {
+      let group = try context.engine.leaveFamily(customerID: context.customerID)
+      return .finished(
+        message: "Left family group \(group); shared access was revoked.", isError: false)
+    } catch {
+      return .finished(message: FamilySheet.refusal("\(error)"), isError: true)
+    }
   }
 
   /// `1 day`, `30 days`.

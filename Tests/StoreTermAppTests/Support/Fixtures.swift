@@ -51,7 +51,8 @@ enum Fixtures {
   static func record(
     _ id: UInt64, _ productID: String, state: TransactionRecord.State = .purchased,
     customer: String = "default", type: InAppProductType = .autoRenewableSubscription,
-    expires: Date? = nil, revoked: Bool = false, finished: Bool = true
+    expires: Date? = nil, revoked: Bool = false, finished: Bool = true,
+    sharedFrom: UInt64? = nil
   ) -> TransactionRecord {
     let purchased = now.addingTimeInterval(-Double(10 - Int(id)) * 86_400)
     var signed: SignedTransaction?
@@ -66,15 +67,18 @@ enum Fixtures {
           productId: productID, purchaseDate: purchased.epochMilliseconds,
           originalPurchaseDate: purchased.epochMilliseconds,
           expiresDate: expires?.epochMilliseconds, quantity: 1, type: type,
-          inAppOwnershipType: .purchased, signedDate: purchased.epochMilliseconds,
+          inAppOwnershipType: sharedFrom == nil ? .purchased : .familyShared,
+          signedDate: purchased.epochMilliseconds,
           revocationReason: revoked ? .refundedForOtherReason : nil,
           revocationDate: revoked ? now.epochMilliseconds : nil, environment: .xcode,
           storefront: "USA", storefrontId: "143441", transactionReason: .purchase,
-          currency: "USD", price: 4990))
+          currency: "USD", price: 4990,
+          revocationType: revoked && sharedFrom != nil ? .familyRevoke : nil))
     }
     return TransactionRecord(
       id: id, customerID: customer, productID: productID, state: state,
-      request: PurchaseRequest(), signed: signed, isFinished: finished, createdDate: purchased)
+      request: PurchaseRequest(), signed: signed, isFinished: finished, createdDate: purchased,
+      sharedFromID: sharedFrom)
   }
 
   static func status(
@@ -138,6 +142,42 @@ enum Fixtures {
     let group = snapshot.statuses.keys.first!
     snapshot.statuses[group]!.state = .inBillingRetryPeriod
     snapshot.entitledProductIDs = []
+    return snapshot
+  }
+
+  /// The demo store for a member of family group `smiths`: bob's Lifetime Unlock shared with
+  /// the customer (transaction 7, a copy of bob's 6), and a 200 GB plan bob shared and then
+  /// had refunded (transaction 9, revoked `FAMILY_REVOKE`).
+  static func family() -> StoreSnapshot {
+    var snapshot = demo()
+    snapshot.customers = ["bob", "default", "family-kid"]
+    snapshot.purchaseStates = [:]
+    snapshot.records =
+      [
+        record(9, cloud200, revoked: true, sharedFrom: 8),
+        record(8, cloud200, customer: "bob", revoked: true),
+        record(7, lifetime, type: .nonConsumable, sharedFrom: 6),
+        record(6, lifetime, customer: "bob", type: .nonConsumable),
+      ] + snapshot.records.filter { $0.id != 5 }
+    snapshot.verification.merge([6: "verified", 7: "verified", 8: "verified", 9: "verified"]) {
+      $1
+    }
+    snapshot.entitledProductIDs.insert(lifetime)
+    snapshot.family = FamilyStatus(
+      group: "smiths",
+      members: [
+        .init(id: "bob", name: "Bob Smith"), .init(id: "default"), .init(id: "family-kid"),
+      ],
+      groups: [.init(name: "jones", memberCount: 6), .init(name: "smiths", memberCount: 3)],
+      sharedProducts: [lifetime: "bob"], purchasers: [7: "bob", 9: "bob"])
+    return snapshot
+  }
+
+  /// The family store for a customer in no family, with two groups to join.
+  static func noFamily() -> StoreSnapshot {
+    var snapshot = demo()
+    snapshot.family = FamilyStatus(
+      groups: [.init(name: "jones", memberCount: 6), .init(name: "smiths", memberCount: 3)])
     return snapshot
   }
 

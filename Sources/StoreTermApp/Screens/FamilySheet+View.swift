@@ -1,0 +1,113 @@
+import StoreCore
+import TerminalUI
+
+extension FamilySheet {
+  /// Rows of the sheet besides the list, frame included.
+  private static let fixedRows = 8
+
+  /// Paints the Join Family sheet centred over `canvas`.
+  static func render(_ sheet: FamilySheetState, snapshot: StoreSnapshot, in canvas: inout Canvas) {
+    let groups = snapshot.family.groups
+    let room = max(1, canvas.size.height - 2 - fixedRows)
+    let listHeight = min(max(1, groups.count), room)
+    let width = min(canvas.size.width - 4, 56)
+    let frame = canvas.bounds.centered(Size(width: width, height: listHeight + fixedRows))
+    canvas.fill(frame, role: .normal)
+    let inside = canvas.box(frame, title: "Join Family", role: .borderFocused)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      nameField(sheet, in: &area)
+      area.rule(at: Point(x: 0, y: 1), width: area.size.width)
+      area.within(Rect(x: 0, y: 2, width: area.size.width, height: listHeight)) {
+        list(sheet, groups: groups, in: &$0)
+      }
+      area.rule(at: Point(x: 0, y: 2 + listHeight), width: area.size.width)
+      messageLines(sheet, customerID: snapshot.customerID, y: 3 + listHeight, in: &area)
+    }
+  }
+
+  /// `Family group: …▏`, showing the end of a name too long for the field.
+  private static func nameField(_ sheet: FamilySheetState, in area: inout Canvas) {
+    let x = area.raw("Family group: ", at: Point(x: 0, y: 0), role: .dim)
+    let room = area.size.width - x - 1
+    var shown = sheet.name
+    if DisplayWidth.of(shown) > room {
+      while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+      shown = "…" + shown
+    }
+    let typed = area.raw(shown, at: Point(x: x, y: 0), role: sheet.isEntering ? .key : .normal)
+    if sheet.isEntering { area.raw("▏", at: Point(x: x + typed, y: 0), role: .key) }
+  }
+
+  /// The ledger's groups, one line each with how full they are; the field's group is
+  /// highlighted and kept in view.
+  private static func list(
+    _ sheet: FamilySheetState, groups: [FamilyStatus.Group], in area: inout Canvas
+  ) {
+    guard !groups.isEmpty else {
+      area.text("No family groups yet.", at: Point(x: 0, y: 0), role: .dim)
+      return
+    }
+    let visible = max(1, area.size.height)
+    let first = max(0, (sheet.selected ?? 0) - visible + 1)
+    let width = area.size.width
+    for (y, index) in (first..<min(groups.count, first + visible)).enumerated() {
+      let group = groups[index]
+      let selected = index == sheet.selected
+      let base: StyleRole = selected ? .selection : .normal
+      area.fill(Rect(x: 0, y: y, width: width, height: 1), role: base)
+      area.raw(selected ? "▸" : " ", at: Point(x: 0, y: y), role: base)
+      let full = group.memberCount >= FamilyStatus.limit
+      let size = "\(group.memberCount) of \(FamilyStatus.limit)" + (full ? " · full" : "")
+      let sizeWidth = DisplayWidth.of(size)
+      area.text(
+        size, at: Point(x: max(2, width - sizeWidth), y: y),
+        role: selected ? base : full ? .warning : .dim)
+      area.text(
+        group.name, at: Point(x: 2, y: y), role: base, width: max(1, width - sizeWidth - 3))
+    }
+  }
+
+  private static func messageLines(
+    _ sheet: FamilySheetState, customerID: String, y: Int, in area: inout Canvas
+  ) {
+    let message: (String, StyleRole)
+    switch sheet.phase {
+    case .entering:
+      message =
+        sheet.problem.map { ($0, .error) }
+        ?? ("Type a name to start a group, or pick one with ↑/↓.", .dim)
+    case .joining:
+      message = ("Joining family group \(sheet.name) as \(customerID)…", .warning)
+    }
+    for (offset, line) in TextWrap.lines(message.0, width: max(1, area.size.width)).prefix(2)
+      .enumerated()
+    {
+      area.text(line, at: Point(x: 0, y: y + offset), role: message.1)
+    }
+    if sheet.isEntering {
+      area.text("Enter to join · Esc to cancel", at: Point(x: 0, y: y + 2), role: .keyHint)
+    }
+  }
+
+  /// The App Store's refusal as the screen shows it: the engine's sentence, then "Nothing
+  /// changed".
+  ///
+  /// The engine words it as a lower-case clause, as the command line prints it after `error:`;
+  /// the screen capitalizes it and ends it with a full stop.
+  public static func refusal(_ reason: String) -> String {
+    guard let first = reason.first else { return "Nothing changed." }
+    let sentence = first.uppercased() + reason.dropFirst()
+    return (sentence.hasSuffix(".") ? sentence : sentence + ".") + " Nothing changed."
+  }
+
+  /// The "leave the family?" question.
+  static func leaveDialog(_ state: AppState) -> Dialog {
+    let group = state.snapshot.family.group ?? "?"
+    return Dialog(
+      title: "Leave Family?",
+      message:
+        "Leave family group \(group)? Purchases shared with \(state.snapshot.customerID), "
+        + "and theirs shared with the family, are revoked.",
+      buttons: ["y Leave", "n Stay"], focusedButton: 0, messageRole: .warning)
+  }
+}

@@ -1,0 +1,93 @@
+import StoreCore
+import StoreManager
+import TerminalUI
+import Testing
+
+@testable import StoreTermApp
+
+/// What Family Sharing changes in the paywall's badges and buy key, the account's lines and
+/// the transaction manager's states and filter.
+@Suite struct FamilyDisplayTests {
+  private func badges(_ id: String, _ snapshot: StoreSnapshot) -> [Badge] {
+    Badge.badges(for: snapshot.product(id)!, in: snapshot)
+  }
+
+  /// The family store with Plus Monthly reaching the customer only through bob.
+  private func sharedPlan(_ state: SubscriptionGroupStatus.State = .subscribed) -> StoreSnapshot {
+    var snapshot = Fixtures.family()
+    let group = snapshot.statuses.keys.first!
+    snapshot.statuses[group]!.state = state
+    snapshot.family.sharedProducts[Fixtures.plusMonthly] = "bob"
+    return snapshot
+  }
+
+  @Test func familySharingReplacesOwnedAndActive() {
+    #expect(badges(Fixtures.lifetime, Fixtures.family()) == [.familySharing])
+    #expect(badges(Fixtures.plusMonthly, sharedPlan()) == [.familySharing])
+    #expect(
+      badges(Fixtures.plusMonthly, sharedPlan(.inGracePeriod)) == [.gracePeriod, .familySharing])
+    #expect(badges(Fixtures.plusMonthly, Fixtures.family()) == [.active])
+    #expect(Badge.familySharing.text == "Family Sharing")
+    #expect(!Badge.familySharing.isWarning)
+  }
+
+  @Test func aSharedNonConsumableCannotBeBoughtButASharedPlanCan() {
+    var state = Fixtures.state(sharedPlan())
+    let order = PaywallScreen.order(state.snapshot)
+    func select(_ id: String) {
+      state.paywall.selected = order.firstIndex { state.snapshot.products[$0].id == id }!
+    }
+    select(Fixtures.lifetime)
+    #expect(
+      StoreTermApp.action(for: .key(.enter), in: state)
+        == .refused("already owned through Family Sharing (shared by bob)"))
+    select(Fixtures.plusMonthly)
+    #expect(StoreTermApp.action(for: .key(.enter), in: state) == .openPurchaseSheet)
+  }
+
+  @Test func theAccountNamesTheFamilyAndWhoShares() {
+    let snapshot = sharedPlan()
+    #expect(
+      AccountScreen.familyLine(snapshot).0
+        == "Family Sharing: smiths (3 of 6) · bob, default (you), family-kid")
+    #expect(AccountScreen.familyLine(Fixtures.demo()).0 == "Family Sharing: not in a family")
+    #expect(
+      AccountScreen.statusLines(snapshot).first?.0
+        == "StoreTerm Plus: Plus Monthly (Family Sharing, shared by bob) · Active · "
+        + "renews 2026-12-07 · auto-renew on")
+    let history = AccountScreen.history(snapshot)
+    #expect(
+      history.map { AccountScreen.historyState($0, snapshot: snapshot) } == [
+        "family revoked", "shared by bob", "refunded", "purchased", "purchased",
+      ])
+  }
+
+  @Test func transactionStatesAndTheFilterKnowCopies() {
+    let unfinished = Fixtures.record(
+      10, Fixtures.lifetime, type: .nonConsumable, finished: false, sharedFrom: 6)
+    #expect(TransactionsScreen.stateText(unfinished) == "unfinished, shared")
+    var state = Fixtures.state(Fixtures.family(), screen: .transactions)
+    for (filter, ids) in [
+      ("FAMILY_REVOKE", [9]), ("family_shared", [9, 7]), ("purchased", [6, 2, 1]),
+      ("family revoked", [9]),
+    ] as [(String, [UInt64])] {
+      state.transactions.filter = filter
+      #expect(TransactionsScreen.filtered(state).map(\.id) == ids, "\(filter)")
+    }
+  }
+
+  @Test func theInspectorShowsOwnershipAndRevocationType() {
+    let snapshot = Fixtures.family()
+    let copy = snapshot.records.first { $0.id == 9 }!
+    #expect(
+      TransactionsScreen.inspectorLines(copy, snapshot: snapshot).map(\.0).suffix(3) == [
+        "inAppOwnershipType FAMILY_SHARED · shared from transaction 8",
+        "revocationDate 2026-11-30 12:00 · reason 0 · revocationType FAMILY_REVOKE",
+        "Verification: verified · JWS alg ES256 · x5c 3 certificates",
+      ])
+    let own = snapshot.records.first { $0.id == 6 }!
+    #expect(
+      TransactionsScreen.inspectorLines(own, snapshot: snapshot).map(\.0).contains(
+        "inAppOwnershipType PURCHASED"))
+  }
+}
