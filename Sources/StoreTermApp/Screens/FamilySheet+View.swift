@@ -27,15 +27,8 @@ extension FamilySheet {
 
   /// `Family group: …▏`, showing the end of a name too long for the field.
   private static func nameField(_ sheet: FamilySheetState, in area: inout Canvas) {
-    let x = area.raw("Family group: ", at: Point(x: 0, y: 0), role: .dim)
-    let room = area.size.width - x - 1
-    var shown = sheet.name
-    if DisplayWidth.of(shown) > room {
-      while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
-      shown = "…" + shown
-    }
-    let typed = area.raw(shown, at: Point(x: x, y: 0), role: sheet.isEntering ? .key : .normal)
-    if sheet.isEntering { area.raw("▏", at: Point(x: x + typed, y: 0), role: .key) }
+    TextFieldView.draw(
+      label: "Family group: ", text: sheet.name, isEntering: sheet.isEntering, in: &area)
   }
 
   /// The ledger's groups, one line each with how full they are; the field's group is

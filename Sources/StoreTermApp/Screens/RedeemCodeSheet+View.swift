@@ -31,15 +31,7 @@ extension RedeemCodeSheet {
 
   /// `Code: …▏`, showing the end of a code too long for the field.
   private static func codeField(_ sheet: RedeemCodeSheetState, in area: inout Canvas) {
-    let x = area.raw("Code: ", at: Point(x: 0, y: 0), role: .dim)
-    let room = area.size.width - x - 1
-    var shown = sheet.code
-    if DisplayWidth.of(shown) > room {
-      while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
-      shown = "…" + shown
-    }
-    let typed = area.raw(shown, at: Point(x: x, y: 0), role: sheet.isEntering ? .key : .normal)
-    if sheet.isEntering { area.raw("▏", at: Point(x: x + typed, y: 0), role: .key) }
+    TextFieldView.draw(label: "Code: ", text: sheet.code, isEntering: sheet.isEntering, in: &area)
   }
 
   /// The catalog's codes, two lines each: the code and its product, then its terms and who may
