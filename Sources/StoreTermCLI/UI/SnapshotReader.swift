@@ -11,18 +11,22 @@ import StoreTermApp
 final class SnapshotReader {
   private let store: Store
   private let context: StoreContext
-  private var verified: [UInt64: (jws: String, result: String)] = [:]
   private var events: [EventLogEntry] = []
   private var lastFeedID = 0
   /// Each group's state and the storefront as last seen, to log their changes.
   private var lastStates: [String: SubscriptionGroupStatus.State]?
   private var lastStorefront: Storefront?
-  /// The ledger's records as last read; nil when they must be read again.
-  private var records: [TransactionRecord]?
+  /// Every customer's records and their verification, brought up to date at each snapshot by
+  /// reading only what changed.
+  private var mirror: RecordMirror
+  /// The ledger's customers (sorted) as last read; nil when they must be read again.
+  private var customers: [String]?
   /// The sequence of the last App Store event read from the ledger.
   private(set) var lastSequence: Int64 = 0
-  /// How many of the newest transactions of other customers are verified.
-  private let verifiedLimit = 300
+  /// How many of the newest transactions of other customers are verified: verifying costs a
+  /// signature check per transaction, so the customer's own (the account history) and the
+  /// newest few hundred are checked; the rest show "not checked".
+  static let verifiedLimit = 300
   /// The most entries the event log keeps.
   private let eventLimit = 1000
   /// The catalog's offer codes and the storefront and locale they were priced for.
@@ -31,6 +35,13 @@ final class SnapshotReader {
   init(store: Store, context: StoreContext) {
     self.store = store
     self.context = context
+    mirror = RecordMirror(customerID: context.customerID, verifiedLimit: Self.verifiedLimit) {
+      [verifier = context.verifier] jws in
+      switch verifier.verify(jws, as: JWSTransactionDecodedPayload.self) {
+      case .success(.verified): "verified"
+      case .success(.unverified(_, let error)), .failure(let error): error.name
+      }
+    }
   }
 
   /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
@@ -58,8 +69,9 @@ final class SnapshotReader {
       found += batch
     }
     append(found.map(Self.entry))
-    // Every change to a transaction logs an event, so no event means the records still hold.
-    if !found.isEmpty { records = nil }
+    // Creating a customer logs an event (customers are never deleted), so no such event means
+    // the list still holds. Records need no event: each snapshot reads what changed.
+    if found.contains(where: { $0.kind == .customerCreated }) { customers = nil }
     return found
   }
 
@@ -74,19 +86,10 @@ final class SnapshotReader {
     where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
       eligible.insert(group)
     }
-    let records = self.records ?? allRecords()
-    self.records = records
-    var verification: [UInt64: String] = [:]
-    // Verifying costs a signature check per transaction: the customer's own (the account
-    // history) and the newest few hundred are checked; the rest show "not checked".
-    for (index, record) in records.enumerated()
-    where index < verifiedLimit || record.customerID == context.customerID {
-      guard let signed = record.signed else { continue }
-      verification[record.id] = verify(signed, id: record.id)
-    }
+    // A failed read keeps the records last read; the next snapshot asks again from there.
+    _ = try? mirror.refresh(from: context.ledger)
     let storefront = store.storefront ?? context.catalog.storefront
-    // Sorted, so the switcher lists accounts the same way every time.
-    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
+    let customers = currentCustomers()
     return StoreSnapshot(
       customerID: context.customerID,
       customers: customers.contains(context.customerID)
@@ -94,8 +97,8 @@ final class SnapshotReader {
       storefront: "\(storefront.countryCode) (\(storefront.currencyCode))", now: now,
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
-      balances: store.balances, introEligibleGroups: eligible, records: records,
-      verification: verification, events: events, warnings: store.warnings.map(\.description),
+      balances: store.balances, introEligibleGroups: eligible, records: mirror.records,
+      verification: mirror.verification, events: events, warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes())
   }
 
@@ -110,9 +113,22 @@ final class SnapshotReader {
     return codes
   }
 
-  /// Makes the next snapshot read the ledger's records again (after this process changed them).
+  /// Makes the next snapshot read the customer list again (after this process changed the
+  /// store). Records need nothing: every snapshot reads the ones that changed.
   func invalidateRecords() {
-    records = nil
+    customers = nil
+  }
+
+  /// The ledger's customers, sorted so the switcher lists accounts the same way every time;
+  /// read again only after a `customerCreated` event or this process's own change.
+  private func currentCustomers() -> [String] {
+    if let customers { return customers }
+    guard let read = try? context.ledger.customers().map(\.id) else {
+      return [context.customerID]
+    }
+    let sorted = read.sorted()
+    customers = sorted
+    return sorted
   }
 
   /// What StoreKit's renewal info adds for each group the customer has a status in.
@@ -159,25 +175,6 @@ final class SnapshotReader {
     case .verification(let error): error.name
     case .refundRequest(let error): error.rawValue
     }
-  }
-
-  /// Every customer's records, newest first: QA's transaction manager shows them all.
-  private func allRecords() -> [TransactionRecord] {
-    // Sorted, so the switcher lists accounts the same way every time.
-    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
-    return customers.flatMap { (try? context.engine.records(customerID: $0)) ?? [] }
-      .sorted { $0.id > $1.id }
-  }
-
-  private func verify(_ signed: SignedTransaction, id: UInt64) -> String {
-    if let cached = verified[id], cached.jws == signed.jws { return cached.result }
-    let result =
-      switch context.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
-      case .success(.verified): "verified"
-      case .success(.unverified(_, let error)), .failure(let error): error.name
-      }
-    verified[id] = (signed.jws, result)
-    return result
   }
 
   private func collectFeed(now: Date) {
