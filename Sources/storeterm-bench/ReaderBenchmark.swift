@@ -36,8 +36,9 @@ struct ReaderBenchmark {
           result.cold, result.idle, result.median, result.max))
       met = met && result.max < 800
     }
-    print("  goal: change to snapshot < 800 ms (a 200 ms poll, on screen within a second): "
-      + (met ? "met" : "NOT met"))
+    print(
+      "  goal: change to snapshot < 800 ms (a 200 ms poll, on screen within a second): "
+        + (met ? "met" : "NOT met"))
     return met
   }
 
@@ -79,7 +80,8 @@ struct ReaderBenchmark {
         : ["--db", path, "manage", "refund", String(builder.originalID(customer) + 8)]
       let output = CapturedOutput()
       let status = await StoreTermCommand.run(command, output: output, environment: [:])
-      precondition(status == 0, "storeterm \(command.joined(separator: " ")): \(output.standardError)")
+      precondition(
+        status == 0, "storeterm \(command.joined(separator: " ")): \(output.standardError)")
       var polled = (events: 0, records: 0)
       samples.append(milliseconds(try await clock.measure { polled = try await probe.poll() }))
       precondition(polled.events > 0, "the poll after a change found no event")

@@ -34,7 +34,9 @@ import Testing
     let newest = try store.ledger.events(after: 0, limit: 100).last?.sequence
     #expect(first.stamp == newest)
     let idle = try store.ledger.recordChanges(after: first.stamp)
-    #expect(idle == LedgerRecordChanges(stamp: first.stamp, isComplete: false, records: [], deletedIDs: []))
+    #expect(
+      idle
+        == LedgerRecordChanges(stamp: first.stamp, isComplete: false, records: [], deletedIDs: []))
   }
 
   @Test func anInsertedRecordIsTheOnlyChange() async throws {

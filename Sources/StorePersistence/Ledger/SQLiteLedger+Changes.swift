@@ -36,7 +36,8 @@ extension SQLiteLedger {
   /// copy shares its purchaser's) is read again until the next event moves the stamp on.
   public func recordChanges(after stamp: Int64?) throws -> LedgerRecordChanges {
     try queue.read { db in
-      let newest = try db.fetchOne("SELECT coalesce(max(seq), 0) FROM events")?
+      let newest =
+        try db.fetchOne("SELECT coalesce(max(seq), 0) FROM events")?
         .get(Int64.self, at: 0) ?? 0
       let cleared =
         try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?

@@ -98,7 +98,8 @@ final class SnapshotReader {
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
       balances: store.balances, introEligibleGroups: eligible, records: mirror.records,
-      verification: mirror.verification, events: events, warnings: store.warnings.map(\.description),
+      verification: mirror.verification, events: events,
+      warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes())
   }
 
@@ -113,9 +114,11 @@ final class SnapshotReader {
     return codes
   }
 
-  /// Makes the next snapshot read the customer list again (after this process changed the
-  /// store). Records need nothing: every snapshot reads the ones that changed.
-  func invalidateRecords() {
+  /// Makes the next snapshot read the customer list again.
+  ///
+  /// For after this process changed the store; records need nothing, since every snapshot
+  /// reads the ones that changed.
+  func invalidateCustomers() {
     customers = nil
   }
 

@@ -28,16 +28,19 @@ public final class SnapshotReaderProbe {
     reader = SnapshotReader(store: store, context: context)
   }
 
-  /// What `.start` does: primes the event log, starts the store manager and builds the first
-  /// snapshot. Returns how many records the snapshot shows.
+  /// Primes the event log, starts the store manager and builds the first snapshot.
+  ///
+  /// What the `.start` effect does. Returns how many records the snapshot shows.
   public func start() async throws -> Int {
     try reader.primeEvents()
     await store.start()
     return await reader.snapshot().records.count
   }
 
-  /// What one poll of the watch reads when another customer's change arrived: the new events,
-  /// then the next snapshot. Returns how many events were new and how many records it shows.
+  /// Reads the new events, then builds the next snapshot.
+  ///
+  /// What one poll of the watch reads when another customer's change arrived. Returns how many
+  /// events were new and how many records the snapshot shows.
   public func poll() async throws -> (events: Int, records: Int) {
     let events = try reader.newEvents()
     let snapshot = await reader.snapshot()
