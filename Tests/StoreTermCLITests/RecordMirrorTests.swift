@@ -52,7 +52,8 @@ import Testing
 
   /// One random change through `engine` (errors such as refunding a pending request are part
   /// of the walk: they change nothing).
-  static func change(_ engine: StoreEngine, _ records: [TransactionRecord],
+  static func change(
+    _ engine: StoreEngine, _ records: [TransactionRecord],
     using random: inout SeededGenerator
   ) {
     let customer = customers[Int(random.next() % UInt64(customers.count))]
