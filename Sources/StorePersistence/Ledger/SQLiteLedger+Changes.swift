@@ -49,11 +49,15 @@ extension SQLiteLedger {
           records: try db.fetchAll("SELECT * FROM transactions ORDER BY id").map(Self.record),
           deletedIDs: [])
       }
+      // Without statistics the planner would rather scan the table in identifier order than
+      // sort a few rows; a scan reads every row's JWS (overflow pages) to reach the stamp.
       let changed = try db.fetchAll(
-        "SELECT * FROM transactions WHERE changed_seq > ? ORDER BY id", [.integer(stamp)]
+        "SELECT * FROM transactions INDEXED BY transactions_by_change WHERE changed_seq > ?"
+          + " ORDER BY id", [.integer(stamp)]
       ).map(Self.record)
       let deleted = try db.fetchAll(
-        "SELECT id FROM deleted_transactions WHERE deleted_seq > ? ORDER BY id", [.integer(stamp)]
+        "SELECT id FROM deleted_transactions INDEXED BY deleted_transactions_by_seq"
+          + " WHERE deleted_seq > ? ORDER BY id", [.integer(stamp)]
       ).map { UInt64(try $0.get(Int64.self, at: 0)) }
       return LedgerRecordChanges(
         stamp: newest, isComplete: false, records: changed, deletedIDs: deleted)
