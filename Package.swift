@@ -47,7 +47,7 @@ let package = Package(
       name: "storeterm-bench",
       dependencies: [
         "StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI",
-        "StoreTermTestSupport",
+        "StoreTermTestSupport", "StoreTermCLI",
       ]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.

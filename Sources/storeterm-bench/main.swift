@@ -13,6 +13,8 @@ let usage = """
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
     render                             lay out, render and diff a 200×60 transaction manager frame
+    reader                             another connection's change to the terminal UI's next
+                                       snapshot, over 10,000 and 100,000 transactions
     fuzz [--cases N]                   mutation fuzzing of .storekit, JWS, theme and App Store files
     all                                every workload at a size that runs in a few minutes
   """
@@ -36,7 +38,8 @@ func numericOptions(_ words: ArraySlice<String>, allowed: Set<String>) -> [Strin
 }
 
 /// Runs one workload and says whether it met its goal.
-func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
+@MainActor
+func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bool {
   switch name {
   case "jws":
     if words == ["--breakdown"] {
@@ -70,6 +73,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
   case "render":
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()
+  case "reader":
+    guard words.isEmpty else { usageError() }
+    return try await ReaderBenchmark().run()
   case "all":
     guard words.isEmpty else { usageError() }
     var passed = true
@@ -77,10 +83,11 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
       ("jws", ["--seconds", "2", "--rounds", "2"]),
       ("purchase", ["--seconds", "2", "--rounds", "2", "--prefill", "20000"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
-      ("support", ["--customers", "20000"]), ("render", []), ("fuzz", ["--cases", "20000"]),
+      ("support", ["--customers", "20000"]), ("render", []), ("reader", []),
+      ("fuzz", ["--cases", "20000"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
-      passed = try runWorkload(workload, ArraySlice(options)) && passed
+      passed = try await runWorkload(workload, ArraySlice(options)) && passed
     }
     return passed
   default:
@@ -91,7 +98,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) throws -> Bool {
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else { usageError() }
 do {
-  exit(try runWorkload(workload, arguments.dropFirst()) ? 0 : 1)
+  exit(try await runWorkload(workload, arguments.dropFirst()) ? 0 : 1)
 } catch {
   FileHandle.standardError.write(Data("storeterm-bench: \(error)\n".utf8))
   exit(1)

@@ -90,6 +90,7 @@ enum LedgerSchema {
           WHERE family_group IS NOT NULL;
         """)
     }
+    ChangeStampSchema.register(&migrator)
     return migrator
   }
 }

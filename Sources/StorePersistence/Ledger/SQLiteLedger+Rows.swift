@@ -103,31 +103,33 @@ extension SQLiteLedger {
       detail: try row.get(String.self, "detail"))
   }
 
-  static func insert(_ record: TransactionRecord, db: SQLiteConnection) throws {
+  /// Inserts `record`, stamped with its commit's `stamp` (see `changeStamp`).
+  static func insert(_ record: TransactionRecord, stamp: Int64, db: SQLiteConnection) throws {
     try db.execute(
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
         offer, jws, original_id, product_type, group_id, purchase_date_ms, expires_date_ms,
-        revocation_date_ms, finished, created_ms, shared_from)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        revocation_date_ms, finished, created_ms, shared_from, changed_seq)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
         + mutableColumns(record)
         + [
           .integer(record.createdDate.epochMilliseconds),
-          SQLiteValue(record.sharedFromID.map { Int64($0) }),
+          SQLiteValue(record.sharedFromID.map { Int64($0) }), .integer(stamp),
         ])
   }
 
-  static func update(_ record: TransactionRecord, db: SQLiteConnection) throws {
+  /// Replaces `record`'s changeable columns, stamped with its commit's `stamp`.
+  static func update(_ record: TransactionRecord, stamp: Int64, db: SQLiteConnection) throws {
     try db.execute(
       """
       UPDATE transactions SET state = ?, quantity = ?, app_account_token = ?, offer = ?, jws = ?,
         original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
-        expires_date_ms = ?, revocation_date_ms = ?, finished = ?
+        expires_date_ms = ?, revocation_date_ms = ?, finished = ?, changed_seq = ?
       WHERE id = ?
       """,
-      mutableColumns(record) + [.integer(Int64(record.id))])
+      mutableColumns(record) + [.integer(stamp), .integer(Int64(record.id))])
   }
 
   /// The columns from `state` to `finished`, in table order.

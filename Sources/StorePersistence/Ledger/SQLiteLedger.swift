@@ -167,13 +167,15 @@ public final class SQLiteLedger: Ledger {
         "UPDATE customers SET family_group = ? WHERE id = ?",
         [SQLiteValue(customer.familyGroup), .text(customer.id)])
     }
-    for record in changes.inserted { try Self.insert(record, db: db) }
-    for record in changes.updated { try Self.update(record, db: db) }
+    // One stamp for every record this commit writes, so readers find them (`recordChanges`).
+    let touchesRecords =
+      !changes.inserted.isEmpty || !changes.updated.isEmpty || !changes.deleted.isEmpty
+    let stamp = touchesRecords ? try changeStamp(db) : 0
+    for record in changes.inserted { try Self.insert(record, stamp: stamp, db: db) }
+    for record in changes.updated { try Self.update(record, stamp: stamp, db: db) }
     if !changes.deleted.isEmpty {
       try Self.keepIdentifiersRetired(db)
-      for id in changes.deleted {
-        try db.execute("DELETE FROM transactions WHERE id = ?", [.integer(Int64(id))])
-      }
+      for id in changes.deleted { try Self.delete(id, stamp: stamp, db: db) }
     }
     for subscription in changes.subscriptions { try Self.upsert(subscription, db: db) }
     for event in changes.events { try Self.append(event, db: db) }
@@ -228,6 +230,7 @@ public final class SQLiteLedger: Ledger {
       let customers = try db.fetchAll("SELECT DISTINCT customer_id FROM transactions ORDER BY 1")
         .map { try $0.get(String.self, at: 0) }
       try Self.keepIdentifiersRetired(db)
+      if !customers.isEmpty { try Self.recordCleared(stamp: try Self.changeStamp(db), db: db) }
       try db.execute("DELETE FROM transactions")
       try db.execute("DELETE FROM subscriptions")
       for customer in customers { try Self.append(event(customer), db: db) }

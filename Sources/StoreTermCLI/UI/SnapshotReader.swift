@@ -11,18 +11,23 @@ import StoreTermApp
 final class SnapshotReader {
   private let store: Store
   private let context: StoreContext
-  private var verified: [UInt64: (jws: String, result: String)] = [:]
   private var events: [EventLogEntry] = []
   private var lastFeedID = 0
   /// Each group's state and the storefront as last seen, to log their changes.
   private var lastStates: [String: SubscriptionGroupStatus.State]?
   private var lastStorefront: Storefront?
-  /// The ledger's records as last read; nil when they must be read again.
-  private var records: [TransactionRecord]?
+  /// Every customer's records and their verification, brought up to date at each snapshot by
+  /// reading only what changed.
+  private var mirror: RecordMirror
+  /// The ledger's customers (in the order they joined it) as last read; nil when they must be
+  /// read again.
+  private var accounts: [Customer]?
   /// The sequence of the last App Store event read from the ledger.
   private(set) var lastSequence: Int64 = 0
-  /// How many of the newest transactions of other customers are verified.
-  private let verifiedLimit = 300
+  /// How many of the newest transactions of other customers are verified: verifying costs a
+  /// signature check per transaction, so the customer's own (the account history) and the
+  /// newest few hundred are checked; the rest show "not checked".
+  static let verifiedLimit = 300
   /// The most entries the event log keeps.
   private let eventLimit = 1000
   /// The catalog's offer codes and the storefront and locale they were priced for.
@@ -31,6 +36,13 @@ final class SnapshotReader {
   init(store: Store, context: StoreContext) {
     self.store = store
     self.context = context
+    mirror = RecordMirror(customerID: context.customerID, verifiedLimit: Self.verifiedLimit) {
+      [verifier = context.verifier] jws in
+      switch verifier.verify(jws, as: JWSTransactionDecodedPayload.self) {
+      case .success(.verified): "verified"
+      case .success(.unverified(_, let error)), .failure(let error): error.name
+      }
+    }
   }
 
   /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
@@ -58,8 +70,11 @@ final class SnapshotReader {
       found += batch
     }
     append(found.map(Self.entry))
-    // Every change to a transaction logs an event, so no event means the records still hold.
-    if !found.isEmpty { records = nil }
+    // Creating a customer logs an event (customers are never deleted), so no such event means
+    // the list still holds. Records need no event: each snapshot reads what changed.
+    // New accounts and family changes are the only changes to the customers table.
+    let accountKinds: Set<StoreEvent.Kind> = [.customerCreated, .familyJoined, .familyLeft]
+    if found.contains(where: { accountKinds.contains($0.kind) }) { accounts = nil }
     return found
   }
 
@@ -74,18 +89,10 @@ final class SnapshotReader {
     where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
       eligible.insert(group)
     }
-    let records = self.records ?? allRecords()
-    self.records = records
-    var verification: [UInt64: String] = [:]
-    // Verifying costs a signature check per transaction: the customer's own (the account
-    // history) and the newest few hundred are checked; the rest show "not checked".
-    for (index, record) in records.enumerated()
-    where index < verifiedLimit || record.customerID == context.customerID {
-      guard let signed = record.signed else { continue }
-      verification[record.id] = verify(signed, id: record.id)
-    }
+    // A failed read keeps the records last read; the next snapshot asks again from there.
+    _ = try? mirror.refresh(from: context.ledger)
     let storefront = store.storefront ?? context.catalog.storefront
-    let accounts = (try? context.ledger.customers()) ?? []
+    let accounts = currentAccounts()
     // Sorted, so the switcher lists accounts the same way every time.
     let customers = (accounts.isEmpty ? [context.customerID] : accounts.map(\.id)).sorted()
     return StoreSnapshot(
@@ -95,10 +102,11 @@ final class SnapshotReader {
       storefront: "\(storefront.countryCode) (\(storefront.currencyCode))", now: now,
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
-      balances: store.balances, introEligibleGroups: eligible, records: records,
-      verification: verification, events: events, warnings: store.warnings.map(\.description),
+      balances: store.balances, introEligibleGroups: eligible, records: mirror.records,
+      verification: mirror.verification, events: events,
+      warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
-      family: family(accounts, records: records))
+      family: family(accounts, records: mirror.records))
   }
 
   /// The signed-in customer's Family Sharing, from the ledger's customers (read for the
@@ -147,9 +155,21 @@ final class SnapshotReader {
     return codes
   }
 
-  /// Makes the next snapshot read the ledger's records again (after this process changed them).
-  func invalidateRecords() {
-    records = nil
+  /// Makes the next snapshot read the customer list again.
+  ///
+  /// For after this process changed the store; records need nothing, since every snapshot
+  /// reads the ones that changed.
+  func invalidateCustomers() {
+    accounts = nil
+  }
+
+  /// The ledger's customers, in the order they joined it; read again only after an account
+  /// or family event, or this process's own change.
+  private func currentAccounts() -> [Customer] {
+    if let accounts { return accounts }
+    guard let read = try? context.ledger.customers() else { return [] }
+    accounts = read
+    return read
   }
 
   /// What StoreKit's renewal info adds for each group the customer has a status in.
@@ -196,25 +216,6 @@ final class SnapshotReader {
     case .verification(let error): error.name
     case .refundRequest(let error): error.rawValue
     }
-  }
-
-  /// Every customer's records, newest first: QA's transaction manager shows them all.
-  private func allRecords() -> [TransactionRecord] {
-    // Sorted, so the switcher lists accounts the same way every time.
-    let customers = ((try? context.ledger.customers().map(\.id)) ?? [context.customerID]).sorted()
-    return customers.flatMap { (try? context.engine.records(customerID: $0)) ?? [] }
-      .sorted { $0.id > $1.id }
-  }
-
-  private func verify(_ signed: SignedTransaction, id: UInt64) -> String {
-    if let cached = verified[id], cached.jws == signed.jws { return cached.result }
-    let result =
-      switch context.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
-      case .success(.verified): "verified"
-      case .success(.unverified(_, let error)), .failure(let error): error.name
-      }
-    verified[id] = (signed.jws, result)
-    return result
   }
 
   private func collectFeed(now: Date) {

@@ -376,18 +376,19 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         log.write("watch: \(error)")
       }
-      await publish(send, rereadingRecords: false)
+      await publish(send, rereadingCustomers: false)
     }
   }
 
   /// Sends a snapshot when it differs from the last one sent.
   ///
-  /// Effects that may have changed transactions read the ledger's records again; the watch
-  /// reads them only when it found new events (`rereadingRecords` false).
+  /// Every snapshot reads the records that changed since the last; effects also read the
+  /// customer list again, while the watch does so only after an account or family event
+  /// (`rereadingCustomers` false).
   private func publish(
-    _ send: @Sendable (AppAction) -> Void, force: Bool = false, rereadingRecords: Bool = true
+    _ send: @Sendable (AppAction) -> Void, force: Bool = false, rereadingCustomers: Bool = true
   ) async {
-    if rereadingRecords { reader.invalidateRecords() }
+    if rereadingCustomers { reader.invalidateCustomers() }
     let snapshot = await reader.snapshot()
     guard force || snapshot != lastSent else { return }
     lastSent = snapshot

@@ -1,0 +1,54 @@
+import Foundation
+import StoreKit
+import StoreManager
+import StoreTermApp
+
+/// The terminal UI's data path without a terminal, for `storeterm-bench reader`: the same
+/// context, store manager and ``SnapshotReader`` as `storeterm ui`, driven one poll at a time.
+///
+/// A benchmark is a program in another module, and the reader is internal; this is the one
+/// public door to it, so what is timed is exactly what the watch runs five times a second.
+@MainActor
+public final class SnapshotReaderProbe {
+  private let store: Store
+  private let reader: SnapshotReader
+
+  /// Opens the App Store at `database` for `customerID` as `storeterm ui --db database` does
+  /// (catching up, and pointing StoreKit at it process-wide).
+  public init(database: String, customerID: String) throws {
+    let parsed = try StoreTermCommand.parser.parse([
+      "ui", "--db", database, "--customer", customerID,
+    ])
+    let log = try DiagnosticLog(path: nil)
+    let context = try CommandContext(
+      parsed: parsed, output: LogOutput(log: log), environment: [:]
+    ).openStore(reportingWarnings: false)
+    StoreKitRuntime.configure(context.runtime)
+    store = Store(configuration: context.managerConfiguration)
+    reader = SnapshotReader(store: store, context: context)
+  }
+
+  /// Primes the event log, starts the store manager and builds the first snapshot.
+  ///
+  /// What the `.start` effect does. Returns how many records the snapshot shows.
+  public func start() async throws -> Int {
+    try reader.primeEvents()
+    await store.start()
+    return await reader.snapshot().records.count
+  }
+
+  /// Reads the new events, then builds the next snapshot.
+  ///
+  /// What one poll of the watch reads when another customer's change arrived. Returns how many
+  /// events were new and how many records the snapshot shows.
+  public func poll() async throws -> (events: Int, records: Int) {
+    let events = try reader.newEvents()
+    let snapshot = await reader.snapshot()
+    return (events.count, snapshot.records.count)
+  }
+
+  /// Stops the store manager's listener.
+  public func stop() {
+    store.stop()
+  }
+}
