@@ -33,10 +33,11 @@ import Testing
     #expect(first.records.map(\.id) == [1, 2])
     let newest = try store.ledger.events(after: 0, limit: 100).last?.sequence
     #expect(first.stamp == newest)
-    let idle = try store.ledger.recordChanges(after: first.stamp)
+    let idle = try store.ledger.recordChanges(after: first.cursor)
     #expect(
       idle
-        == LedgerRecordChanges(stamp: first.stamp, isComplete: false, records: [], deletedIDs: []))
+        == LedgerRecordChanges(cursor: first.cursor, isComplete: false, records: [], deletedIDs: [])
+    )
   }
 
   @Test func anInsertedRecordIsTheOnlyChange() async throws {
@@ -44,7 +45,7 @@ import Testing
     try await store.buy(Demo.coins)
     let before = try store.ledger.recordChanges(after: nil)
     try await store.buy(Demo.lifetime)
-    let changes = try store.ledger.recordChanges(after: before.stamp)
+    let changes = try store.ledger.recordChanges(after: before.cursor)
     #expect(!changes.isComplete)
     #expect(changes.records == [try #require(try store.ledger.record(id: 2))])
     #expect(changes.deletedIDs.isEmpty)
@@ -58,7 +59,7 @@ import Testing
     try await store.buy(Demo.lifetime)
     let before = try store.ledger.recordChanges(after: nil)
     _ = try store.engine.refund(2)
-    let changes = try store.ledger.recordChanges(after: before.stamp)
+    let changes = try store.ledger.recordChanges(after: before.cursor)
     let refunded = try #require(try store.ledger.record(id: 2))
     #expect(refunded.signed?.payload.revocationDate != nil)
     #expect(changes.records == [refunded])
@@ -71,12 +72,12 @@ import Testing
     try await store.buy(Demo.lifetime)
     let before = try store.ledger.recordChanges(after: nil)
     try store.engine.delete(1)
-    let changes = try store.ledger.recordChanges(after: before.stamp)
+    let changes = try store.ledger.recordChanges(after: before.cursor)
     #expect(changes.records.isEmpty)
     #expect(changes.deletedIDs == [1])
     #expect(Self.merged(before.records, changes).map(\.id) == [2])
     // A reader that already saw the deletion is not told again.
-    #expect(try store.ledger.recordChanges(after: changes.stamp).deletedIDs.isEmpty)
+    #expect(try store.ledger.recordChanges(after: changes.cursor).deletedIDs.isEmpty)
   }
 
   @Test func clearingEveryRecordMakesEarlierReadersStartOver() async throws {
@@ -86,12 +87,12 @@ import Testing
     try await store.buy(Demo.lifetime)
     let before = try store.ledger.recordChanges(after: nil)
     try store.engine.clearTransactions()
-    let changes = try store.ledger.recordChanges(after: before.stamp)
+    let changes = try store.ledger.recordChanges(after: before.cursor)
     #expect(changes.isComplete)
     #expect(changes.records.isEmpty)
     #expect(changes.deletedIDs.isEmpty)
     try await store.buy(Demo.themes)
-    let after = try store.ledger.recordChanges(after: changes.stamp)
+    let after = try store.ledger.recordChanges(after: changes.cursor)
     #expect(!after.isComplete)
     #expect(after.records.map(\.id) == [3])
     #expect(after.deletedIDs.isEmpty)
@@ -109,7 +110,7 @@ import Testing
     // Upgrading marks the purchaser's chain upgraded; the family plan re-signs alice's copy
     // to match (a mirror: an update without an event of its own).
     try await store.buy(Demo.premiumYearly)
-    let changes = try store.ledger.recordChanges(after: before.stamp)
+    let changes = try store.ledger.recordChanges(after: before.cursor)
     let mirrored = try #require(changes.records.first { $0.id == copy.id })
     #expect(mirrored.signed?.payload.isUpgraded == true)
     #expect(mirrored == (try store.ledger.record(id: copy.id)))
@@ -125,10 +126,29 @@ import Testing
     let other = try store.reopened()
     try await other.buy(Demo.lifetime)
     _ = try other.engine.refund(1)
-    let changes = try store.ledger.recordChanges(after: before.stamp)
+    let changes = try store.ledger.recordChanges(after: before.cursor)
     #expect(changes.records.map(\.id) == [1, 2])
     #expect(Self.merged(before.records, changes) == (try Self.everything(store.ledger)))
     #expect(changes.stamp == (try other.ledger.events(after: 0, limit: 1000).last?.sequence))
+  }
+
+  @Test func aPurchaseWritesNothingToTheIndexOfChangesAndARefundDoes() async throws {
+    let store = try EngineHarness()
+    let bought = try await store.buy(Demo.coins)
+    func indexed() throws -> [Int64] {
+      try store.ledger.queue.read { db in
+        try db.fetchAll(
+          "SELECT id FROM transactions INDEXED BY transactions_by_change WHERE changed_seq > 0"
+        ).map { try $0.get(Int64.self, at: 0) }
+      }
+    }
+    #expect(try indexed() == [])
+    let before = try store.ledger.recordChanges(after: nil)
+    _ = try store.engine.refund(bought.id)
+    #expect(try indexed() == [Int64(bought.id)])
+    let changes = try store.ledger.recordChanges(after: before.cursor)
+    #expect(changes.records.map(\.id) == [bought.id])
+    #expect(changes.records.first?.signed?.isRevoked == true)
   }
 
   @Test func rowsWithoutAStampAreReadWholeOnTheFirstReadOnly() async throws {
@@ -139,6 +159,6 @@ import Testing
     try old.queue.write { db in try db.execute("UPDATE transactions SET changed_seq = 0") }
     let first = try old.recordChanges(after: nil)
     #expect(first.records.map(\.id) == [1])
-    #expect(try old.recordChanges(after: first.stamp).records.isEmpty)
+    #expect(try old.recordChanges(after: first.cursor).records.isEmpty)
   }
 }

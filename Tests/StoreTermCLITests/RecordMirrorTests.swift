@@ -96,7 +96,7 @@ import Testing
     for step in 0..<80 {
       let before = try Self.fromScratch(ui.ledger) { _ in "" }.records
       Self.change(other.engine, before, using: &random)
-      let changes = try ui.ledger.recordChanges(after: mirror.stamp)
+      let changes = try ui.ledger.recordChanges(after: mirror.cursor)
       let calls = verifier.calls
       mirror.apply(changes)
       if !changes.isComplete, !changes.records.isEmpty { merges += 1 }

@@ -1,9 +1,10 @@
 /// A forward-only migration that stamps each transaction with the commit that last wrote it, so
 /// the terminal UI can read only the records that changed since it last looked.
 ///
-/// - `transactions.changed_seq`: the change stamp of the commit that last inserted or updated
-///   the row (see ``SQLiteLedger/changeStamp(_:)``), indexed for "changed after S". Rows from
-///   before this migration keep 0: a reader's first read takes every row anyway.
+/// - `transactions.changed_seq`: the change stamp of the commit that last updated the row (see
+///   ``SQLiteLedger/changeStamp(_:)``), indexed for "changed after S". Inserted rows keep 0 and
+///   stay out of the index, so a purchase writes no page for it: identifiers only grow, so a
+///   reader finds new rows by identifier. Rows from before this migration keep 0 as well.
 /// - `deleted_transactions`: one row per record deleted on its own, with the stamp of the
 ///   deleting commit, so a reader drops it too. Identifiers are never reused, so a tombstone
 ///   never hides a later record.
@@ -20,7 +21,7 @@ enum ChangeStampSchema {
       try db.execute(
         """
         ALTER TABLE transactions ADD COLUMN changed_seq INTEGER NOT NULL DEFAULT 0;
-        CREATE INDEX transactions_by_change ON transactions(changed_seq);
+        CREATE INDEX transactions_by_change ON transactions(changed_seq) WHERE changed_seq > 0;
         CREATE TABLE deleted_transactions (
           id INTEGER PRIMARY KEY,
           deleted_seq INTEGER NOT NULL

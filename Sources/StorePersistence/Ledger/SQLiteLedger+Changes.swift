@@ -1,23 +1,45 @@
 import StoreCore
 
+/// Where a reader of ``SQLiteLedger/recordChanges(after:)`` last looked.
+public struct LedgerChangeCursor: Sendable, Equatable {
+  /// The newest event's sequence at the last look: records updated or deleted later carry a
+  /// higher stamp.
+  public var stamp: Int64
+  /// The highest record identifier at the last look: identifiers only grow, so records inserted
+  /// later have higher ones.
+  public var highestID: Int64
+
+  /// Creates a cursor.
+  public init(stamp: Int64, highestID: Int64) {
+    self.stamp = stamp
+    self.highestID = highestID
+  }
+}
+
 /// What changed among the ledger's records after a reader's last look, from
 /// ``SQLiteLedger/recordChanges(after:)``.
 public struct LedgerRecordChanges: Sendable, Equatable {
-  /// The stamp to pass next time: the newest event's sequence, read in the same transaction as
-  /// the rows, so a commit after this read always has a higher stamp.
-  public var stamp: Int64
+  /// The cursor to pass next time, read in the same transaction as the rows, so a commit after
+  /// this read always lies beyond it.
+  public var cursor: LedgerChangeCursor
   /// Whether ``records`` is every record (the first read, or all were cleared since): the
   /// reader replaces what it holds instead of merging.
   public var isComplete: Bool
-  /// Records inserted or updated after the stamp asked for (every record when complete), in
-  /// identifier order.
+  /// Records inserted or updated after the cursor (every record when complete), in identifier
+  /// order.
   public var records: [TransactionRecord]
-  /// Identifiers of records deleted after the stamp asked for, in order (empty when complete).
+  /// Identifiers of records deleted after the cursor, in order (empty when complete).
   public var deletedIDs: [UInt64]
 
+  /// The newest event's sequence when the changes were read.
+  public var stamp: Int64 { cursor.stamp }
+
   /// Creates a set of changes.
-  public init(stamp: Int64, isComplete: Bool, records: [TransactionRecord], deletedIDs: [UInt64]) {
-    self.stamp = stamp
+  public init(
+    cursor: LedgerChangeCursor, isComplete: Bool, records: [TransactionRecord],
+    deletedIDs: [UInt64]
+  ) {
+    self.cursor = cursor
     self.isComplete = isComplete
     self.records = records
     self.deletedIDs = deletedIDs
@@ -25,42 +47,51 @@ public struct LedgerRecordChanges: Sendable, Equatable {
 }
 
 extension SQLiteLedger {
-  /// Every customer's records that changed after `stamp` (all of them when `stamp` is nil),
-  /// and the stamp to ask with next time.
+  /// Every customer's records that changed after `cursor` (all of them when it is nil), and
+  /// the cursor to ask with next time.
   ///
-  /// Every commit that writes a record stamps it with ``changeStamp(_:)``, one past the newest
-  /// event's sequence when the commit starts; the stamp returned is the newest event's sequence,
-  /// read in the same read transaction as the rows. A commit that lands after this read gets a
-  /// higher stamp, so nothing is missed, however many processes write. A commit that writes a
-  /// record without appending an event (the engine always appends one; a family member's mirrored
-  /// copy shares its purchaser's) is read again until the next event moves the stamp on.
-  public func recordChanges(after stamp: Int64?) throws -> LedgerRecordChanges {
+  /// Records inserted since have identifiers above the cursor's highest (identifiers only grow,
+  /// and are never reused). Every commit that updates or deletes a record stamps it with
+  /// ``changeStamp(_:)``, one past the newest event's sequence when the commit starts; the
+  /// cursor's stamp is the newest event's sequence, read in the same read transaction as the
+  /// rows. A commit that lands after this read gets a higher stamp and higher identifiers, so
+  /// nothing is missed, however many processes write. A commit that updates a record without
+  /// appending an event (the engine always appends one; a family member's mirrored copy shares
+  /// its purchaser's) is read again until the next event moves the stamp on.
+  public func recordChanges(after cursor: LedgerChangeCursor?) throws -> LedgerRecordChanges {
     try queue.read { db in
       let newest =
         try db.fetchOne("SELECT coalesce(max(seq), 0) FROM events")?
         .get(Int64.self, at: 0) ?? 0
+      let highest =
+        try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
+        .get(Int64.self, at: 0) ?? 0
       let cleared =
         try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
         .get(Int64.self, at: 0) ?? 0
+      let next = LedgerChangeCursor(stamp: newest, highestID: highest)
       // A stamp from the future means another ledger took this file's place: start over.
-      guard let stamp, stamp >= cleared, stamp <= newest else {
+      guard let cursor, cursor.stamp >= cleared, cursor.stamp <= newest else {
         return LedgerRecordChanges(
-          stamp: newest, isComplete: true,
+          cursor: next, isComplete: true,
           records: try db.fetchAll("SELECT * FROM transactions ORDER BY id").map(Self.record),
           deletedIDs: [])
       }
+      let inserted = try db.fetchAll(
+        "SELECT * FROM transactions WHERE id > ? ORDER BY id", [.integer(cursor.highestID)])
       // Without statistics the planner would rather scan the table in identifier order than
       // sort a few rows; a scan reads every row's JWS (overflow pages) to reach the stamp.
-      let changed = try db.fetchAll(
-        "SELECT * FROM transactions INDEXED BY transactions_by_change WHERE changed_seq > ?"
-          + " ORDER BY id", [.integer(stamp)]
-      ).map(Self.record)
+      let updated = try db.fetchAll(
+        "SELECT * FROM transactions INDEXED BY transactions_by_change"
+          + " WHERE changed_seq > ? AND changed_seq > 0 AND id <= ? ORDER BY id",
+        [.integer(cursor.stamp), .integer(cursor.highestID)])
+      let changed = try (updated + inserted).map(Self.record)
       let deleted = try db.fetchAll(
         "SELECT id FROM deleted_transactions INDEXED BY deleted_transactions_by_seq"
-          + " WHERE deleted_seq > ? ORDER BY id", [.integer(stamp)]
+          + " WHERE deleted_seq > ? ORDER BY id", [.integer(cursor.stamp)]
       ).map { UInt64(try $0.get(Int64.self, at: 0)) }
       return LedgerRecordChanges(
-        stamp: newest, isComplete: false, records: changed, deletedIDs: deleted)
+        cursor: next, isComplete: false, records: changed, deletedIDs: deleted)
     }
   }
 

@@ -103,20 +103,23 @@ extension SQLiteLedger {
       detail: try row.get(String.self, "detail"))
   }
 
-  /// Inserts `record`, stamped with its commit's `stamp` (see `changeStamp`).
-  static func insert(_ record: TransactionRecord, stamp: Int64, db: SQLiteConnection) throws {
+  /// Inserts `record`, leaving its `changed_seq` at 0.
+  ///
+  /// Readers find new records by identifier (see `recordChanges`), so an insert writes nothing
+  /// to the index of changes.
+  static func insert(_ record: TransactionRecord, db: SQLiteConnection) throws {
     try db.execute(
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
         offer, jws, original_id, product_type, group_id, purchase_date_ms, expires_date_ms,
-        revocation_date_ms, finished, created_ms, shared_from, changed_seq)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        revocation_date_ms, finished, created_ms, shared_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
         + mutableColumns(record)
         + [
           .integer(record.createdDate.epochMilliseconds),
-          SQLiteValue(record.sharedFromID.map { Int64($0) }), .integer(stamp),
+          SQLiteValue(record.sharedFromID.map { Int64($0) }),
         ])
   }
 

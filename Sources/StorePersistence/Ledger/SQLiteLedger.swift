@@ -167,11 +167,11 @@ public final class SQLiteLedger: Ledger {
         "UPDATE customers SET family_group = ? WHERE id = ?",
         [SQLiteValue(customer.familyGroup), .text(customer.id)])
     }
-    // One stamp for every record this commit writes, so readers find them (`recordChanges`).
-    let touchesRecords =
-      !changes.inserted.isEmpty || !changes.updated.isEmpty || !changes.deleted.isEmpty
+    // One stamp for every record this commit updates or deletes, so readers find them
+    // (`recordChanges`); inserted records are found by identifier.
+    let touchesRecords = !changes.updated.isEmpty || !changes.deleted.isEmpty
     let stamp = touchesRecords ? try changeStamp(db) : 0
-    for record in changes.inserted { try Self.insert(record, stamp: stamp, db: db) }
+    for record in changes.inserted { try Self.insert(record, db: db) }
     for record in changes.updated { try Self.update(record, stamp: stamp, db: db) }
     if !changes.deleted.isEmpty {
       try Self.keepIdentifiersRetired(db)

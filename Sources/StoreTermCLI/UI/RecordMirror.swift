@@ -6,16 +6,17 @@ import StorePersistence
 ///
 /// The watch builds a snapshot five times a second; over 100,000 transactions, reading and
 /// decoding them all again after each change took most of a second. The ledger stamps every
-/// record write (``SQLiteLedger/recordChanges(after:)``), so each refresh asks for what changed
-/// after the stamp it last saw, merges it by identifier and verifies only what it must.
+/// record update and identifiers only grow (``SQLiteLedger/recordChanges(after:)``), so each
+/// refresh asks for what changed after the cursor it last saw, merges it by identifier and
+/// verifies only what it must.
 struct RecordMirror {
   /// The records, newest (highest identifier) first.
   private(set) var records: [TransactionRecord] = []
   /// The verification result of the signed-in customer's signed records and of the newest
   /// `verifiedLimit` signed records, by identifier.
   private(set) var verification: [UInt64: String] = [:]
-  /// The ledger's stamp at the last refresh; nil before the first.
-  private(set) var stamp: Int64?
+  /// Where the ledger stood at the last refresh; nil before the first.
+  private(set) var cursor: LedgerChangeCursor?
   /// The customer whose every transaction is verified (the account history shows them).
   let customerID: String
   /// How many of the newest transactions of other customers are verified.
@@ -38,13 +39,13 @@ struct RecordMirror {
   /// records changed.
   @discardableResult
   mutating func refresh(from ledger: SQLiteLedger) throws -> Bool {
-    apply(try ledger.recordChanges(after: stamp))
+    apply(try ledger.recordChanges(after: cursor))
   }
 
-  /// Merges `changes` (read after ``stamp``); returns whether the records changed.
+  /// Merges `changes` (read after ``cursor``); returns whether the records changed.
   @discardableResult
   mutating func apply(_ changes: LedgerRecordChanges) -> Bool {
-    stamp = changes.stamp
+    cursor = changes.cursor
     if changes.isComplete {
       records = changes.records.reversed()
       own = [:]
