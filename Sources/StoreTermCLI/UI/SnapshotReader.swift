@@ -3,6 +3,7 @@ import StoreCore
 import StoreJWS
 import StoreKit
 import StoreManager
+import StorePersistence
 import StoreTermApp
 
 /// Builds the screens' ``StoreSnapshot`` from the store manager, StoreKit and (for QA's
@@ -22,6 +23,9 @@ final class SnapshotReader {
   /// The ledger's customers (in the order they joined it) as last read; nil when they must be
   /// read again.
   private var accounts: [Customer]?
+  /// The last Family Sharing status and what it was computed from.
+  private var familyCache:
+    (cursor: LedgerChangeCursor?, accounts: [Customer], shared: Set<String>, status: FamilyStatus)?
   /// The sequence of the last App Store event read from the ledger.
   private(set) var lastSequence: Int64 = 0
   /// How many of the newest transactions of other customers are verified: verifying costs a
@@ -106,12 +110,28 @@ final class SnapshotReader {
       verification: mirror.verification, events: events,
       warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
-      family: family(accounts, records: mirror.records))
+      family: currentFamily(accounts))
+  }
+
+  /// The signed-in customer's Family Sharing, computed again only when the records, the
+  /// accounts or the shared entitlements changed (the watch asks five times a second).
+  private func currentFamily(_ accounts: [Customer]) -> FamilyStatus {
+    let shared = store.familySharedProductIDs
+    if let cache = familyCache, cache.cursor == mirror.cursor, cache.accounts == accounts,
+      cache.shared == shared
+    {
+      return cache.status
+    }
+    let status = family(accounts, records: mirror.records, shared: shared)
+    familyCache = (mirror.cursor, accounts, shared, status)
+    return status
   }
 
   /// The signed-in customer's Family Sharing, from the ledger's customers (read for the
   /// switcher anyway) and records, and the store manager's shared entitlements.
-  private func family(_ accounts: [Customer], records: [TransactionRecord]) -> FamilyStatus {
+  private func family(
+    _ accounts: [Customer], records: [TransactionRecord], shared: Set<String>
+  ) -> FamilyStatus {
     var counts: [String: Int] = [:]
     for account in accounts {
       if let group = account.familyGroup { counts[group, default: 0] += 1 }
@@ -121,27 +141,39 @@ final class SnapshotReader {
     // The ledger lists customers in the order they joined it, as `familyMembers` does.
     let members = accounts.filter { group != nil && $0.familyGroup == group }
       .map { FamilyStatus.Member(id: $0.id, name: $0.name) }
-    var byID: [UInt64: TransactionRecord] = [:]
-    for record in records { byID[record.id] = record }
     var purchasers: [UInt64: String] = [:]
     var sharedProducts: [String: String] = [:]
     // Newest first, so a product's purchaser is the one behind its latest live copy.
     for record in records where record.customerID == context.customerID {
-      guard let source = record.sharedFromID.flatMap({ byID[$0] }) else { continue }
+      guard let source = record.sharedFromID.flatMap({ Self.record($0, in: records) }) else {
+        continue
+      }
       purchasers[record.id] = source.customerID
-      if store.familySharedProductIDs.contains(record.productID), record.signed?.isRevoked == false,
+      if shared.contains(record.productID), record.signed?.isRevoked == false,
         sharedProducts[record.productID] == nil
       {
         sharedProducts[record.productID] = source.customerID
       }
     }
-    for productID in store.familySharedProductIDs where sharedProducts[productID] == nil {
+    for productID in shared where sharedProducts[productID] == nil {
       // The copy's purchaser transaction was deleted in testing: shared, by someone unknown.
       sharedProducts[productID] = "a family member"
     }
     return FamilyStatus(
       group: group, members: members, groups: groups, sharedProducts: sharedProducts,
       purchasers: purchasers)
+  }
+
+  /// The record with identifier `id` in `records` (newest first), by binary search.
+  private static func record(_ id: UInt64, in records: [TransactionRecord]) -> TransactionRecord? {
+    var low = 0
+    var high = records.count
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle].id == id { return records[middle] }
+      if records[middle].id > id { low = middle + 1 } else { high = middle }
+    }
+    return nil
   }
 
   /// The engine's catalog's offer codes, listed again only after a storefront or locale switch
