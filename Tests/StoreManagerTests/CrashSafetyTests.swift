@@ -22,13 +22,9 @@ import Testing
     let db = try temporaryLedger()
     // An earlier purchase, so the balance has history the crash must not disturb.
     #expect(await storeterm(["purchase", CrashSafetyTests.coins, "--db", db]).status == 0)
-    await #expect(processExitsWith: .signal(SIGKILL)) {
-      [db = db as String, name = point.rawValue as String] in
-      let output = CapturedOutput()
-      _ = await StoreTermCommand.run(
-        ["purchase", CrashSafetyTests.coins, "--quantity", "2", "--db", db], output: output,
-        environment: ["STORETERM_TEST_FAULT": name])
-    }
+    let killed = try StoreTermProcess.run(
+      ["purchase", CrashSafetyTests.coins, "--quantity", "2", "--db", db], fault: point.rawValue)
+    #expect(killed.status == 128 + SIGKILL, "\(killed.error)")
     // What the child left behind, before any restart.
     let before = try CrashSafetyTests.ledgerState(db)
     #expect(before.charged == (point == .afterSigning ? 1 : 3))
@@ -79,11 +75,8 @@ import Testing
   }
 
   static func recoverInChild(_ db: String) async {
-    await #expect(processExitsWith: .success) { [db = db as String] in
-      let status = await StoreTermCommand.run(
-        ["balances", "--db", db], output: CapturedOutput(), environment: [:])
-      if status != 0 { exit(status) }
-    }
+    let run = try? StoreTermProcess.run(["balances", "--db", db])
+    #expect(run?.status == 0, "\(run?.error ?? "not started")")
   }
 
   /// The units the App Store charged, the units of finished transactions, and the unfinished

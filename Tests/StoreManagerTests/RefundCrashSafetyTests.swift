@@ -29,11 +29,9 @@ import Testing
 
   @Test func aRefundKilledWhileTheAppStoreSignsItRefundsNothingAndCanBeMadeAgain() async throws {
     let db = try await Self.ledgerWithCoins()
-    await #expect(processExitsWith: .signal(SIGKILL)) { [db = db as String] in
-      _ = await StoreTermCommand.run(
-        ["manage", "refund", "1", "--db", db], output: CapturedOutput(),
-        environment: ["STORETERM_TEST_FAULT": FaultPoint.afterSigning.rawValue])
-    }
+    let killed = try StoreTermProcess.run(
+      ["manage", "refund", "1", "--db", db], fault: FaultPoint.afterSigning.rawValue)
+    #expect(killed.status == 128 + SIGKILL, "\(killed.error)")
     let records = try SQLiteLedger(location: .file(db)).records(customerID: Customer.defaultID)
     #expect(records.compactMap(\.signed).map(\.isRevoked) == [false, false])
     #expect(try Self.balance(db) == 4)
@@ -49,12 +47,8 @@ import Testing
     let db = try await Self.ledgerWithCoins()
     #expect(await storeterm(["manage", "refund", "1", "--db", db]).status == 0)
     // The next command delivers the refund to the app, and dies at the step.
-    await #expect(processExitsWith: .signal(SIGKILL)) {
-      [db = db as String, name = point.rawValue as String] in
-      _ = await StoreTermCommand.run(
-        ["balances", "--db", db], output: CapturedOutput(),
-        environment: ["STORETERM_TEST_FAULT": name])
-    }
+    let killed = try StoreTermProcess.run(["balances", "--db", db], fault: point.rawValue)
+    #expect(killed.status == 128 + SIGKILL, "\(killed.error)")
     let reversedBeforeRestart = try Self.fulfillment(db).record(transactionID: 1)?.reversed
     #expect(reversedBeforeRestart == (point == .insideGrant ? 0 : 3))
     // The restart delivers what is left; the refund takes the three coins back exactly once.
