@@ -19,8 +19,13 @@ import CSQLite
 /// page (a few milliseconds for a ledger of a few megabytes) and catches damage inside the file.
 enum DatabaseProbe {
   /// Throws `PersistenceError.notADatabase` when the file at `path` is not a healthy database.
-  static func check(path: String, size: Int64, options: DatabaseOptions) throws {
-    try checkHeader(path: path, options: options)
+  ///
+  /// - Parameter readingHeader: false when this process already has the file open, whose
+  ///   locks a raw read would release (see ``OpenDatabaseFiles``).
+  static func check(
+    path: String, size: Int64, options: DatabaseOptions, readingHeader: Bool = true
+  ) throws {
+    if readingHeader { try checkHeader(path: path, options: options) }
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     let openCode = sqlite3_open_v2(path, &handle, flags, nil)

@@ -19,6 +19,8 @@ public final class SQLiteConnection {
   /// While `true` (inside `DatabaseQueue.read`), statements that write are refused.
   var isReadOnlyAccess = false
   private var cache: [String: Statement] = [:]
+  /// The database file, while this connection has it open (nil in memory).
+  private var file: OpenDatabaseFiles.Identity?
 
   /// Opens (and, for a missing file, creates) the database at `location`.
   ///
@@ -36,20 +38,30 @@ public final class SQLiteConnection {
     case .file(let path) where options.readOnly:
       // Read-only creates nothing: the file must exist, and it is checked like any other.
       do {
-        let size = try DatabaseFile.existingSize(path: path)
-        try DatabaseProbe.check(path: path, size: size, options: options)
-        handle = try Self.open(
-          path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE)
+        var opened: OpaquePointer?
+        file = try OpenDatabaseFiles.opening(path) { alreadyOpen in
+          let size = try DatabaseFile.existingSize(path: path)
+          try DatabaseProbe.check(
+            path: path, size: size, options: options, readingHeader: !alreadyOpen)
+          opened = try Self.open(
+            path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE)
+        }
+        handle = opened!
       } catch let error as SQLiteError {
         throw PersistenceError.cannotOpen(path: path, underlying: error)
       }
     case .file(let path):
       do {
-        if case .existing(let size) = try DatabaseFile.prepare(path: path) {
-          try DatabaseProbe.check(path: path, size: size, options: options)
+        var opened: OpaquePointer?
+        file = try OpenDatabaseFiles.opening(path) { alreadyOpen in
+          if case .existing(let size) = try DatabaseFile.prepare(path: path) {
+            try DatabaseProbe.check(
+              path: path, size: size, options: options, readingHeader: !alreadyOpen)
+          }
+          // No SQLITE_OPEN_CREATE: the file exists by now, created by us with mode 0600.
+          opened = try Self.open(path, flags: flags)
         }
-        // No SQLITE_OPEN_CREATE: the file exists by now, created by us with mode 0600.
-        handle = try Self.open(path, flags: flags)
+        handle = opened!
       } catch let error as SQLiteError {
         throw PersistenceError.cannotOpen(path: path, underlying: error)
       }
@@ -68,7 +80,11 @@ public final class SQLiteConnection {
   deinit {
     cache.removeAll()
     // close_v2 defers the close until every statement is finalized, whatever the release order.
-    sqlite3_close_v2(handle)
+    if let file {
+      OpenDatabaseFiles.closed(file) { sqlite3_close_v2(handle) }
+    } else {
+      sqlite3_close_v2(handle)
+    }
   }
 
   // MARK: - Running SQL
