@@ -2,10 +2,8 @@ import Foundation
 
 /// The built `storeterm`, run as a process of its own: for tests that kill it mid-command.
 ///
-/// Such tests first ran the command in-process inside a Swift Testing exit test. Under load,
-/// with dozens of parameterized exit tests at once, some children died without running their
-/// command at all (no fault fired, nothing written), so the tests that followed saw an untouched
-/// ledger. A spawned `storeterm` with the fault in its environment has no such indirection.
+/// A real process dying by `SIGKILL` is what a crash is; it also starts faster than a Swift
+/// Testing exit test, which runs a fresh copy of the whole test binary.
 public enum StoreTermProcess {
   /// The `storeterm` built beside this test binary.
   public static var path: String {

@@ -223,6 +223,43 @@ struct ConcurrentWritersTests {
     #expect(try migrator.appliedMigrations(in: queue) == ["create counter"])
   }
 
+  @Test(
+    "opening a file again in the same process keeps the first connection's locks",
+    .enabled(if: python3 != nil, "needs python3 to look at the locks from outside"))
+  func secondOpenKeepsLocks() throws {
+    // An idle connection to a WAL database holds a shared lock on the file; POSIX locks belong to
+    // the process, so any close of a descriptor of the file would release it. Another process
+    // probes for it by asking for an exclusive lock on SQLite's shared range.
+    let probe = """
+      import fcntl, os, sys
+      fd = os.open(sys.argv[1], os.O_RDWR)
+      try:
+          fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 510, 0x40000002, 0)
+          print("free")
+      except OSError:
+          print("held")
+      """
+    func locks() throws -> String {
+      let child = Process()
+      child.executableURL = URL(fileURLWithPath: python3!)
+      child.arguments = ["-c", probe, path]
+      let output = Pipe()
+      child.standardOutput = output
+      try child.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      child.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+    let first = try DatabaseQueue(location: .file(path))
+    _ = try first.read { db in try db.fetchOne("SELECT value FROM counter") }
+    #expect(try locks() == "held\n")
+    let second = try DatabaseQueue(location: .file(path))
+    _ = try second.read { db in try db.fetchOne("SELECT value FROM counter") }
+    withExtendedLifetime(second) {}
+    #expect(try locks() == "held\n")
+    withExtendedLifetime(first) {}
+  }
+
   @Test("a read sees one snapshot even when another connection commits in the middle of it")
   func readIsOneSnapshot() throws {
     let reader = try DatabaseQueue(location: .file(path))
