@@ -10,19 +10,11 @@ extension FamilySheet {
     let groups = snapshot.family.groups
     let room = max(1, canvas.size.height - 2 - fixedRows)
     let listHeight = min(max(1, groups.count), room)
-    let width = min(canvas.size.width - 4, 56)
-    let frame = canvas.bounds.centered(Size(width: width, height: listHeight + fixedRows))
-    canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "Join Family", role: .borderFocused)
-    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
-      nameField(sheet, in: &area)
-      area.rule(at: Point(x: 0, y: 1), width: area.size.width)
-      area.within(Rect(x: 0, y: 2, width: area.size.width, height: listHeight)) {
-        list(sheet, groups: groups, in: &$0)
-      }
-      area.rule(at: Point(x: 0, y: 2 + listHeight), width: area.size.width)
-      messageLines(sheet, customerID: snapshot.customerID, y: 3 + listHeight, in: &area)
-    }
+    FieldSheetLayout.render(
+      title: "Join Family", width: min(canvas.size.width - 4, 56), listHeight: listHeight,
+      fixedRows: fixedRows, in: &canvas, field: { nameField(sheet, in: &$0) },
+      list: { list(sheet, groups: groups, in: &$0) },
+      footer: { messageLines(sheet, customerID: snapshot.customerID, y: $0, in: &$1) })
   }
 
   /// `Family group: …▏`, showing the end of a name too long for the field.

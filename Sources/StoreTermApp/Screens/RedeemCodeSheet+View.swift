@@ -14,19 +14,11 @@ extension RedeemCodeSheet {
     // Two lines per code; at least room for one code or the "no codes" line.
     let room = max(2, canvas.size.height - 2 - fixedRows)
     let listHeight = min(max(2, codes.count * 2), room - room % 2)
-    let width = min(canvas.size.width - 4, 64)
-    let frame = canvas.bounds.centered(Size(width: width, height: listHeight + fixedRows))
-    canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "Redeem Code", role: .borderFocused)
-    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
-      codeField(sheet, in: &area)
-      area.rule(at: Point(x: 0, y: 1), width: area.size.width)
-      area.within(Rect(x: 0, y: 2, width: area.size.width, height: listHeight)) {
-        list(sheet, codes: codes, in: &$0)
-      }
-      area.rule(at: Point(x: 0, y: 2 + listHeight), width: area.size.width)
-      phaseLines(sheet, snapshot: snapshot, y: 3 + listHeight, in: &area)
-    }
+    FieldSheetLayout.render(
+      title: "Redeem Code", width: min(canvas.size.width - 4, 64), listHeight: listHeight,
+      fixedRows: fixedRows, in: &canvas, field: { codeField(sheet, in: &$0) },
+      list: { list(sheet, codes: codes, in: &$0) },
+      footer: { phaseLines(sheet, snapshot: snapshot, y: $0, in: &$1) })
   }
 
   /// `Code: …▏`, showing the end of a code too long for the field.
