@@ -98,14 +98,7 @@ struct JWSBenchmark {
     return PayloadSize(
       name: "transaction (x5c with 3 certificates + a JWSTransactionDecodedPayload)",
       shortName: "txn", tokenSample: tokens[0], sign: { _ = try signer.sign(payload) },
-      verify: { index in
-        if case .success(.verified) = verifier.verify(
-          tokens[index], as: JWSTransactionDecodedPayload.self)
-        {
-          return true
-        }
-        return false
-      })
+      verify: verifies(tokens, as: JWSTransactionDecodedPayload.self, with: verifier))
   }
 
   /// An App Store Server Notification carrying a signed transaction: about twice the bytes.
@@ -126,14 +119,17 @@ struct JWSBenchmark {
     return PayloadSize(
       name: "notification (x5c + a ResponseBodyV2DecodedPayload holding a signed transaction)",
       shortName: "notif", tokenSample: tokens[0], sign: { _ = try signer.sign(sample) },
-      verify: { index in
-        if case .success(.verified) = verifier.verify(
-          tokens[index], as: ResponseBodyV2DecodedPayload.self)
-        {
-          return true
-        }
-        return false
-      })
+      verify: verifies(tokens, as: ResponseBodyV2DecodedPayload.self, with: verifier))
+  }
+
+  /// Whether token `index` of `tokens` verifies as a `type`.
+  private static func verifies<Payload: SignedPayload>(
+    _ tokens: [String], as type: Payload.Type, with verifier: SignedDataVerifier
+  ) -> (Int) -> Bool {
+    { index in
+      if case .success(.verified) = verifier.verify(tokens[index], as: type) { return true }
+      return false
+    }
   }
 
   /// Operations per second of `body`, run for `seconds` after a short warm-up.

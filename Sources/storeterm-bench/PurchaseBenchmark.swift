@@ -42,14 +42,7 @@ struct PurchaseBenchmark {
     existing: Int, in folder: URL, authority: TestCertificateAuthority
   ) throws -> Bool {
     let ledgerPath = folder.appending(path: "ledger.sqlite").path
-    let ledger: SQLiteLedger
-    if existing > 0 {
-      // Ten transactions per customer, with their events and subscriptions, as support sees it.
-      ledger = try SupportLedgerBuilder(customers: existing / 10, transactionsPerCustomer: 10)
-        .build(at: ledgerPath)
-    } else {
-      ledger = try SQLiteLedger(location: .file(ledgerPath))
-    }
+    let ledger = try PurchaseBenchmark.ledger(at: ledgerPath, holding: existing)
     let engine = StoreEngine(
       catalog: try BenchCatalog.demo(), session: StoreSession(), ledger: ledger,
       signer: authority.makeSigner(), clock: WallClock(), ids: BenchUUIDs(),
@@ -97,6 +90,14 @@ struct PurchaseBenchmark {
     return ratio >= PurchaseBenchmark.goal
   }
 
+  /// A ledger at `path` already holding `existing` transactions: ten per customer, with their
+  /// events and subscriptions, as support sees it.
+  static func ledger(at path: String, holding existing: Int) throws -> SQLiteLedger {
+    guard existing > 0 else { return try SQLiteLedger(location: .file(path)) }
+    return try SupportLedgerBuilder(customers: existing / 10, transactionsPerCustomer: 10)
+      .build(at: path)
+  }
+
   /// Fills the bare table with `rows` rows of `body`, in large transactions.
   private func prefillBare(_ bare: DatabaseQueue, rows: Int, body: String) throws {
     var written = 0
@@ -128,11 +129,7 @@ private final class SchemaPeer {
   var nextID: Int64
 
   init(path: String, existing: Int) throws {
-    ledger =
-      existing > 0
-      ? try SupportLedgerBuilder(customers: existing / 10, transactionsPerCustomer: 10)
-        .build(at: path)
-      : try SQLiteLedger(location: .file(path))
+    ledger = try PurchaseBenchmark.ledger(at: path, holding: existing)
     _ = try ledger.customer("peer") {
       Customer(
         id: "peer", name: "Peer", email: "peer@example.com", storefront: "USA",

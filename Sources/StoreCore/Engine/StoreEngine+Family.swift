@@ -15,24 +15,14 @@ extension StoreEngine {
   public func joinFamily(_ group: String, customerID: String) throws -> [SignedTransaction] {
     guard Self.isValidFamilyName(group) else { throw StoreEngineError.badFamilyName(group) }
     try ensureCustomer(customerID)
-    let now = clock.now()
-    let delivered = try ledger.changeFamily(group, including: customerID) { family in
-      var family = family
-      guard let index = family.customers.firstIndex(where: { $0.customer.id == customerID })
-      else { throw StoreEngineError.notInFamily(customerID) }
-      if let current = family.customers[index].customer.familyGroup {
+    let delivered = try changeMembership(group, customerID: customerID, kind: .familyJoined) {
+      customer, customerCount in
+      if let current = customer.familyGroup {
         throw StoreEngineError.alreadyInFamily(customer: customerID, group: current)
       }
-      guard family.customers.count <= Self.familyLimit else {
-        throw StoreEngineError.familyFull(group)
-      }
-      family.customers[index].customer.familyGroup = group
-      var changes = LedgerChanges()
-      changes.customers.append(family.customers[index].customer)
-      changes.events.append(
-        StoreEvent(date: now, customerID: customerID, kind: .familyJoined, detail: group))
-      let delivered = try applyFamilyPlan(family, now: now, changes: &changes)
-      return (changes, delivered)
+      // The write read the members and the customer joining.
+      guard customerCount <= Self.familyLimit else { throw StoreEngineError.familyFull(group) }
+      customer.familyGroup = group
     }
     deliver(delivered)
     return delivered.filter { $0.customerID == customerID }.map(\.transaction)
@@ -48,22 +38,35 @@ extension StoreEngine {
     guard let group = try ledger.existingCustomer(customerID)?.familyGroup else {
       throw StoreEngineError.notInFamily(customerID)
     }
-    let now = clock.now()
-    let delivered = try ledger.changeFamily(group, including: customerID) { family in
-      var family = family
-      guard let index = family.customers.firstIndex(where: { $0.customer.id == customerID }),
-        family.customers[index].customer.familyGroup == group
-      else { throw StoreEngineError.notInFamily(customerID) }
-      family.customers[index].customer.familyGroup = nil
-      var changes = LedgerChanges()
-      changes.customers.append(family.customers[index].customer)
-      changes.events.append(
-        StoreEvent(date: now, customerID: customerID, kind: .familyLeft, detail: group))
-      let delivered = try applyFamilyPlan(family, now: now, changes: &changes)
-      return (changes, delivered)
+    let delivered = try changeMembership(group, customerID: customerID, kind: .familyLeft) {
+      customer, _ in
+      guard customer.familyGroup == group else { throw StoreEngineError.notInFamily(customerID) }
+      customer.familyGroup = nil
     }
     deliver(delivered)
     return group
+  }
+
+  /// Changes the customer's membership of `group` with `update` (given how many customers the
+  /// write read: the members and the customer), logs `kind`, and brings the family in line, in
+  /// one ledger write; returns what reaches each member.
+  private func changeMembership(
+    _ group: String, customerID: String, kind: StoreEvent.Kind,
+    _ update: (inout Customer, _ customerCount: Int) throws -> Void
+  ) throws -> [(customerID: String, transaction: SignedTransaction)] {
+    let now = clock.now()
+    return try ledger.changeFamily(group, including: customerID) { family in
+      var family = family
+      guard let index = family.customers.firstIndex(where: { $0.customer.id == customerID })
+      else { throw StoreEngineError.notInFamily(customerID) }
+      try update(&family.customers[index].customer, family.customers.count)
+      var changes = LedgerChanges()
+      changes.customers.append(family.customers[index].customer)
+      changes.events.append(
+        StoreEvent(date: now, customerID: customerID, kind: kind, detail: group))
+      let delivered = try applyFamilyPlan(family, now: now, changes: &changes)
+      return (changes, delivered)
+    }
   }
 
   /// The members of the customer's family, in the order they joined the ledger; empty when the

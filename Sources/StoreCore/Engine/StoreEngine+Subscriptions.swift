@@ -154,13 +154,18 @@ extension StoreEngine {
     let records = try ledger.records(customerID: customerID)
     let states =
       try ledger.subscriptions(customerID: customerID).map(\.state) + familyChains(records)
+    let signed = records.compactMap(\.signed)
+    // Read once, and only when a status is reported (reading may create the customer).
+    var account: Customer?
     return try states.compactMap { state in
       guard groupID == nil || state.groupID == groupID,
-        let latest = records.compactMap(\.signed)
-          .last(where: { $0.payload.originalTransactionId == String(state.originalID) })
+        let latest = signed.last(where: {
+          $0.payload.originalTransactionId == String(state.originalID)
+        })
       else { return nil }
+      let customer = try account ?? customer(customerID)
+      account = customer
       // Renewal info is re-signed when read, so its state and `signedDate` are current.
-      let customer = try customer(customerID)
       let info = try signRenewalInfo(state, customer: customer, at: now)
       return SubscriptionStatus(
         state: state.renewalState(at: now), renewalInfo: info, transaction: latest,

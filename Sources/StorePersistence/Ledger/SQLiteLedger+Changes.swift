@@ -60,9 +60,7 @@ extension SQLiteLedger {
   /// its purchaser's) is read again until the next event moves the stamp on.
   public func recordChanges(after cursor: LedgerChangeCursor?) throws -> LedgerRecordChanges {
     try queue.read { db in
-      let newest =
-        try db.fetchOne("SELECT coalesce(max(seq), 0) FROM events")?
-        .get(Int64.self, at: 0) ?? 0
+      let newest = try Self.newestEventSequence(db)
       let highest =
         try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
         .get(Int64.self, at: 0) ?? 0
@@ -99,7 +97,12 @@ extension SQLiteLedger {
   /// sequence of the first event this commit appends (the write lock is held, so no other
   /// commit can take it).
   static func changeStamp(_ db: SQLiteConnection) throws -> Int64 {
-    try db.fetchOne("SELECT coalesce(max(seq), 0) + 1 FROM events")?.get(Int64.self, at: 0) ?? 1
+    try newestEventSequence(db) + 1
+  }
+
+  /// The sequence of the newest event, 0 when there is none.
+  static func newestEventSequence(_ db: SQLiteConnection) throws -> Int64 {
+    try db.fetchOne("SELECT coalesce(max(seq), 0) FROM events")?.get(Int64.self, at: 0) ?? 0
   }
 
   /// Deletes record `id` and leaves a tombstone stamped `stamp` for readers.

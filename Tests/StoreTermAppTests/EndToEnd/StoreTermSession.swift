@@ -3,7 +3,7 @@ import StoreTermTestSupport
 
 extension TmuxSession {
   /// The built `storeterm`.
-  static var storeterm: String { binaryDirectory.appending(path: "storeterm").path }
+  static var storeterm: String { StoreTermProcess.path }
 
   /// A session whose `t` runs the real `storeterm` on the session's own ledger.
   convenience init(width: Int, height: Int, term: String, lang: String = "C.UTF-8") throws {
