@@ -35,8 +35,13 @@ public struct TestCertificateAuthority: Sendable {
   let leafKey: P256PrivateKey
 
   /// A signer that signs with the leaf and puts the chain in `x5c`.
-  public func makeSigner() -> ES256Signer {
-    ES256Signer(key: leafKey, chain: [leafCertificate, intermediateCertificate, rootCertificate])
+  ///
+  /// - Parameter reservingNonces: `false` computes every signature in full on the calling
+  ///   thread, without nonces computed ahead on another (for single-thread measurements).
+  public func makeSigner(reservingNonces: Bool = true) -> ES256Signer {
+    ES256Signer(
+      key: reservingNonces ? leafKey : leafKey.withoutNonceReserve(),
+      chain: [leafCertificate, intermediateCertificate, rootCertificate])
   }
 
   /// A verifier that trusts this CA's root.

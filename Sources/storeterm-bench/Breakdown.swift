@@ -7,7 +7,7 @@ struct JWSBreakdown {
   var seconds: Double
 
   func run() throws {
-    let key = try P256PrivateKey.generate()
+    let key = try P256PrivateKey.generate().withoutNonceReserve()
     let payload = JWSBenchmark.samplePayload()
     let json = payload.jsonBytes()
     let digest = [UInt8](repeating: 7, count: 32)

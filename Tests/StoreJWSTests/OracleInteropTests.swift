@@ -15,7 +15,7 @@ struct OracleInteropTests {
 
   func expectAllVerified(
     _ tokens: [String], kind: SignedPayloadKind, environment: AppStoreEnvironment,
-    sourceLocation: SourceLocation = #_sourceLocation
+    root: Certificate? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     guard Oracle.checkAvailable() else {
       if Oracle.isCI {
@@ -25,7 +25,7 @@ struct OracleInteropTests {
       return
     }
     let output = try Oracle.verify(
-      tokens, kind: kind.rawValue, root: authority.rootCertificate.der,
+      tokens, kind: kind.rawValue, root: (root ?? authority.rootCertificate).der,
       bundleId: Samples.bundleId, environment: environment.rawValue)
     #expect(
       output.status == 0, "\(output.stdout)\n\(output.stderr)", sourceLocation: sourceLocation)
@@ -54,5 +54,20 @@ struct OracleInteropTests {
     try expectAllVerified(
       [try signer.sign(try Samples.notification(signer: signer, environment: environment))],
       kind: .notification, environment: environment)
+  }
+
+  @Test("transactions signed with nonces computed ahead verify with no warning")
+  func reservedNonces() throws {
+    // A CA of its own, so no other suite draws on this key's reserve meanwhile.
+    let fresh = try TestCertificateAuthority.generate()
+    let reserved = fresh.makeSigner()
+    _ = try reserved.sign(Samples.transaction(.consumable, environment: .sandbox))
+    NonceWorkers.waitUntilIdle()
+    #expect(fresh.leafKey.nonces?.readyCount == ECDSANonceReserve.depth)
+    let tokens = try (0..<ECDSANonceReserve.depth).map { _ in
+      try reserved.sign(Samples.transaction(.consumable, environment: .sandbox))
+    }
+    try expectAllVerified(
+      tokens, kind: .transaction, environment: .sandbox, root: fresh.rootCertificate)
   }
 }

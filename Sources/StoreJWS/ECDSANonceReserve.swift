@@ -1,0 +1,158 @@
+import CLibCrypto
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// ECDSA nonces for one key, computed ahead of time on another thread and each handed out once,
+/// so a signature costs well under a microsecond on the caller's thread instead of about 14.
+///
+/// Almost all of an ECDSA signature is the scalar multiplication `kG` for a fresh random nonce
+/// `k`, and none of it depends on the message: `ECDSA_sign_setup` computes `k⁻¹ mod n` and `r`
+/// alone, and `ECDSA_do_sign_ex` finishes a signature from them with two multiplications. A
+/// purchase spends most of its time waiting for `fdatasync`, so the other core computes the
+/// next signatures' nonces meanwhile; a burst of signatures (a clock advance renewing many
+/// subscriptions) runs on both cores.
+///
+/// Signing one message with two nonces is harmless; signing two messages with one nonce reveals
+/// the private key. So a nonce leaves the reserve under its lock, signs exactly one digest
+/// (even when that fails), and its numbers are cleared before they are freed. Nonces live only
+/// in this process's memory; storeterm never forks a process that signs.
+final class ECDSANonceReserve: Sendable {
+  /// How many nonces the reserve refills to; a refill starts when half are used.
+  static let depth = 16
+
+  private struct State: ~Copyable, @unchecked Sendable {
+    // @unchecked: each nonce's numbers are owned by the reserve until one signer takes them.
+    var ready: [Nonce] = []
+    var refilling = false
+  }
+
+  private let key: ECKey
+  private let state = Mutex(State())
+
+  /// A reserve for the EC private key `privateKey` (an `EVP_PKEY`); `nil` if libcrypto cannot
+  /// give its legacy form, in which case every signature takes the usual path.
+  init?(privateKey: OpaquePointer) {
+    guard let key = lc_ec_key_from_pkey(privateKey) else {
+      LibCryptoError.clearQueue()
+      return nil
+    }
+    self.key = ECKey(pointer: key)
+  }
+
+  /// The raw R‖S signature of the SHA-256 `digest` with a reserved nonce, if one is ready.
+  ///
+  /// `nil` when none is ready yet (the caller signs the usual way). Starts a refill when the
+  /// reserve runs low.
+  func sign(digest: [UInt8]) -> [UInt8]? {
+    let (nonce, startsRefill) = state.withLock { state in
+      let nonce = state.ready.popLast()
+      let low = state.ready.count <= Self.depth / 2 && !state.refilling
+      if low { state.refilling = true }
+      return (nonce, low)
+    }
+    if startsRefill { refill() }
+    guard let nonce else { return nil }
+    var signature = [UInt8](repeating: 0, count: 64)
+    let status = signature.withUnsafeMutableBufferPointer { output in
+      lc_ecdsa_sign_presigned(
+        key.pointer, digest, Int32(digest.count), nonce.inverse, nonce.r, output.baseAddress)
+    }
+    guard status == 1 else {
+      LibCryptoError.clearQueue()
+      return nil
+    }
+    return signature
+  }
+
+  /// Nonces ready now (for tests).
+  var readyCount: Int { state.withLock { $0.ready.count } }
+
+  /// Computes nonces on a background thread until the reserve is full or the process exits.
+  private func refill() {
+    NonceWorkers.started()
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      defer { NonceWorkers.finished() }
+      while !NonceWorkers.isStopping, let nonce = Nonce(key: key) {
+        let full = state.withLock { state in
+          state.ready.append(nonce)
+          return state.ready.count >= Self.depth
+        }
+        if full { break }
+      }
+      state.withLock { $0.refilling = false }
+    }
+  }
+}
+
+/// `k⁻¹ mod n` and `r` for one future signature, cleared when freed.
+private final class Nonce {
+  let inverse: OpaquePointer
+  let r: OpaquePointer
+
+  init?(key: ECKey) {
+    var inverse: OpaquePointer?
+    var r: OpaquePointer?
+    guard lc_ecdsa_presign(key.pointer, &inverse, &r) == 1, let inverse, let r else {
+      if let inverse { BN_clear_free(inverse) }
+      if let r { BN_clear_free(r) }
+      LibCryptoError.clearQueue()
+      return nil
+    }
+    self.inverse = inverse
+    self.r = r
+  }
+
+  deinit {
+    BN_clear_free(inverse)
+    BN_clear_free(r)
+  }
+}
+
+/// A legacy `EC_KEY`, freed with its reserve.
+private final class ECKey: @unchecked Sendable {
+  // @unchecked: libcrypto only reads the key while signing or computing nonces, from any thread.
+  let pointer: OpaquePointer
+
+  init(pointer: OpaquePointer) { self.pointer = pointer }
+
+  deinit { lc_ec_key_free(pointer) }
+}
+
+/// The background refills of every reserve, stopped and awaited when the process exits.
+///
+/// libcrypto frees its random generators in its own `atexit` handler; a refill still running
+/// then would use freed memory. This handler is registered after libcrypto's (a key exists
+/// before any refill starts), and `atexit` handlers run last-registered first, so it stops the
+/// refills before libcrypto cleans up.
+enum NonceWorkers {
+  private static let running = DispatchGroup()
+  private static let stopping = Atomic<Bool>(false)
+  private static let registration: Void = {
+    atexit { NonceWorkers.stop() }
+  }()
+
+  /// Whether the process is exiting, so refills should end now.
+  static var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+  /// Records a refill about to start (before it is queued, so an exit waits for it).
+  static func started() {
+    _ = registration
+    running.enter()
+  }
+
+  /// Records a refill that ended.
+  static func finished() { running.leave() }
+
+  /// Waits until no refill is running (tests use it to see a full reserve).
+  static func waitUntilIdle() { running.wait() }
+
+  /// Ends every refill and waits for the one in progress (a nonce takes about 14 µs).
+  static func stop() {
+    stopping.store(true, ordering: .releasing)
+    _ = running.wait(timeout: .now() + .seconds(1))
+  }
+}
