@@ -160,11 +160,8 @@ struct CrashBenchmark {
     let folder = (path as NSString).deletingLastPathComponent
     let verifier = try TestCertificateAuthority.loadOrCreate(stateDirectory: folder)
       .makeVerifier(configuration: SignedDataConfiguration())
-    let tokens = try ledger.queue.read { db in
-      try db.fetchAll("SELECT jws FROM transactions WHERE jws IS NOT NULL").map {
-        try $0.get(String.self, at: 0)
-      }
-    }
+    // Through the ledger, which rebuilds each JWS from its stored parts.
+    let tokens = try ledger.recordChanges(after: nil).records.compactMap { $0.signed?.jws }
     for token in tokens {
       guard case .success(.verified) = verifier.verify(token, as: JWSTransactionDecodedPayload.self)
       else { return "a stored transaction does not verify" }

@@ -147,13 +147,16 @@ private final class SchemaPeer {
     nextID += 1
     let now = Date().epochMilliseconds
     try ledger.queue.write { db in
+      // The JWS as the ledger stores it: its header once, in `jws_headers`.
       try db.execute(
         """
-        INSERT INTO transactions (id, customer_id, product_id, state, quantity, jws, original_id,
-          product_type, purchase_date_ms, finished, created_ms)
-        VALUES (?, 'peer', 'dev.storeterm.demo.coins.100', 'purchased', 1, ?, ?, 'Consumable', ?,
-          0, ?)
-        """, [.integer(id), .text(jws), .integer(id), .integer(now), .integer(now)])
+        INSERT INTO transactions (id, customer_id, product_id, state, quantity, jws, jws_header,
+          original_id, product_type, purchase_date_ms, finished, created_ms)
+        VALUES (?, 'peer', 'dev.storeterm.demo.coins.100', 'purchased', 1, ?, ?, ?, 'Consumable',
+          ?, 0, ?)
+        """,
+        [.integer(id)] + ledger.jwsColumns(storing: jws, db: db)
+          + [.integer(id), .integer(now), .integer(now)])
       try db.execute(
         """
         INSERT INTO events (date_ms, customer_id, kind, transaction_id, product_id, detail)

@@ -52,14 +52,18 @@ struct SupportLedgerBuilder {
     while index < customers {
       let end = min(customers, index + batch)
       try ledger.queue.write { db in
-        for customer in index..<end { try insert(customer: customer, header: header, db: db) }
+        for customer in index..<end {
+          try insert(customer: customer, header: header, ledger: ledger, db: db)
+        }
       }
       index = end
     }
     return ledger
   }
 
-  private func insert(customer index: Int, header: String, db: SQLiteConnection) throws {
+  private func insert(
+    customer index: Int, header: String, ledger: SQLiteLedger, db: SQLiteConnection
+  ) throws {
     let id = String(format: "c%06d", index)
     let (first, last) = Self.name(index)
     try db.execute(
@@ -99,16 +103,18 @@ struct SupportLedgerBuilder {
         product: "dev.storeterm.demo.coins.100", type: .consumable, purchased: later))
     for payload in payloads {
       let jws = header + "." + Base64.urlEncode(payload.jsonBytes()) + ".c2lnbmF0dXJl"
+      // Stored as the ledger stores it: the header once, in `jws_headers`.
       try db.execute(
         """
         INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
-          offer, jws, original_id, product_type, group_id, purchase_date_ms, expires_date_ms,
-          revocation_date_ms, finished, created_ms)
-        VALUES (?, ?, ?, 'purchased', 1, ?, NULL, ?, ?, ?, ?, ?, ?, NULL, 1, ?)
+          offer, jws, jws_header, original_id, product_type, group_id, purchase_date_ms,
+          expires_date_ms, revocation_date_ms, finished, created_ms)
+        VALUES (?, ?, ?, 'purchased', 1, ?, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, 1, ?)
         """,
         [
           .integer(Int64(payload.transactionId)!), .text(id), .text(payload.productId),
-          SQLiteValue(payload.appAccountToken?.uuidString), .text(jws),
+          SQLiteValue(payload.appAccountToken?.uuidString),
+        ] + ledger.jwsColumns(storing: jws, db: db) + [
           .integer(Int64(payload.originalTransactionId)!), .text(payload.type.rawValue),
           SQLiteValue(payload.subscriptionGroupIdentifier), .integer(payload.purchaseDate),
           SQLiteValue(payload.expiresDate), .integer(payload.purchaseDate),

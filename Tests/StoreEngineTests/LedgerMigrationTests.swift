@@ -5,7 +5,8 @@ import Testing
 
 @testable import StorePersistence
 
-/// A ledger written before the lean-write migration keeps its events and their numbering.
+/// Ledgers written before a migration keep what they hold: events and their numbering (lean
+/// writes), transactions and their whole JWS (headers stored once).
 @Suite struct LedgerMigrationTests {
   @Test func eventsKeepTheirNumbersAndNewOnesContinueAfterTheLastOld() throws {
     let path = try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
@@ -50,5 +51,57 @@ import Testing
       index
         == "CREATE INDEX transactions_by_original ON transactions(original_id) WHERE original_id <> id"
     )
+  }
+
+  @Test func transactionsStoredWholeReadTheSameAfterTheHeaderMigration() async throws {
+    let source = try EngineHarness()
+    try await source.buy(Demo.coins)
+    try await source.buy(Demo.lifetime)
+    _ = try source.engine.refund(2)
+    let customer = try #require(try source.ledger.existingCustomer(Customer.defaultID))
+    let records = try source.ledger.records(customerID: Customer.defaultID)
+    #expect(records.count == 2)
+
+    let path = try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
+    do {
+      let old = try DatabaseQueue(location: .file(path))
+      try LedgerSchema.migrator.migrate(old, upTo: ChangeStampSchema.migrationName)
+      try old.write { db in
+        try db.execute(
+          """
+          INSERT INTO customers (id, name, email, storefront, device_verification_id, created_ms)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
+          [
+            .text(customer.id), .text(customer.name), .text(customer.email),
+            .text(customer.storefront), .text(customer.deviceVerificationID.uuidString),
+            .integer(customer.createdDate.epochMilliseconds),
+          ])
+        for record in records { try JWSHeaderStorageTests.insertWhole(record, db: db) }
+      }
+    }
+    let migrated = try EngineHarness(databasePath: path, clock: source.clock)
+    #expect(
+      try LedgerSchema.migrator.appliedMigrations(in: migrated.ledger.queue).last
+        == JWSHeaderSchema.migrationName)
+    #expect(try migrated.ledger.records(customerID: Customer.defaultID) == records)
+    // Old rows are not rewritten; new ones store their header once.
+    let bought = try await migrated.buy(Demo.themes)
+    let rows = try migrated.ledger.queue.read { db in
+      try db.fetchAll("SELECT jws, jws_header FROM transactions ORDER BY id").map {
+        (try $0.get(String.self, at: 0), try $0.get(Int64?.self, at: 1))
+      }
+    }
+    #expect(rows.map(\.0).prefix(2) == records.compactMap { $0.signed?.jws }[...])
+    #expect(rows.map(\.1) == [nil, nil, 1])
+    let all = try migrated.ledger.records(customerID: Customer.defaultID)
+    #expect(Array(all.prefix(2)) == records)
+    #expect(all.last?.signed == bought)
+    for record in all {
+      let jws = try #require(record.signed?.jws)
+      #expect(
+        try migrated.verifier.verify(jws, as: JWSTransactionDecodedPayload.self).get()
+          == .verified(try #require(record.signed?.payload)))
+    }
   }
 }

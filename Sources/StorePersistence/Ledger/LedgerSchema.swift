@@ -1,7 +1,8 @@
 /// The ledger's tables, as named forward-only migrations.
 ///
 /// Each transaction is stored as its signed JWS (the source of truth, its payload decoded on
-/// read) plus a few columns for queries; every change appends a row to `events`.
+/// read; its header kept once in `jws_headers`, see `JWSHeaderSchema`) plus a few columns for
+/// queries; every change appends a row to `events`.
 enum LedgerSchema {
   /// The migrations in order; never edit one that has shipped, add a new one.
   static var migrator: Migrator {
@@ -91,6 +92,7 @@ enum LedgerSchema {
         """)
     }
     ChangeStampSchema.register(&migrator)
+    JWSHeaderSchema.register(&migrator)
     return migrator
   }
 }

@@ -72,7 +72,9 @@ extension SQLiteLedger {
       guard let cursor, cursor.stamp >= cleared, cursor.stamp <= newest else {
         return LedgerRecordChanges(
           cursor: next, isComplete: true,
-          records: try db.fetchAll("SELECT * FROM transactions ORDER BY id").map(Self.record),
+          records: try db.fetchAll("SELECT * FROM transactions ORDER BY id").map {
+            try Self.record($0, headers: headers, db: db)
+          },
           deletedIDs: [])
       }
       let inserted = try db.fetchAll(
@@ -83,7 +85,7 @@ extension SQLiteLedger {
         "SELECT * FROM transactions INDEXED BY transactions_by_change"
           + " WHERE changed_seq > ? AND changed_seq > 0 AND id <= ? ORDER BY id",
         [.integer(cursor.stamp), .integer(cursor.highestID)])
-      let changed = try (updated + inserted).map(Self.record)
+      let changed = try (updated + inserted).map { try Self.record($0, headers: headers, db: db) }
       let deleted = try db.fetchAll(
         "SELECT id FROM deleted_transactions INDEXED BY deleted_transactions_by_seq"
           + " WHERE deleted_seq > ? ORDER BY id", [.integer(cursor.stamp)]

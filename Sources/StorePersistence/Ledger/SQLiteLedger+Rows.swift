@@ -2,28 +2,31 @@ import Foundation
 import StoreCore
 
 extension SQLiteLedger {
+  /// The customer's records in `scope`, in identifier order, their JWS rebuilt through
+  /// `headers`.
   static func records(
-    customerID: String, scope: RecordScope = .all, db: SQLiteConnection
+    customerID: String, scope: RecordScope = .all, headers: JWSHeaderStore, db: SQLiteConnection
   ) throws -> [TransactionRecord] {
     let customer = SQLiteValue.text(customerID)
+    let read = { (row: Row) in try Self.record(row, headers: headers, db: db) }
     switch scope {
     case .none:
       return []
     case .all:
       return try db.fetchAll(
         "SELECT * FROM transactions WHERE customer_id = ? ORDER BY id", [customer]
-      ).map(record)
+      ).map(read)
     case .product(let productID, let groupID):
       return try db.fetchAll(
         "SELECT * FROM transactions WHERE customer_id = ? AND (product_id = ? OR group_id = ?)"
           + " ORDER BY id",
         [customer, .text(productID), SQLiteValue(groupID)]
-      ).map(record)
+      ).map(read)
     case .record(let id):
       return try db.fetchAll(
         "SELECT * FROM transactions WHERE customer_id = ? AND id = ?",
         [customer, .integer(Int64(id))]
-      ).map(record)
+      ).map(read)
     case .chain(let original):
       // The latest transaction of the chain is all a renewal or a control needs: the latest
       // renewal (the only rows the index by original transaction ID holds), else the original.
@@ -36,7 +39,7 @@ extension SQLiteLedger {
         ?? db.fetchOne(
           "SELECT * FROM transactions WHERE id = ?1 AND original_id = ?1 AND customer_id = ?2",
           [original, customer])
-      return try latest.map { [try record($0)] } ?? []
+      return try latest.map { [try read($0)] } ?? []
     }
   }
 
@@ -54,7 +57,10 @@ extension SQLiteLedger {
       createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")))
   }
 
-  static func record(_ row: Row) throws -> TransactionRecord {
+  /// The record in a `transactions` row, its JWS rebuilt from `jws_header` through `headers`.
+  static func record(
+    _ row: Row, headers: JWSHeaderStore, db: SQLiteConnection
+  ) throws -> TransactionRecord {
     let id = try row.get(Int64.self, "id")
     let stateName = try row.get(String.self, "state")
     guard let state = TransactionRecord.State(rawValue: stateName) else {
@@ -62,8 +68,17 @@ extension SQLiteLedger {
         table: "transactions", id: String(id), reason: "unknown state \(stateName)")
     }
     var signed: SignedTransaction?
-    if let jws = try row.get(String?.self, "jws") {
-      let payload = try DecodedPayloadCache.payload(for: jws) {
+    if let stored = try row.get(String?.self, "jws") {
+      var jws = stored
+      if let headerID = try row.get(Int64?.self, "jws_header") {
+        guard let header = try headers.header(headerID, db: db) else {
+          throw LedgerError.damagedRow(
+            table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
+        }
+        jws = header + "." + stored
+      }
+      // The payload does not depend on the header: the stored text is a shorter key.
+      let payload = try DecodedPayloadCache.payload(for: stored) {
         guard let bytes = CompactJWSPayload.bytes(of: jws) else {
           throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
         }
@@ -107,16 +122,18 @@ extension SQLiteLedger {
   ///
   /// Readers find new records by identifier (see `recordChanges`), so an insert writes nothing
   /// to the index of changes.
-  static func insert(_ record: TransactionRecord, db: SQLiteConnection) throws {
+  static func insert(
+    _ record: TransactionRecord, headers: JWSHeaderStore, db: SQLiteConnection
+  ) throws {
     try db.execute(
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
-        offer, jws, original_id, product_type, group_id, purchase_date_ms, expires_date_ms,
-        revocation_date_ms, finished, created_ms, shared_from)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        offer, jws, jws_header, original_id, product_type, group_id, purchase_date_ms,
+        expires_date_ms, revocation_date_ms, finished, created_ms, shared_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
-        + mutableColumns(record)
+        + mutableColumns(record, headers: headers, db: db)
         + [
           .integer(record.createdDate.epochMilliseconds),
           SQLiteValue(record.sharedFromID.map { Int64($0) }),
@@ -124,24 +141,39 @@ extension SQLiteLedger {
   }
 
   /// Replaces `record`'s changeable columns, stamped with its commit's `stamp`.
-  static func update(_ record: TransactionRecord, stamp: Int64, db: SQLiteConnection) throws {
+  static func update(
+    _ record: TransactionRecord, stamp: Int64, headers: JWSHeaderStore, db: SQLiteConnection
+  ) throws {
     try db.execute(
       """
       UPDATE transactions SET state = ?, quantity = ?, app_account_token = ?, offer = ?, jws = ?,
-        original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
+        jws_header = ?, original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
         expires_date_ms = ?, revocation_date_ms = ?, finished = ?, changed_seq = ?
       WHERE id = ?
       """,
-      mutableColumns(record) + [.integer(stamp), .integer(Int64(record.id))])
+      mutableColumns(record, headers: headers, db: db)
+        + [.integer(stamp), .integer(Int64(record.id))])
   }
 
-  /// The columns from `state` to `finished`, in table order.
-  private static func mutableColumns(_ record: TransactionRecord) -> [SQLiteValue] {
+  /// The values of the `jws` and `jws_header` columns that store `jws`, inside a write on `queue`.
+  ///
+  /// For code that writes `transactions` rows by plain SQL (the benchmarks): they store what the
+  /// ledger stores, and read back through it byte for byte.
+  public func jwsColumns(storing jws: String, db: SQLiteConnection) throws -> [SQLiteValue] {
+    let stored = try headers.storedForm(of: jws, db: db)
+    return [.text(stored.jws), SQLiteValue(stored.headerID)]
+  }
+
+  /// The columns `insert` and `update` both write, from `state` to `finished`, in their order.
+  private static func mutableColumns(
+    _ record: TransactionRecord, headers: JWSHeaderStore, db: SQLiteConnection
+  ) throws -> [SQLiteValue] {
     let payload = record.signed?.payload
+    let jws = try record.signed.map { try headers.storedForm(of: $0.jws, db: db) }
     return [
       .text(record.state.rawValue), .integer(Int64(record.request.quantity)),
       SQLiteValue(record.request.appAccountToken?.uuidString), SQLiteValue(record.request.offer),
-      SQLiteValue(record.signed?.jws),
+      SQLiteValue(jws?.jws), SQLiteValue(jws?.headerID),
       SQLiteValue(payload.flatMap { Int64($0.originalTransactionId) }),
       SQLiteValue(payload?.type.rawValue), SQLiteValue(payload?.subscriptionGroupIdentifier),
       SQLiteValue(payload?.purchaseDate), SQLiteValue(payload?.expiresDate),

@@ -9,6 +9,8 @@ import StoreCore
 public final class SQLiteLedger: Ledger {
   /// The database.
   public let queue: DatabaseQueue
+  /// The JWS headers of `queue`'s connection, for storing and rebuilding transactions' JWS.
+  let headers = JWSHeaderStore()
 
   /// Opens (creating if needed) the ledger at `location` and brings its schema up to date.
   ///
@@ -79,21 +81,23 @@ public final class SQLiteLedger: Ledger {
 
   /// A customer's records in identifier order.
   public func records(customerID: String) throws -> [TransactionRecord] {
-    try queue.read { db in try Self.records(customerID: customerID, db: db) }
+    try queue.read { db in try Self.records(customerID: customerID, headers: headers, db: db) }
   }
 
   /// The record with identifier `id`.
   public func record(id: UInt64) throws -> TransactionRecord? {
     try queue.read { db in
       try db.fetchOne("SELECT * FROM transactions WHERE id = ?", [.integer(Int64(id))])
-        .map(Self.record)
+        .map { try Self.record($0, headers: headers, db: db) }
     }
   }
 
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   public func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord? {
     try queue.read { db in
-      try Self.records(customerID: customerID, scope: .chain(originalID), db: db).last
+      try Self.records(
+        customerID: customerID, scope: .chain(originalID), headers: headers, db: db
+      ).last
     }
   }
 
@@ -108,14 +112,15 @@ public final class SQLiteLedger: Ledger {
           "SELECT * FROM customers WHERE id = ?", [.text(customerID)])
       else { throw LedgerError.unknownCustomer(customerID) }
       let next = try Self.nextTransactionID(db)
-      let records = try Self.records(customerID: customerID, scope: scope, db: db)
+      let records = try Self.records(
+        customerID: customerID, scope: scope, headers: headers, db: db)
       let state = CustomerLedger(
         customer: try Self.customer(customerRow), records: records,
         subscriptions: try Self.subscriptions(
           customerID: customerID, scope: scope, records: records, db: db),
         nextID: UInt64(next))
       let (changes, result) = try decide(state)
-      try Self.apply(changes, db: db)
+      try Self.apply(changes, headers: headers, db: db)
       return result
     }
   }
@@ -145,7 +150,7 @@ public final class SQLiteLedger: Ledger {
       }
       let customers = try rows.map { row in
         let customer = try Self.customer(row)
-        let records = try Self.records(customerID: customer.id, db: db)
+        let records = try Self.records(customerID: customer.id, headers: headers, db: db)
         return CustomerLedger(
           customer: customer, records: records,
           subscriptions: try Self.subscriptions(
@@ -155,13 +160,15 @@ public final class SQLiteLedger: Ledger {
       let next = UInt64(try Self.nextTransactionID(db))
       let (changes, result) = try decide(
         FamilyLedger(group: group, customers: customers, nextID: next))
-      try Self.apply(changes, db: db)
+      try Self.apply(changes, headers: headers, db: db)
       return result
     }
   }
 
   /// Stores `changes` inside the current write transaction.
-  static func apply(_ changes: LedgerChanges, db: SQLiteConnection) throws {
+  static func apply(
+    _ changes: LedgerChanges, headers: JWSHeaderStore, db: SQLiteConnection
+  ) throws {
     for customer in changes.customers {
       try db.execute(
         "UPDATE customers SET family_group = ? WHERE id = ?",
@@ -171,8 +178,10 @@ public final class SQLiteLedger: Ledger {
     // (`recordChanges`); inserted records are found by identifier.
     let touchesRecords = !changes.updated.isEmpty || !changes.deleted.isEmpty
     let stamp = touchesRecords ? try changeStamp(db) : 0
-    for record in changes.inserted { try Self.insert(record, db: db) }
-    for record in changes.updated { try Self.update(record, stamp: stamp, db: db) }
+    for record in changes.inserted { try Self.insert(record, headers: headers, db: db) }
+    for record in changes.updated {
+      try Self.update(record, stamp: stamp, headers: headers, db: db)
+    }
     if !changes.deleted.isEmpty {
       try Self.keepIdentifiersRetired(db)
       for id in changes.deleted { try Self.delete(id, stamp: stamp, db: db) }
@@ -231,6 +240,7 @@ public final class SQLiteLedger: Ledger {
         .map { try $0.get(String.self, at: 0) }
       try Self.keepIdentifiersRetired(db)
       if !customers.isEmpty { try Self.recordCleared(stamp: try Self.changeStamp(db), db: db) }
+      // `jws_headers` stays: its rows are never deleted, so cached identifiers stay true.
       try db.execute("DELETE FROM transactions")
       try db.execute("DELETE FROM subscriptions")
       for customer in customers { try Self.append(event(customer), db: db) }

@@ -21,6 +21,7 @@ extension SQLiteConnection {
   {
     guard !isInTransaction else { throw PersistenceError.nestedTransaction }
     try retryingWhileBusy(kind.beginSQL)
+    transactionNumber &+= 1
     let result: T
     do {
       result = try body()

@@ -18,6 +18,9 @@ public final class SQLiteConnection {
   let handle: OpaquePointer
   /// While `true` (inside `DatabaseQueue.read`), statements that write are refused.
   var isReadOnlyAccess = false
+  /// Counts the transactions begun by `inTransaction`, so a cache can tell rows this transaction
+  /// wrote (gone if it rolls back) from rows an earlier, finished transaction left.
+  var transactionNumber: UInt64 = 0
   private var cache: [String: Statement] = [:]
   /// The database file, while this connection has it open (nil in memory).
   private var file: OpenDatabaseFiles.Identity?

@@ -25,8 +25,8 @@ extension SupportDirectory {
               GROUP BY coalesce(original_id, id))
             ORDER BY id
             """, [.text(customerID), .text(customerID)]
-          ).map(SQLiteLedger.record)
-          : try SQLiteLedger.records(customerID: customerID, db: db)
+          ).map { try SQLiteLedger.record($0, headers: headers, db: db) }
+          : try SQLiteLedger.records(customerID: customerID, headers: headers, db: db)
         let subscriptions =
           try db.fetchAll(
             "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY original_id",

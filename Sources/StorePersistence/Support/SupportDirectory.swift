@@ -9,12 +9,20 @@ import StoreCore
 public struct SupportDirectory: Sendable {
   /// The ledger's database.
   public let queue: DatabaseQueue
+  /// The JWS headers of `queue`'s connection, shared with the ledger when there is one.
+  let headers: JWSHeaderStore
 
   /// A directory over `ledger`'s database.
-  public init(ledger: SQLiteLedger) { queue = ledger.queue }
+  public init(ledger: SQLiteLedger) {
+    queue = ledger.queue
+    headers = ledger.headers
+  }
 
   /// A directory over an open ledger database.
-  public init(queue: DatabaseQueue) { self.queue = queue }
+  public init(queue: DatabaseQueue) {
+    self.queue = queue
+    headers = JWSHeaderStore()
+  }
 
   /// Customers matching `text` (customer id, name, email, app account token, transaction id
   /// or original transaction id), at most `limit`; every customer when `text` is empty.
