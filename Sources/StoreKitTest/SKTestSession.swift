@@ -36,7 +36,7 @@ public final class SKTestSession: Sendable {
     engine = StoreEngine(
       catalog: ProductCatalog(configuration: configuration),
       session: StoreSession(settings: configuration.settings), ledger: ledger,
-      signer: authority.makeSigner(), clock: clock, ids: SessionIdentifiers(),
+      signer: authority.makeSigner(), clock: clock, ids: RandomIdentifiers(),
       factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
     StoreKitRuntime.configure(.init(engine: engine, verifier: verifier))
   }
@@ -264,7 +264,3 @@ private final class SessionClock: StoreClock {
   }
 }
 
-/// The session's identifiers: random.
-private struct SessionIdentifiers: IdentifierGenerator {
-  func makeUUID() -> UUID { UUID() }
-}

@@ -83,11 +83,6 @@ extension StoreContext {
   }
 }
 
-/// Random UUIDs: the command line's edge, where randomness enters.
-struct RandomIdentifiers: IdentifierGenerator {
-  func makeUUID() -> UUID { UUID() }
-}
-
 /// A command that failed for a reason other than bad usage, as one sentence.
 struct CommandFailure: Error, CustomStringConvertible {
   /// The sentence.

@@ -45,7 +45,7 @@ struct PurchaseBenchmark {
     let ledger = try PurchaseBenchmark.ledger(at: ledgerPath, holding: existing)
     let engine = StoreEngine(
       catalog: try BenchCatalog.demo(), session: StoreSession(), ledger: ledger,
-      signer: authority.makeSigner(), clock: WallClock(), ids: BenchUUIDs(),
+      signer: authority.makeSigner(), clock: WallClock(), ids: RandomIdentifiers(),
       factory: TransactionFactory(
         identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
     let schemaPeer = try SchemaPeer(

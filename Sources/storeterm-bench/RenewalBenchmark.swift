@@ -43,7 +43,7 @@ struct RenewalBenchmark {
     let engine = StoreEngine(
       catalog: try BenchCatalog.demo(), session: StoreSession(),
       ledger: try SQLiteLedger(location: .file(directory.appending(path: "ledger.sqlite").path)),
-      signer: authority.makeSigner(), clock: clock, ids: BenchUUIDs(),
+      signer: authority.makeSigner(), clock: clock, ids: RandomIdentifiers(),
       factory: TransactionFactory(
         identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
     for index in 0..<subscribers {
@@ -73,11 +73,6 @@ struct RenewalBenchmark {
     }
     return Double(count) / Date().timeIntervalSince(start)
   }
-}
-
-/// The bench's UUIDs: random.
-struct BenchUUIDs: IdentifierGenerator {
-  func makeUUID() -> UUID { UUID() }
 }
 
 /// The demo catalog, read from the package's Fixtures folder.
