@@ -263,4 +263,3 @@ private final class SessionClock: StoreClock {
     clock.withLock { $0 = $0.withRate(rate, real: Date()) }
   }
 }
-
