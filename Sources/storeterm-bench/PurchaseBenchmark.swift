@@ -11,6 +11,10 @@ import StorePersistence
 /// A second peer separates storeterm's own cost from its schema's: the same two rows a purchase
 /// stores (the transaction with its JWS, and its event) committed by plain SQL into a ledger of
 /// the same schema and size, with no decision and no signature.
+///
+/// A third column commits bare rows only as large as what the ledger stores of a JWS (its
+/// payload and signature; the header is stored once per signer), for readers who would rather
+/// compare with that; the goal is judged against rows as large as the whole JWS.
 struct PurchaseBenchmark {
   var seconds: Double
   var rounds: Int
@@ -50,43 +54,40 @@ struct PurchaseBenchmark {
         identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
     let schemaPeer = try SchemaPeer(
       path: folder.appending(path: "schema.sqlite").path, existing: existing)
-    let bare = try DatabaseQueue(location: .file(folder.appending(path: "bare.sqlite").path))
-    try bare.write { db in
-      try db.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-    }
-    // One row as large as a stored transaction's JWS.
     let sample = try engine.purchase("dev.storeterm.demo.coins.100", customerID: "warmup")
     guard case .success(let signed) = sample else { return false }
-    let body = String(repeating: "x", count: signed.jws.utf8.count)
-    try prefillBare(bare, rows: existing, body: body)
+    // The verdict's bare row is as large as the signed JWS a purchase makes durable; the second
+    // is as large as what the ledger stores of it (`payload.signature`, its header kept once).
+    let jwsSize = signed.jws.utf8.count
+    let storedSize = signed.jws.split(separator: ".", maxSplits: 1).last?.utf8.count ?? jwsSize
+    let bare = try BareTable(path: folder.appending(path: "bare.sqlite").path, rowSize: jwsSize)
+    let storedBare = try BareTable(
+      path: folder.appending(path: "bare-stored.sqlite").path, rowSize: storedSize)
+    try bare.prefill(rows: existing)
+    try storedBare.prefill(rows: existing)
 
-    print("\nledger and bare table already holding \(existing.formatted()) rows")
-    print("round  purchases/s  bare commits/s  ratio  same rows, plain SQL/s  ratio")
-    var bestPurchase = 0.0
-    var bestBare = 0.0
-    var bestSchema = 0.0
+    print("\nledger and bare tables already holding \(existing.formatted()) rows")
+    print(
+      "round  purchases/s  bare \(jwsSize) B/s  ratio  same rows, plain SQL/s  ratio"
+        + "  bare \(storedSize) B/s  ratio")
+    var best = (purchase: 0.0, bare: 0.0, schema: 0.0, storedBare: 0.0)
     for round in 1...rounds {
       let purchaseRate = try rate {
         _ = try engine.purchase("dev.storeterm.demo.coins.100", customerID: "bench-\(round)")
       }
-      let bareRate = try rate {
-        try bare.write { db in try db.execute("INSERT INTO rows (body) VALUES (?)", [.text(body)]) }
-      }
+      let bareRate = try rate { try bare.commit() }
       let schemaRate = try rate { try schemaPeer.commit(jws: signed.jws) }
-      bestPurchase = max(bestPurchase, purchaseRate)
-      bestBare = max(bestBare, bareRate)
-      bestSchema = max(bestSchema, schemaRate)
-      print(
-        String(
-          format: "%5d  %11.0f  %14.0f  %5.1f%%  %21.0f  %5.1f%%", round, purchaseRate, bareRate,
-          100 * purchaseRate / bareRate, schemaRate, 100 * purchaseRate / schemaRate))
+      let storedBareRate = try rate { try storedBare.commit() }
+      best = (
+        max(best.purchase, purchaseRate), max(best.bare, bareRate),
+        max(best.schema, schemaRate), max(best.storedBare, storedBareRate)
+      )
+      print(row("\(round)", purchaseRate, bareRate, schemaRate, storedBareRate))
     }
-    let ratio = bestPurchase / bestBare
+    let ratio = best.purchase / best.bare
     print(
-      String(
-        format: "best   %11.0f  %14.0f  %5.1f%%  %21.0f  %5.1f%%  (goal: %.0f%% of bare)",
-        bestPurchase, bestBare, 100 * ratio, bestSchema, 100 * bestPurchase / bestSchema,
-        100 * PurchaseBenchmark.goal))
+      row("best", best.purchase, best.bare, best.schema, best.storedBare)
+        + String(format: "  (goal: %.0f%% of bare %d B)", 100 * PurchaseBenchmark.goal, jwsSize))
     return ratio >= PurchaseBenchmark.goal
   }
 
@@ -98,16 +99,15 @@ struct PurchaseBenchmark {
       .build(at: path)
   }
 
-  /// Fills the bare table with `rows` rows of `body`, in large transactions.
-  private func prefillBare(_ bare: DatabaseQueue, rows: Int, body: String) throws {
-    var written = 0
-    while written < rows {
-      let batch = min(10_000, rows - written)
-      try bare.write { db in
-        for _ in 0..<batch { try db.execute("INSERT INTO rows (body) VALUES (?)", [.text(body)]) }
-      }
-      written += batch
-    }
+  /// One result line: the rates and each one's ratio to the purchases.
+  private func row(
+    _ label: String, _ purchases: Double, _ bare: Double, _ schema: Double, _ storedBare: Double
+  ) -> String {
+    label.padding(toLength: 5, withPad: " ", startingAt: 0)
+      + String(
+        format: "  %11.0f  %13.0f  %5.1f%%  %21.0f  %5.1f%%  %12.0f  %5.1f%%", purchases, bare,
+        100 * purchases / bare, schema, 100 * purchases / schema, storedBare,
+        100 * purchases / storedBare)
   }
 
   /// Operations per second of `body`, run for `seconds`.
@@ -119,6 +119,37 @@ struct PurchaseBenchmark {
       count += 1
     }
     return Double(count) / Date().timeIntervalSince(start)
+  }
+}
+
+/// A one-column table that commits one row of `rowSize` bytes per transaction.
+private struct BareTable {
+  let queue: DatabaseQueue
+  let body: String
+
+  init(path: String, rowSize: Int) throws {
+    queue = try DatabaseQueue(location: .file(path))
+    body = String(repeating: "x", count: rowSize)
+    try queue.write { db in
+      try db.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    }
+  }
+
+  /// One row, one transaction.
+  func commit() throws {
+    try queue.write { db in try db.execute("INSERT INTO rows (body) VALUES (?)", [.text(body)]) }
+  }
+
+  /// `rows` rows in large transactions, to match a prefilled ledger.
+  func prefill(rows: Int) throws {
+    var written = 0
+    while written < rows {
+      let batch = min(10_000, rows - written)
+      try queue.write { db in
+        for _ in 0..<batch { try db.execute("INSERT INTO rows (body) VALUES (?)", [.text(body)]) }
+      }
+      written += batch
+    }
   }
 }
 

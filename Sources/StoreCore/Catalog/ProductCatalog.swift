@@ -41,6 +41,9 @@ public struct ProductCatalog: Sendable {
     return eligibleProducts.map { Self.product($0, subscribedGroups: subscribedGroups) }
   }
 
+  /// Whether the configuration has a product with identifier `id`.
+  public func contains(_ id: String) -> Bool { indexByID[id] != nil }
+
   /// The product with identifier `id`, if the configuration has it.
   public func product(id: String, subscribedGroups: Set<String> = []) -> Product? {
     indexByID[id].map { Self.product(eligibleProducts[$0], subscribedGroups: subscribedGroups) }

@@ -116,7 +116,7 @@ public final class StoreEngine: Sendable {
         .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
       throw failure.error
     }
-    guard catalog.configuration.allProductIDs.contains(productID) else {
+    guard catalog.contains(productID) else {
       throw StoreEngineError.unknownProduct(productID)
     }
     if options.cancel {

@@ -28,7 +28,12 @@ public struct Row: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The position of the first column named `name`, compared case-insensitively.
+  ///
+  /// Code names columns as the schema spells them, so an exact match is tried first: reading a
+  /// record asks for a dozen columns of twenty, and lowercasing every name for each costs more
+  /// than the rest of the read.
   public func index(of name: String) -> Int? {
+    if let exact = columns.firstIndex(of: name) { return exact }
     let lowered = name.lowercased()
     return columns.firstIndex { $0.lowercased() == lowered }
   }
