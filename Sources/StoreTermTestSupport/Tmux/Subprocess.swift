@@ -23,8 +23,20 @@ public enum Subprocess {
   ) throws -> Outcome {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
+    // Tests spawn from several threads at once, and a child spawned by another thread must not
+    // inherit these pipes: a tmux server started by that child would hold their write ends open
+    // for its whole life, and the reads below would never see end of file (the suite hung so
+    // once). So the pipes are close-on-exec (the child's own ends are dup2'd onto 1 and 2, which
+    // clears the flag), and making them and spawning is one step under a lock, so no spawn
+    // happens between `pipe` and `fcntl`.
+    spawning.lock()
+    var locked = true
+    defer { if locked { spawning.unlock() } }
     guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
       throw TmuxError("cannot create a pipe")
+    }
+    for descriptor in outputPipe + errorPipe {
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -59,6 +71,8 @@ public enum Subprocess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    spawning.unlock()
+    locked = false
     close(outputPipe[1])
     close(errorPipe[1])
     defer {
@@ -75,6 +89,9 @@ public enum Subprocess {
     return Outcome(
       status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output, error: error)
   }
+
+  /// Held from making a child's pipes until the child is spawned.
+  private static let spawning = NSLock()
 
   private static func readAll(_ descriptor: Int32) -> String {
     var data = Data()

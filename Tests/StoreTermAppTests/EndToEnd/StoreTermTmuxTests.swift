@@ -3,8 +3,8 @@ import StoreTermTestSupport
 import Testing
 
 /// The real `storeterm` binary in tmux, on a fresh ledger per test: the paywall, a purchase with
-/// an intro offer, Ask to Buy approved from a second process without a key press, a refund,
-/// resizing, and a restored shell after `q`.
+/// an intro offer, Ask to Buy approved from a second process without a key press, a refund from
+/// the transaction manager and one through the refund sheet, resizing, and a restored shell after `q`.
 ///
 /// Without tmux these tests are skipped with a printed reason, except under `CI=true`, where a
 /// missing tmux is a failure. Waits are bounded polls of `capture-pane`, never timing assertions.
@@ -165,6 +165,42 @@ import Testing
     try waitFor(session, "Lifetime Unlock", "no longer Owned") { !$0.contains("Owned") }
     try session.send("2")
     #expect(try session.waitUntil { $0.contains(" Entitlements: none") }.held)
+    try quit(session)
+  }
+
+  @Test func theRefundSheetRequestsARefundForTheChosenReason() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try start()
+    try openSheetForLifetimeUnlock(session)
+    try session.send("Enter")
+    #expect(try session.waitUntil { $0.contains { $0.contains("Purchased (transaction") } }.held)
+    try session.send("Escape")
+    try waitFor(session, "Lifetime Unlock", "Owned") { $0.contains("Owned") }
+    try session.send("2")
+    #expect(try session.waitUntil { $0.contains { $0.contains("History (Transaction.all)") } }.held)
+    try session.send("f")
+    let sheet = try session.waitUntil { lines in
+      lines.contains { $0.contains("┌ Request a Refund ") }
+        && lines.contains { $0.contains("Lifetime Unlock") && $0.contains("transaction 1") }
+    }
+    #expect(sheet.held, "no refund sheet:\n\(sheet.lines.joined(separator: "\n"))")
+    for _ in 0..<3 { try session.send("j") }
+    #expect(
+      try session.waitUntil {
+        $0.contains { $0.contains("▸ It didn't arrive or didn't work as expected") }
+      }.held)
+    try session.send("Enter")
+    let answered = try session.waitUntil { $0.contains { $0.contains("Refund requested and") } }
+    #expect(answered.held, "no answer:\n\(answered.lines.joined(separator: "\n"))")
+    try session.send("Enter")
+    #expect(try session.waitUntil { $0.contains(" Entitlements: none") }.held)
+    // The reason reached the signed transaction: an item that did not work is refunded for an
+    // issue with the app.
+    let listed = try session.storeterm(["transactions", "--json"])
+    #expect(listed.status == 0, "\(listed.error)")
+    #expect(listed.output.contains(#""revocationReason": 1,"#), "\(listed.output)")
+    try session.send("1")
+    try waitFor(session, "Lifetime Unlock", "no longer Owned") { !$0.contains("Owned") }
     try quit(session)
   }
 
