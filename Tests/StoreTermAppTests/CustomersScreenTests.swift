@@ -237,4 +237,13 @@ import Testing
         .text("No events.", .dim),
       ])
   }
+
+  @Test func theDetailNamesTheFamilyAMemberIsIn() {
+    var detail = CustomerFixtures.detail
+    detail.familyGroup = "smiths"
+    #expect(
+      CustomerDetailView.lines(detail, width: 120).first
+        == .text(
+          "customer default · Jane Appleseed · jane@example.com · USA · family smiths", .title))
+  }
 }

@@ -130,7 +130,7 @@ import Testing
     #expect(run.standardError == message + "\n" + CommandLineErrorTests.usage)
   }
 
-  @Test func theSupportExplainerSaysAMembersAccessIsSharedByAFamilyMember() async throws {
+  @Test func theSupportExplainerNamesTheFamilyMemberWhoSharedTheAccess() async throws {
     let db = try LedgerCommandTests.database()
     _ = await runStoreTerm(["family", "join", "smiths", "--db", db])
     _ = await runStoreTerm(["family", "join", "smiths", "--customer", "alice", "--db", db])
@@ -146,9 +146,14 @@ import Testing
     #expect(lines.count == 1)
     #expect(line["code"] == .string("family_shared"))
     #expect(line["access"] == .bool(true))
-    #expect(reason.hasPrefix("shared by a family member since "))
+    #expect(reason.hasPrefix("shared by default since "))
+    #expect(
+      try JSONParser.parse(run.standardOutput)["customer"]?["familyGroup"] == .string("smiths"))
     let text = await runStoreTerm(["customer", "alice", "--db", db])
-    #expect(text.standardOutput.contains("yes     shared by a family member since "))
+    #expect(
+      text.standardOutput.hasPrefix(
+        "customer alice · alice · alice@storeterm.test · USA · family smiths\n"))
+    #expect(text.standardOutput.contains("yes     shared by default since "))
     _ = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.monthly", "--db", db])
     let subscribed = await runStoreTerm(["customer", "alice", "--json", "--db", db])
     guard case .array(let after)? = try JSONParser.parse(subscribed.standardOutput)["entitlements"],
@@ -159,6 +164,9 @@ import Testing
     }
     #expect(after.first?["subject"] == .string("group"))
     #expect(after.first?["code"] == .string("family_shared"))
-    #expect(groupReason.hasPrefix("via Plus Monthly: shared by a family member, active, renews "))
+    #expect(groupReason.hasPrefix("via Plus Monthly: shared by default, active, renews "))
+    // The timeline names the purchaser too.
+    let timeline = await runStoreTerm(["customer", "alice", "--db", db])
+    #expect(timeline.standardOutput.contains("Lifetime Unlock shared by default"))
   }
 }

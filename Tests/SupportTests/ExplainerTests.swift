@@ -169,6 +169,20 @@ import Testing
       ])
   }
 
+  @Test func aFamilySharedPurchaseNamesThePurchaserWhenTheLedgerKnowsThem() {
+    let shared = Payloads.transaction(
+      id: "7", original: "7", product: Demo.lifetime, type: .nonConsumable,
+      purchased: SupportHarness.start, ownership: .familyShared)
+    let history = CustomerHistory(
+      customerID: "kid", transactions: [shared], familyGroup: "smiths", sharedBy: ["7": "mum"])
+    let lines = AccessExplainer.explain(
+      history, names: SupportHarness.names, now: SupportHarness.start)
+    #expect(
+      lines.map(SupportHarness.summary) == [
+        "Lifetime Unlock [yes] family_shared: shared by mum since 1 Dec 2026"
+      ])
+  }
+
   @Test func aPlanChangedAtRenewalPointsToTheNewPlan() {
     let start = SupportHarness.start
     let yearly = Payloads.transaction(

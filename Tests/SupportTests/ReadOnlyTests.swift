@@ -69,6 +69,8 @@ import Testing
     let customer = await runStoreTerm(["customer", "default", "--read-only", "--db", db, "--json"])
     #expect(customer.status == 0, "\(customer.standardError)")
     let json = try JSONParser.parse(customer.standardOutput)
+    // In no family: the key is there, null.
+    #expect(json["customer"]?["familyGroup"] == .null)
     guard case .array(let lines)? = json["entitlements"] else {
       Issue.record("no entitlements")
       return

@@ -18,7 +18,12 @@ public enum AccessExplainer {
     for groupID in groups.keys.sorted(by: { names.group($0) < names.group($1) }) {
       let groupChains = groups[groupID, default: []]
       let explained = groupChains.map { chain in
-        (chain, describe(chain, names: names, now: now, expiredOn: expiredDates[chain.originalID]))
+        (
+          chain,
+          describe(
+            chain, names: names, now: now, expiredOn: expiredDates[chain.originalID],
+            history: history)
+        )
       }
       // The group answers with its best chain: one that grants access, else the latest.
       let best =
@@ -47,7 +52,8 @@ public enum AccessExplainer {
 
   /// The sentence and code for one subscription chain's current product.
   static func describe(
-    _ chain: SubscriptionChain, names: ProductNames, now: Date, expiredOn: Date?
+    _ chain: SubscriptionChain, names: ProductNames, now: Date, expiredOn: Date?,
+    history: CustomerHistory
   ) -> AccessExplanation {
     let latest = chain.latest
     let product = latest.productId
@@ -56,7 +62,7 @@ public enum AccessExplainer {
       var sentence = sentence
       if access, latest.inAppOwnershipType == .familyShared {
         reason = .familyShared
-        sentence = "shared by a family member, " + sentence
+        sentence = history.sharedPhrase(transactionID: latest.transactionId) + ", " + sentence
       }
       return AccessExplanation(
         subject: .product(product), name: names.product(product), hasAccess: access,
@@ -136,13 +142,14 @@ public enum AccessExplainer {
       let requests = history.requests.filter { $0.productID == product }
       return line(
         product: product, transactions: transactions, requests: requests,
-        balance: history.balances[product], names: names, declinedOn: declinedDates(history))
+        balance: history.balances[product], names: names, declinedOn: declinedDates(history),
+        history: history)
     }
   }
 
   private static func line(
     product: String, transactions: [JWSTransactionDecodedPayload], requests: [PendingRequest],
-    balance: Int?, names: ProductNames, declinedOn: [UInt64: Date]
+    balance: Int?, names: ProductNames, declinedOn: [UInt64: Date], history: CustomerHistory
   ) -> AccessExplanation? {
     let name = names.product(product)
     func make(_ access: Bool, _ reason: AccessReason, _ sentence: String, _ id: String?)
@@ -166,7 +173,9 @@ public enum AccessExplainer {
       let day = SupportDate.day(milliseconds: kept.purchaseDate)
       if kept.inAppOwnershipType == .familyShared {
         return make(
-          true, .familyShared, "shared by a family member since \(day)", kept.transactionId)
+          true, .familyShared,
+          history.sharedPhrase(transactionID: kept.transactionId) + " since \(day)",
+          kept.transactionId)
       }
       return make(true, .owned, "purchased \(day)", kept.transactionId)
     }

@@ -28,13 +28,19 @@ public struct CustomerHistory: Sendable, Equatable {
   public var balances: [String: Int]
   /// Imported items that failed verification, kept for the record.
   public var unverified: [UnverifiedItem]
+  /// The Family Sharing group the account is in; nil when it is in none (or is imported).
+  public var familyGroup: String?
+  /// Who shared each Family Sharing copy: the purchaser's customer ID by the copy's
+  /// transaction ID, so support can say "shared by bob".
+  public var sharedBy: [String: String]
 
   /// Creates a history.
   public init(
     customerID: String, name: String = "", email: String = "", storefront: String = "",
     transactions: [JWSTransactionDecodedPayload] = [], subscriptions: [SubscriptionState] = [],
     renewalInfos: [JWSRenewalInfoDecodedPayload] = [], requests: [PendingRequest] = [],
-    events: [HistoryEvent] = [], balances: [String: Int] = [:], unverified: [UnverifiedItem] = []
+    events: [HistoryEvent] = [], balances: [String: Int] = [:], unverified: [UnverifiedItem] = [],
+    familyGroup: String? = nil, sharedBy: [String: String] = [:]
   ) {
     self.customerID = customerID
     self.name = name
@@ -47,6 +53,14 @@ public struct CustomerHistory: Sendable, Equatable {
     self.events = events
     self.balances = balances
     self.unverified = unverified
+    self.familyGroup = familyGroup
+    self.sharedBy = sharedBy
+  }
+
+  /// "shared by bob" for a Family Sharing copy whose purchaser is known, else "shared by a
+  /// family member" (imported data does not say who).
+  public func sharedPhrase(transactionID: String) -> String {
+    "shared by " + (sharedBy[transactionID] ?? "a family member")
   }
 }
 

@@ -49,7 +49,7 @@ public enum CustomerTimeline {
     let types = Dictionary(
       history.transactions.map { ($0.transactionId, $0) }, uniquingKeysWith: { a, _ in a })
     let entries = history.events.enumerated().compactMap { index, event in
-      entry(for: event, names: names, transactions: types).map { (index, $0) }
+      entry(for: event, names: names, transactions: types, history: history).map { (index, $0) }
     }
     return entries.sorted { a, b in
       a.1.date != b.1.date ? a.1.date < b.1.date : a.0 < b.0
@@ -58,11 +58,11 @@ public enum CustomerTimeline {
 
   static func entry(
     for event: HistoryEvent, names: ProductNames,
-    transactions: [String: JWSTransactionDecodedPayload]
+    transactions: [String: JWSTransactionDecodedPayload], history: CustomerHistory
   ) -> TimelineEntry? {
     switch event {
     case .ledger(let event):
-      return ledgerEntry(event, names: names, transactions: transactions)
+      return ledgerEntry(event, names: names, transactions: transactions, history: history)
     case .notification(let notification):
       let product = notification.productID.map(names.product) ?? "a product"
       return TimelineEntry(
@@ -75,7 +75,7 @@ public enum CustomerTimeline {
 
   private static func ledgerEntry(
     _ event: StoreEvent, names: ProductNames,
-    transactions: [String: JWSTransactionDecodedPayload]
+    transactions: [String: JWSTransactionDecodedPayload], history: CustomerHistory
   ) -> TimelineEntry? {
     let product = event.productID.map(names.product) ?? "a product"
     let id = event.transactionID.map(String.init)
@@ -143,9 +143,8 @@ public enum CustomerTimeline {
     case .familyLeft: return local("FAMILY_LEFT", "Left family group \(event.detail)")
     case .familyShared:
       // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
-      guard let payload else {
-        return local("FAMILY_SHARED", "\(product) shared by a family member")
-      }
+      let shared = id.map { history.sharedPhrase(transactionID: $0) } ?? "shared by a family member"
+      guard let payload else { return local("FAMILY_SHARED", "\(product) \(shared)") }
       var entry: TimelineEntry
       if payload.type != .autoRenewableSubscription {
         entry = apple(.oneTimeCharge)
@@ -158,7 +157,7 @@ public enum CustomerTimeline {
       }
       entry.label =
         payload.transactionReason == .renewal
-        ? "Renewed \(product), shared by a family member" : "\(product) shared by a family member"
+        ? "Renewed \(product), \(shared)" : "\(product) \(shared)"
       return entry
     case .familyRevoked: return apple(.revoke)
     }

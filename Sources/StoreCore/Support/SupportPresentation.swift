@@ -52,11 +52,13 @@ public enum SupportPresentation {
   }
 
   /// The customer line above the explainer: `customer default · Jane Doe · jane@example.com · USA`,
-  /// leaving out what is unknown.
-  public static func header(customerID: String, name: String, email: String, storefront: String)
-    -> String
-  {
-    (["customer \(customerID)"] + [name, email, storefront].filter { !$0.isEmpty })
+  /// then `family Smiths` for a member of a Family Sharing group, leaving out what is unknown.
+  public static func header(
+    customerID: String, name: String, email: String, storefront: String,
+    familyGroup: String? = nil
+  ) -> String {
+    (["customer \(customerID)"] + [name, email, storefront].filter { !$0.isEmpty }
+      + (familyGroup.map { ["family \($0)"] } ?? []))
       .joined(separator: " · ")
   }
 
@@ -121,6 +123,7 @@ public enum SupportPresentation {
           JSONMember("name", .string(history.name)),
           JSONMember("email", .string(history.email)),
           JSONMember("storefront", .string(history.storefront)),
+          JSONMember("familyGroup", history.familyGroup.map(JSONValue.string) ?? .null),
         ])),
       JSONMember("entitlements", .array(explanations.map(json))),
       JSONMember("timeline", .array(timeline.map(json))),

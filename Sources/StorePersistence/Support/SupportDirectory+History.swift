@@ -46,12 +46,30 @@ extension SupportDirectory {
             PendingRequest(
               id: $0.id, productID: $0.productID, state: $0.state, since: $0.createdDate)
           },
-          events: events, balances: balances)
+          events: events, balances: balances, familyGroup: customer.familyGroup,
+          sharedBy: try Self.purchasers(ofCopiesFor: customerID, db: db))
       }
       let items = try Self.importedItems(customerKey: customerID, db: db)
       guard !items.isEmpty else { return nil }
       return ImportedHistory.build(customerKey: customerID, items: items)
     }
+  }
+
+  /// The purchaser of each of `customerID`'s Family Sharing copies, by the copy's transaction ID.
+  static func purchasers(ofCopiesFor customerID: String, db: SQLiteConnection) throws
+    -> [String: String]
+  {
+    let rows = try db.fetchAll(
+      """
+      SELECT c.id AS copy, p.customer_id AS purchaser
+      FROM transactions c JOIN transactions p ON p.id = c.shared_from
+      WHERE c.customer_id = ? AND c.shared_from IS NOT NULL
+      """, [.text(customerID)])
+    return Dictionary(
+      try rows.map {
+        (String(try $0.get(Int64.self, "copy")), try $0.get(String.self, "purchaser"))
+      },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// The purchaser's chain behind each Family Sharing subscription of `customerID`, under the

@@ -12,6 +12,8 @@ public struct CustomerDetail: Sendable, Equatable {
   public var email: String
   /// The storefront; empty when unknown.
   public var storefront: String
+  /// The Family Sharing group the customer is in, if any.
+  public var familyGroup: String?
   /// The simulated time the answers hold at.
   public var asOf: Date
   /// The explainer's lines, from `AccessExplainer.explain`.
@@ -22,8 +24,10 @@ public struct CustomerDetail: Sendable, Equatable {
   /// Creates a detail.
   public init(
     customerID: String, name: String = "", email: String = "", storefront: String = "",
-    asOf: Date, explanations: [AccessExplanation], timeline: [TimelineEntry]
+    familyGroup: String? = nil, asOf: Date, explanations: [AccessExplanation],
+    timeline: [TimelineEntry]
   ) {
+    self.familyGroup = familyGroup
     self.customerID = customerID
     self.name = name
     self.email = email

@@ -76,7 +76,7 @@ public enum CustomerDetailView {
       .text(
         SupportPresentation.header(
           customerID: detail.customerID, name: detail.name, email: detail.email,
-          storefront: detail.storefront), .title),
+          storefront: detail.storefront, familyGroup: detail.familyGroup), .title),
       .text(SupportPresentation.asOf(detail.asOf), .dim),
       .text("", .normal),
     ]

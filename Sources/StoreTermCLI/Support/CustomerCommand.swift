@@ -36,7 +36,7 @@ enum CustomerCommand {
     var out =
       SupportPresentation.header(
         customerID: history.customerID, name: history.name, email: history.email,
-        storefront: history.storefront) + "\n"
+        storefront: history.storefront, familyGroup: history.familyGroup) + "\n"
     out += SupportPresentation.asOf(now)
     out += behind ? " (read-only: later renewals are not generated yet)\n\n" : "\n\n"
     if lines.isEmpty {

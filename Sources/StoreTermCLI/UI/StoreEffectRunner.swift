@@ -220,7 +220,7 @@ final class StoreEffectRunner: EffectRunner {
       return .loaded(
         CustomerDetail(
           customerID: history.customerID, name: history.name, email: history.email,
-          storefront: history.storefront, asOf: asOf,
+          storefront: history.storefront, familyGroup: history.familyGroup, asOf: asOf,
           explanations: AccessExplainer.explain(history, names: session.names, now: asOf),
           timeline: CustomerTimeline.entries(history, names: session.names)))
     } catch {
