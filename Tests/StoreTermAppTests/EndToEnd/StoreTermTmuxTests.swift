@@ -33,6 +33,15 @@ import Testing
     #expect(try session.waitUntil { $0.contains { $0.contains("QA outcome") } }.held)
   }
 
+  /// Buys the lifetime unlock from its sheet and waits until the paywall shows it owned.
+  private func buyLifetimeUnlock(_ session: TmuxSession) throws {
+    try openSheetForLifetimeUnlock(session)
+    try session.send("Enter")
+    #expect(try session.waitUntil { $0.contains { $0.contains("Purchased (transaction") } }.held)
+    try session.send("Escape")
+    try waitFor(session, "Lifetime Unlock", "Owned") { $0.contains("Owned") }
+  }
+
   /// The paywall line of the product called `name`.
   private func line(_ name: String, in lines: [String]) -> String? {
     lines.first { $0.hasPrefix("   \(name)") || $0.hasPrefix(" ▸ \(name)") }
@@ -152,11 +161,7 @@ import Testing
   @Test func aRefundRemovesAccess() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()
-    try openSheetForLifetimeUnlock(session)
-    try session.send("Enter")
-    #expect(try session.waitUntil { $0.contains { $0.contains("Purchased (transaction") } }.held)
-    try session.send("Escape")
-    try waitFor(session, "Lifetime Unlock", "Owned") { $0.contains("Owned") }
+    try buyLifetimeUnlock(session)
     try session.send("3")
     #expect(try session.waitUntil { $0.contains { $0.contains("Transactions (1)") } }.held)
     try session.send("r")
@@ -171,11 +176,7 @@ import Testing
   @Test func theRefundSheetRequestsARefundForTheChosenReason() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()
-    try openSheetForLifetimeUnlock(session)
-    try session.send("Enter")
-    #expect(try session.waitUntil { $0.contains { $0.contains("Purchased (transaction") } }.held)
-    try session.send("Escape")
-    try waitFor(session, "Lifetime Unlock", "Owned") { $0.contains("Owned") }
+    try buyLifetimeUnlock(session)
     try session.send("2")
     #expect(try session.waitUntil { $0.contains { $0.contains("History (Transaction.all)") } }.held)
     try session.send("f")
