@@ -307,8 +307,7 @@ public enum StoreTermApp: Application {
       }
     }
     Chrome.renderStatus(state, in: &canvas, row: size.height - 2)
-    HintBar(entries: GlobalKeys.activeKeymap(state).hintBarEntries(in: state))
-      .render(in: &canvas, row: size.height - 1)
+    Self.hintBar(state).render(in: &canvas, row: size.height - 1)
     if state.confirmsQuit {
       Dialog(
         title: "Quit?", message: "A purchase is in flight. Quit anyway?",
@@ -320,5 +319,16 @@ public enum StoreTermApp: Application {
         .render(in: &canvas)
     }
     return canvas.screen
+  }
+}
+
+extension StoreTermApp {
+  /// The keys of the active screen or sheet; where they do not all fit, help and quit stay and
+  /// the screen's own keys give way, since help lists them all.
+  static func hintBar(_ state: AppState) -> HintBar {
+    let entries = GlobalKeys.activeKeymap(state).hintBarEntries(in: state)
+    let general = Set(GlobalKeys.keymap.hintBarEntries(in: state))
+    let pinned = entries.reversed().prefix { general.contains($0) }.count
+    return HintBar(entries: entries, pinnedTrailing: pinned)
   }
 }
