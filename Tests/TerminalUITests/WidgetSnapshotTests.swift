@@ -78,6 +78,27 @@ import Testing
     assertSnapshot(screen, named: "toast-and-hint-bar")
   }
 
+  @Test func aNarrowHintBarKeepsItsPinnedEntriesAndDropsTheOthersFromTheEnd() {
+    let entries = [
+      HelpEntry(label: "b", description: "buy", disabledReason: nil),
+      HelpEntry(label: "R", description: "restore", disabledReason: nil),
+      HelpEntry(label: "c", description: "redeem", disabledReason: nil),
+      HelpEntry(label: "?", description: "help", disabledReason: nil),
+      HelpEntry(label: "q", description: "quit", disabledReason: nil),
+    ]
+    func bar(width: Int, pinned: Int) -> String {
+      paint(width: width, height: 1) {
+        HintBar(entries: entries, pinnedTrailing: pinned).render(in: &$0, row: 0)
+      }.lines[0]
+    }
+    // Everything fits in 43 columns, pinned or not.
+    #expect(bar(width: 43, pinned: 2) == " b buy  R restore  c redeem  ? help  q quit")
+    #expect(bar(width: 41, pinned: 2) == " b buy  R restore  ? help  q quit")
+    #expect(bar(width: 30, pinned: 0) == " b buy  R restore  c redeem")
+    #expect(bar(width: 30, pinned: 2) == " b buy  ? help  q quit")
+    #expect(bar(width: 12, pinned: 2) == " ? help")
+  }
+
   @Test func helpShowsDisabledKeysWithReasons() {
     let sections = [
       HelpSection(
