@@ -21,20 +21,41 @@ public enum Subprocess {
   public static func run(
     _ path: String, _ arguments: [String], environment: [String], capturing: Bool = true
   ) throws -> Outcome {
+    // Tests spawn from several threads at once, and a child spawned by another thread must not
+    // inherit this one's pipes: a tmux server started by that child would hold their write ends
+    // open for its whole life, and the reads below would never see end of file (the suite hung
+    // so once). The pipes are close-on-exec, and making them and spawning is one step under a
+    // lock, so no spawn happens between `pipe` and `fcntl`.
+    let child = try spawning.withLock {
+      try spawn(path, arguments, environment: environment, capturing: capturing)
+    }
+    defer {
+      close(child.output)
+      close(child.error)
+    }
+    guard child.status == 0 else { throw TmuxError("cannot start \(path): error \(child.status)") }
+    let output = readAll(child.output)
+    let error = readAll(child.error)
+    var status: Int32 = 0
+    while waitpid(child.pid, &status, 0) == -1 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros; these are their definitions.
+    let exited = status & 0x7F == 0
+    return Outcome(
+      status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output, error: error)
+  }
+
+  /// Starts the child and returns its process ID, `posix_spawn`'s result and the read ends of
+  /// its output and error pipes (the write ends are closed here).
+  private static func spawn(
+    _ path: String, _ arguments: [String], environment: [String], capturing: Bool
+  ) throws -> (pid: pid_t, status: Int32, output: Int32, error: Int32) {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
-    // Tests spawn from several threads at once, and a child spawned by another thread must not
-    // inherit these pipes: a tmux server started by that child would hold their write ends open
-    // for its whole life, and the reads below would never see end of file (the suite hung so
-    // once). So the pipes are close-on-exec (the child's own ends are dup2'd onto 1 and 2, which
-    // clears the flag), and making them and spawning is one step under a lock, so no spawn
-    // happens between `pipe` and `fcntl`.
-    spawning.lock()
-    var locked = true
-    defer { if locked { spawning.unlock() } }
     guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
       throw TmuxError("cannot create a pipe")
     }
+    // The child's own ends are dup2'd onto 1 and 2, which clears the flag; every other copy
+    // closes at exec.
     for descriptor in outputPipe + errorPipe {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
@@ -48,9 +69,6 @@ public enum Subprocess {
     } else {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    }
-    for descriptor in outputPipe + errorPipe {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
     }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
@@ -70,24 +88,10 @@ public enum Subprocess {
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    spawning.unlock()
-    locked = false
+    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     close(outputPipe[1])
     close(errorPipe[1])
-    defer {
-      close(outputPipe[0])
-      close(errorPipe[0])
-    }
-    guard spawned == 0 else { throw TmuxError("cannot start \(path): error \(spawned)") }
-    let output = readAll(outputPipe[0])
-    let error = readAll(errorPipe[0])
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros; these are their definitions.
-    let exited = status & 0x7F == 0
-    return Outcome(
-      status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output, error: error)
+    return (pid, status, outputPipe[0], errorPipe[0])
   }
 
   /// Held from making a child's pipes until the child is spawned.
