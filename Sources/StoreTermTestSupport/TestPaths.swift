@@ -12,11 +12,9 @@ public enum TestPaths {
   /// The bundled demo catalog, `Fixtures/Demo.storekit`.
   public static let demoCatalog = fixtures.appending(path: "Demo.storekit")
 
-  /// `../shared`, beside the package: reference material, real catalogs and the JWS oracle.
-  public static let shared = packageRoot.deletingLastPathComponent().appending(path: "shared")
-
-  /// The real `.storekit` files from public projects.
-  public static let realCatalogs = shared.appending(path: "fixtures/storekit-real")
+  /// The real `.storekit` files from public projects (`Tests/Fixtures/storekit-real`, with
+  /// their sources and licences in `SOURCES.md` there).
+  public static let realCatalogs = packageRoot.appending(path: "Tests/Fixtures/storekit-real")
 
   /// A state folder private to this test process (`XDG_STATE_HOME` for in-process CLI runs).
   public static let processStateDirectory: URL = try! temporaryDirectory()

@@ -3,14 +3,14 @@ import StoreCore
 import StoreJWS
 
 /// Verification throughput of Apple's App Store Server Library (Python), measured by
-/// `../shared/tools/asl_oracle/verify.py --bench` on tokens storeterm signed: the peer a server
+/// `Scripts/asl-verify.py --bench` on tokens storeterm signed: the peer a server
 /// would otherwise use.
 enum OracleVerifySpeed {
   /// Verifications per second, or nil (with the reason printed) when the library is unavailable.
   static func measure(authority: TestCertificateAuthority, count: Int = 3_000) -> Double? {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appending(path: "shared/tools/asl_oracle/verify.py").path
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Scripts/asl-verify.py").path
     guard FileManager.default.fileExists(atPath: script) else {
       print("Apple's library: skipped (\(script) not found)")
       return nil
@@ -49,7 +49,7 @@ enum OracleVerifySpeed {
         let json = try? JSONParser.parse(String(line)),
         case .number(let rate)? = json["verifications_per_second"], let value = Double(rate)
       else {
-        print("Apple's library: skipped (verify.py --bench did not report; is it installed?)")
+        print("Apple's library: skipped (asl-verify.py --bench did not report; is it installed?)")
         return nil
       }
       return value

@@ -3,7 +3,7 @@ import StoreCore
 import StoreTermTestSupport
 import Testing
 
-/// Every real `.storekit` file in `../shared/fixtures/storekit-real/` loads, with exact values.
+/// Every real `.storekit` file in `Tests/Fixtures/storekit-real/` loads, with exact values.
 @Suite struct RealCatalogTests {
   /// What each file must produce in its own storefront and locale.
   struct Expectation: Sendable {

@@ -18,10 +18,7 @@ struct EngineHarness {
   let verifier: SignedDataVerifier
   let databasePath: String
 
-  static let demoConfiguration: StoreKitConfiguration = {
-    let data = try! Data(contentsOf: TestPaths.demoCatalog)
-    return try! StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
-  }()
+  static let demoConfiguration: StoreKitConfiguration = FixtureCatalogs.demo
 
   init(
     session: StoreSession = StoreSession(), databasePath: String? = nil, clock: ManualClock? = nil,

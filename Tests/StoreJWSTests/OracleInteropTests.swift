@@ -4,11 +4,11 @@ import Testing
 
 @testable import StoreJWS
 
-/// Apple's App Store Server Library (through `asl_oracle/verify.py --strict`) accepts what we
+/// Apple's App Store Server Library (through `Scripts/asl-verify.py --strict`) accepts what we
 /// sign, in every environment storeterm supports.
 @Suite(
   "Interop with Apple's App Store Server Library", .serialized,
-  .enabled(if: Oracle.shouldRun, "asl_oracle unavailable: \(Oracle.unavailableReason ?? "")"))
+  .enabled(if: Oracle.shouldRun, "App Store Server Library unavailable: \(Oracle.unavailableReason ?? "")"))
 struct OracleInteropTests {
   let authority = SharedAuthority.authority
   let signer = SharedAuthority.signer

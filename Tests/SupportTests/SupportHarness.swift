@@ -13,10 +13,7 @@ struct SupportHarness {
   static let day: TimeInterval = 86_400
   /// One certificate authority for every test (generating keys is the slow part).
   static let authority: TestCertificateAuthority = try! TestCertificateAuthority.generate()
-  static let configuration: StoreKitConfiguration = {
-    let data = try! Data(contentsOf: TestPaths.demoCatalog)
-    return try! StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
-  }()
+  static let configuration: StoreKitConfiguration = FixtureCatalogs.demo
   static let catalog = ProductCatalog(configuration: configuration)
   static let names = ProductNames(catalog: catalog)
 

@@ -1,33 +1,32 @@
 import Foundation
 
-/// Runs `../shared/tools/asl_oracle/verify.py` (Apple's App Store Server Library in Python).
+/// Runs the project's `Scripts/asl-verify.py` (Apple's App Store Server Library in Python).
 ///
-/// The oracle is optional on a developer machine: when python3 or the library is missing the
-/// interop tests are skipped with a printed reason. With `CI=true` a missing oracle is a failure.
+/// The library is optional on a developer machine: when python3 or the library is missing the
+/// interop tests are skipped with one line naming what to install. With `CI=true` a missing
+/// library is a failure.
 enum Oracle {
-  /// `<package root>/../shared/tools/asl_oracle`, found from this file's path.
-  static let directory: URL = URL(fileURLWithPath: #filePath)
+  /// `<package root>/Scripts/asl-verify.py`, found from this file's path.
+  static let script: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // Support
     .deletingLastPathComponent()  // StoreJWSTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // package root
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/tools/asl_oracle")
+    .appendingPathComponent("Scripts/asl-verify.py")
 
   static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
   /// `nil` when the oracle can run, else why not.
   static let unavailableReason: String? = {
-    let script = directory.appendingPathComponent("verify.py").path
-    guard FileManager.default.fileExists(atPath: script) else {
-      return "the oracle script \(script) is missing"
+    guard FileManager.default.fileExists(atPath: script.path) else {
+      return "the harness \(script.path) is missing"
     }
     guard let probe = try? run(["python3", "-c", "import appstoreserverlibrary"], input: nil) else {
       return "python3 is not installed"
     }
     guard probe.status == 0 else {
-      return "Apple's app-store-server-library is not installed for python3 "
-        + "(pip install -r ../shared/tools/asl_oracle/requirements.txt)"
+      return "Apple's App Store Server Library is not installed for python3 "
+        + "(python3 -m pip install -r Scripts/requirements-interop.txt)"
     }
     return nil
   }()
@@ -38,7 +37,7 @@ enum Oracle {
   /// Prints why the oracle is missing; `true` when the caller may go on.
   static func checkAvailable() -> Bool {
     guard let reason = unavailableReason else { return true }
-    print("asl_oracle skipped: \(reason)")
+    print("App Store Server Library interop skipped: \(reason)")
     return false
   }
 
@@ -55,7 +54,7 @@ enum Oracle {
     }
   }
 
-  /// Runs verify.py over `tokens` (one per line) with the root in `rootDER`.
+  /// Runs the harness over `tokens` (one per line) with the root in `rootDER`.
   static func verify(
     _ tokens: [String], kind: String, root: [UInt8], bundleId: String, environment: String
   ) throws -> Output {
@@ -68,7 +67,7 @@ enum Oracle {
       to: URL(fileURLWithPath: inputPath))
     return try run(
       [
-        "python3", Self.directory.appendingPathComponent("verify.py").path, "--strict",
+        "python3", script.path, "--strict",
         "--root", rootPath, "--bundle-id", bundleId, "--environment", environment,
         "--kind", kind, inputPath,
       ], input: nil)

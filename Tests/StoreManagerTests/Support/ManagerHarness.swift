@@ -17,10 +17,7 @@ struct ManagerHarness {
   /// One certificate authority for every test (generating keys is the slow part).
   static let authority: TestCertificateAuthority = try! TestCertificateAuthority.generate()
 
-  static let demoConfiguration: StoreKitConfiguration = {
-    let data = try! Data(contentsOf: TestPaths.demoCatalog)
-    return try! StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
-  }()
+  static let demoConfiguration: StoreKitConfiguration = FixtureCatalogs.demo
 
   let engine: StoreEngine
   let clock: ManualClock

@@ -40,8 +40,7 @@ enum Fixtures {
 
   /// The demo catalog for a storefront and locale.
   static func catalog(storefront: String = "USA", locale: String? = nil) -> ProductCatalog {
-    let data = try! Data(contentsOf: TestPaths.demoCatalog)
-    let configuration = try! StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
+    let configuration = FixtureCatalogs.demo
     return ProductCatalog(
       configuration: configuration, storefront: Storefront(countryCode: storefront),
       locale: locale)
