@@ -4,8 +4,9 @@ import Testing
 
 /// Catalogs the tests load from the repository's fixtures.
 public enum FixtureCatalogs {
-  /// The decoded `.storekit` file at `url`. A missing, unreadable or invalid file is a recorded
-  /// test failure naming the path (and an empty catalog), never a crash of the suite.
+  /// The decoded `.storekit` file at `url`, or an empty catalog and a recorded failure.
+  ///
+  /// A missing, unreadable or invalid file is a test failure naming the path, never a crash.
   public static func configuration(at url: URL) -> StoreKitConfiguration {
     do {
       let data = try Data(contentsOf: url)

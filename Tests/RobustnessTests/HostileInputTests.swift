@@ -25,7 +25,8 @@ import Testing
     #expect(originals.count == 12, "expected 12 real catalogs in \(TestPaths.realCatalogs.path)")
     guard !originals.isEmpty else { return }
     for _ in 0..<3_000 {
-      let bytes = Mutator.mutate(originals[Int.random(in: 0..<originals.count, using: &random)], using: &random)
+      let bytes = Mutator.mutate(
+        originals[Int.random(in: 0..<originals.count, using: &random)], using: &random)
       do {
         let configuration = try StoreKitConfigurationDecoder.decode(bytes, file: "Fuzz.storekit")
         _ = ProductCatalog(configuration: configuration).products()

@@ -8,7 +8,9 @@ import Testing
 /// sign, in every environment storeterm supports.
 @Suite(
   "Interop with Apple's App Store Server Library", .serialized,
-  .enabled(if: Oracle.shouldRun, "App Store Server Library unavailable: \(Oracle.unavailableReason ?? "")"))
+  .enabled(
+    if: Oracle.shouldRun, "App Store Server Library unavailable: \(Oracle.unavailableReason ?? "")")
+)
 struct OracleInteropTests {
   let authority = SharedAuthority.authority
   let signer = SharedAuthority.signer

@@ -28,7 +28,9 @@ struct TamperedCorpusTests {
 
   @Test(
     "Apple's library rejects every case", .serialized,
-    .enabled(if: Oracle.shouldRun, "App Store Server Library unavailable: \(Oracle.unavailableReason ?? "")"),
+    .enabled(
+      if: Oracle.shouldRun,
+      "App Store Server Library unavailable: \(Oracle.unavailableReason ?? "")"),
     arguments: corpus)
   func oracleRejects(_ tampered: TamperedCase) throws {
     guard Oracle.checkAvailable() else {

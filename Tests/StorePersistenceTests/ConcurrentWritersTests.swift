@@ -44,7 +44,8 @@ private let python3TestsRun = python3 != nil || ProcessInfo.processInfo.environm
 /// is skipped before it starts).
 private func requirePython(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
   if python3 == nil {
-    Issue.record("python3 is required when CI=true, but it is not on PATH.", sourceLocation: sourceLocation)
+    Issue.record(
+      "python3 is required when CI=true, but it is not on PATH.", sourceLocation: sourceLocation)
   }
   return python3
 }
