@@ -41,7 +41,7 @@ public struct JWSLineVerifier: Sendable {
   /// Verifies one token and returns its JSON line and whether it verified.
   public func verify(token: Substring, lineNumber: Int) -> (line: String, ok: Bool) {
     let kind = Self.detectKind(token)
-    let report: (payload: JSONValue?, error: VerificationError?, reason: String?)
+    let report: (payload: JSONValue?, error: JWSVerificationError?, reason: String?)
     switch kind {
     case .transaction: report = erase(verifier.report(token, as: JWSTransactionDecodedPayload.self))
     case .renewal: report = erase(verifier.report(token, as: JWSRenewalInfoDecodedPayload.self))
@@ -67,7 +67,7 @@ public struct JWSLineVerifier: Sendable {
   }
 
   private func erase<Payload>(_ report: VerificationReport<Payload>)
-    -> (payload: JSONValue?, error: VerificationError?, reason: String?)
+    -> (payload: JSONValue?, error: JWSVerificationError?, reason: String?)
   {
     (report.payload?.jsonValue, report.error, report.reason)
   }

@@ -36,7 +36,7 @@ public final class SignedDataVerifier: Verifier {
 
   /// Verifies `jws` and decodes it as `type`, StoreKit-style.
   public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type)
-    -> Result<VerificationResult<Payload>, VerificationError>
+    -> Result<JWSVerificationResult<Payload>, JWSVerificationError>
   {
     report(jws, as: type).result
   }
@@ -89,7 +89,7 @@ public final class SignedDataVerifier: Verifier {
   private func check(
     header: JWSHeader, signature: [UInt8], digest: () -> [UInt8]?, claims: SignedPayloadClaims,
     kind: SignedPayloadKind
-  ) -> (VerificationError, String)? {
+  ) -> (JWSVerificationError, String)? {
     guard header.algorithm == "ES256" else {
       return (
         .invalidSignature,

@@ -1,43 +1,65 @@
 import Foundation
+import StoreCore
 
-/// StoreKit's `AppStore`: restoring purchases and what the device may do.
+/// The App Store: what the device may do, and restoring purchases.
 public enum AppStore {
   /// Whether the customer may make payments (Screen Time can forbid it on a device).
   public static var canMakePayments: Bool { true }
 
-  /// Restores purchases: syncs the device with the App Store.
+  /// The identifier the App Store hashes with a nonce into each transaction's
+  /// `deviceVerification`, or nil when no App Store is configured.
+  public static var deviceVerificationID: UUID? {
+    guard let configuration = try? StoreKitRuntime.configuration(),
+      let customer = try? configuration.engine.customer(configuration.customerID)
+    else { return nil }
+    return customer.deviceVerificationID
+  }
+
+  /// Restores purchases: syncs the device with the App Store. Call it only when the customer
+  /// asks (a Restore Purchases button).
   ///
-  /// Call it only when the customer asks (a Restore Purchases button); StoreKit shows a sign-in
-  /// prompt.
-  ///
-  /// - Throws: the session's simulated App Store Sync failure, if any.
+  /// - Throws: `StoreKitError` (a simulated App Store Sync failure).
   public static func sync() async throws {
     let configuration = try StoreKitRuntime.configuration()
-    if let failure = configuration.engine.session.failures[.appStoreSync] {
-      throw failure.error
+    try StoreKitRuntime.call(.appStoreSync) {
+      if let failure = configuration.engine.session.failures[.appStoreSync] { throw failure.error }
     }
     // The simulated App Store and the device share one ledger: nothing is out of sync.
   }
-}
 
-extension Storefront {
-  /// The storefront of the signed-in account.
-  public static var current: Storefront? {
-    get async {
-      guard let configuration = try? StoreKitRuntime.configuration() else { return nil }
-      return configuration.engine.catalog.storefront
-    }
+  /// The App Store environment that signed a transaction.
+  public struct Environment: RawRepresentable, Equatable, Hashable, Sendable {
+    /// The raw value, as the App Store sends it (`Sandbox`).
+    public let rawValue: String
+
+    /// Creates an environment from its raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The App Store.
+    public static let production = Environment(rawValue: "Production")
+    /// The sandbox.
+    public static let sandbox = Environment(rawValue: "Sandbox")
+    /// Xcode's StoreKit testing (storeterm's default).
+    public static let xcode = Environment(rawValue: "Xcode")
+
+    init(_ environment: AppStoreEnvironment) { self.init(rawValue: environment.rawValue) }
   }
 
-  /// Storefront changes; storeterm's storefront only changes when the session changes it.
-  public static var updates: AsyncStream<Storefront> {
-    AsyncStream { continuation in
-      Task {
-        if let current = await current { continuation.yield(current) }
-      }
-    }
-  }
+  /// The platform on which a customer bought an app.
+  public struct Platform: RawRepresentable, Equatable, Hashable, Sendable {
+    /// The raw value, as the App Store sends it (`iOS`).
+    public let rawValue: String
 
-  /// The currency of prices in this storefront.
-  public var currency: Locale.Currency? { Locale.Currency(currencyCode) }
+    /// Creates a platform from its raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// iPhone and iPad.
+    public static let iOS = Platform(rawValue: "iOS")
+    /// Mac.
+    public static let macOS = Platform(rawValue: "macOS")
+    /// Apple TV.
+    public static let tvOS = Platform(rawValue: "tvOS")
+    /// Apple Vision Pro.
+    public static let visionOS = Platform(rawValue: "visionOS")
+  }
 }

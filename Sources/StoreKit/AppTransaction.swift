@@ -1,95 +1,70 @@
 import Foundation
+import StoreCore
 
-/// The customer's purchase of the app itself: StoreKit's `AppTransaction`.
-public struct AppTransaction: Sendable, Equatable {
-  /// The signed payload behind it.
-  public let payload: JWSAppTransactionDecodedPayload
-  /// The compact JWS the App Store signed.
-  public let jwsRepresentation: String
+/// The customer's purchase of the app itself, as the App Store signed it.
+public struct AppTransaction: Equatable, Hashable, CustomDebugStringConvertible, Sendable {
+  let payload: JWSAppTransactionDecodedPayload
+  let jws: String
 
-  /// The app's bundle ID.
-  public var bundleID: String { payload.bundleId }
+  init(payload: JWSAppTransactionDecodedPayload, jws: String) {
+    self.payload = payload
+    self.jws = jws
+  }
+
+  public static func == (lhs: AppTransaction, rhs: AppTransaction) -> Bool { lhs.jws == rhs.jws }
+  public func hash(into hasher: inout Hasher) { hasher.combine(jws) }
+
+  /// The payload as JSON bytes with Apple's field names.
+  public var jsonRepresentation: Data { Data(payload.jsonBytes()) }
+  /// The JSON representation, readable.
+  public var debugDescription: String { String(decoding: jsonRepresentation, as: UTF8.self) }
+
+  /// The app's App Store identifier (nil outside production).
+  public var appID: UInt64? { payload.appAppleId.flatMap(UInt64.init(exactly:)) }
+  /// The app transaction's identifier.
+  public var appTransactionID: String { payload.appTransactionId ?? "" }
   /// The version of the app running now.
   public var appVersion: String { payload.applicationVersion }
+  /// The App Store's identifier of that version (nil outside production).
+  public var appVersionID: UInt64? { payload.versionExternalIdentifier.flatMap(UInt64.init(exactly:)) }
+  /// The app's bundle ID.
+  public var bundleID: String { payload.bundleId }
+  /// The environment that signed it.
+  public var environment: AppStore.Environment { AppStore.Environment(payload.receiptType) }
   /// The version the customer first got.
   public var originalAppVersion: String { payload.originalApplicationVersion }
   /// When the customer first got the app.
   public var originalPurchaseDate: Date { Date(epochMilliseconds: payload.originalPurchaseDate) }
-  /// The environment that signed it.
-  public var environment: AppStoreEnvironment { payload.receiptType }
-  /// When the App Store signed it.
-  public var signedDate: Date {
-    Date(epochMilliseconds: payload.signedDate ?? payload.receiptCreationDate)
+  /// The platform of the customer's first purchase of the app.
+  public var originalPlatform: AppStore.Platform {
+    AppStore.Platform(rawValue: payload.originalPlatform?.rawValue ?? "iOS")
   }
+  /// When the customer pre-ordered the app, if they did.
+  public var preorderDate: Date? { payload.preorderDate.map(Date.init(epochMilliseconds:)) }
   /// The device verification hash.
   public var deviceVerification: Data { payload.deviceVerification }
   /// The nonce hashed into `deviceVerification`.
   public var deviceVerificationNonce: UUID { payload.deviceVerificationNonce }
+  /// When the App Store signed it.
+  public var signedDate: Date {
+    Date(epochMilliseconds: payload.signedDate ?? payload.receiptCreationDate)
+  }
 
   /// The app transaction, verified.
+  ///
+  /// - Throws: `StoreKitError` (a simulated App Transaction failure).
   public static var shared: VerificationResult<AppTransaction> {
     get async throws {
       let configuration = try StoreKitRuntime.configuration()
-      let signed = try configuration.engine.appTransaction(customerID: configuration.customerID)
-      return verify(signed, with: configuration)
+      let signed = try StoreKitRuntime.call(.appTransaction) {
+        try configuration.engine.appTransaction(customerID: configuration.customerID)
+      }
+      return StoreKitRuntime.verify(signed, with: configuration)
     }
   }
 
   /// Asks the App Store for a fresh app transaction.
   public static func refresh() async throws -> VerificationResult<AppTransaction> {
     try await shared
-  }
-
-  private static func verify(
-    _ signed: SignedAppTransaction, with configuration: StoreKitRuntime.Configuration
-  ) -> VerificationResult<AppTransaction> {
-    switch configuration.verifier.verify(signed.jws, as: JWSAppTransactionDecodedPayload.self) {
-    case .success(.verified(let payload)):
-      return .verified(AppTransaction(payload: payload, jwsRepresentation: signed.jws))
-    case .success(.unverified(let payload, let error)):
-      return .unverified(AppTransaction(payload: payload, jwsRepresentation: signed.jws), error)
-    case .failure(let error):
-      return .unverified(
-        AppTransaction(payload: signed.payload, jwsRepresentation: signed.jws), error)
-    }
-  }
-}
-
-extension Transaction {
-  /// StoreKit's `Transaction.RefundRequestError`.
-  public typealias RefundRequestError = StoreCore.RefundRequestError
-
-  /// How a refund request ended: StoreKit's `Transaction.RefundRequestStatus`.
-  public enum RefundRequestStatus: Sendable, Hashable {
-    /// The request was sent to the App Store.
-    case success
-    /// The customer cancelled the sheet.
-    case userCancelled
-  }
-
-  /// Asks the App Store to refund this transaction; the App Store decides later.
-  public func beginRefundRequest() async throws -> RefundRequestStatus {
-    try await Self.beginRefundRequest(for: id)
-  }
-
-  /// Asks the App Store to refund transaction `transactionID`.
-  public static func beginRefundRequest(for transactionID: UInt64) async throws
-    -> RefundRequestStatus
-  {
-    let configuration = try StoreKitRuntime.configuration()
-    try configuration.engine.requestRefund(transactionID)
-    return .success
-  }
-}
-
-extension AppStore {
-  /// Shows the manage-subscriptions sheet (a simulated failure is the only visible outcome here).
-  public static func showManageSubscriptions() async throws {
-    try StoreKitRuntime.configuration().engine.showManageSubscriptions()
-  }
-
-  /// Shows the offer-code redemption sheet (a simulated failure is the only visible outcome here).
-  public static func presentOfferCodeRedeemSheet() async throws {
-    try StoreKitRuntime.configuration().engine.presentOfferCodeRedeemSheet()
   }
 }

@@ -1,3 +1,4 @@
-// `import StoreKit` gives code everything StoreKit 2 names: `Product`, `VerificationResult`,
-// `StoreKitError` and the rest live in StoreCore and are re-exported here.
-@_exported import StoreCore
+// `import StoreKit` gives app code Foundation too (`UUID`, `Data`, `Date`, `URL`), as Apple's
+// module does. The simulated App Store behind it (StoreCore, StoreJWS) is imported, never
+// re-exported: an app sees Apple's names and nothing else.
+@_exported import Foundation

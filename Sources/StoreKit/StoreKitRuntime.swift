@@ -1,13 +1,14 @@
 import Foundation
+import StoreCore
 import Synchronization
 
 /// Connects the StoreKit API to a simulated App Store: the engine, the verifier the "device"
 /// trusts and the signed-in account.
 ///
 /// On a device StoreKit talks to the App Store daemon; here the process says which store it
-/// talks to, once, before the app's code runs. `SKTestSession(contentsOf:)` does it for tests,
-/// storeterm's front end for itself.
-public enum StoreKitRuntime {
+/// talks to before the app's code runs. It is SPI (`@_spi(StoreTerm) import StoreKit`), so app
+/// code written against Apple's StoreKit never sees it.
+@_spi(StoreTerm) public enum StoreKitRuntime {
   /// One configuration of the StoreKit API.
   public struct Configuration: Sendable {
     /// The simulated App Store.
@@ -28,6 +29,11 @@ public enum StoreKitRuntime {
   }
 
   private static let current = Mutex<Configuration?>(nil)
+
+  /// The exact errors a test session asked each API to throw (`setSimulatedError`), so the
+  /// caller receives that value (a `URLError` with its code, the app's own `Error`).
+  private static let simulatedErrors = Mutex<[SimulatedErrorSetting.API: any Error & Sendable]>(
+    [:])
 
   /// A configuration bound to the current task and its child tasks, ahead of the global one.
   @TaskLocal private static var scoped: Configuration?
@@ -54,19 +60,52 @@ public enum StoreKitRuntime {
     try await $scoped.withValue(configuration, operation: operation, isolation: isolation)
   }
 
+  /// Records the error value `api` throws while the session's failure for it is set.
+  public static func setSimulatedError(
+    _ error: (any Error & Sendable)?, for api: SimulatedErrorSetting.API
+  ) {
+    simulatedErrors.withLock { $0[api] = error }
+  }
+
   /// The configuration in use: the task's scoped one, else the process-wide one.
   ///
-  /// - Throws: `StoreKitError.systemError` when nothing is configured.
-  static func configuration() throws(StoreKitError) -> Configuration {
+  /// - Throws: `StoreKitError.unknown` when nothing is configured (no App Store to talk to).
+  public static func configuration() throws -> Configuration {
     if let scoped { return scoped }
-    guard let configuration = current.withLock({ $0 }) else {
-      throw StoreKitError.systemError(
-        "storeterm's StoreKit has no App Store: create an SKTestSession or call StoreKitRuntime.configure"
-      )
-    }
+    guard let configuration = current.withLock({ $0 }) else { throw StoreKitError.unknown }
     // Time runs on the App Store's side: whatever fell due (renewals, expiries) happens first.
     _ = try? configuration.engine.catchUp()
     return configuration
+  }
+
+  /// Runs an engine call for `api`, turning what the engine throws into the error StoreKit
+  /// throws: Apple's `StoreKitError`, `Product.PurchaseError` or `Transaction.RefundRequestError`.
+  public static func call<Result>(
+    _ api: SimulatedErrorSetting.API, _ body: () throws -> Result
+  ) throws -> Result {
+    do {
+      return try body()
+    } catch {
+      throw storeKitError(error, api: api)
+    }
+  }
+
+  /// What StoreKit throws for an engine error raised by `api`.
+  public static func storeKitError(_ error: any Error, api: SimulatedErrorSetting.API) -> any Error {
+    if let exact = simulatedErrors.withLock({ $0[api] }) { return exact }
+    switch error {
+    case let error as SimulatedStoreKitError: return StoreKitError(error)
+    case let error as PurchaseRefusal: return Product.PurchaseError(error)
+    case let error as RefundRefusal: return Transaction.RefundRequestError(error)
+    case let error as JWSVerificationError:
+      return VerificationResult<Transaction>.VerificationError(error)
+    case let error as StoreEngineError:
+      switch error {
+      case .unknownProduct: return Product.PurchaseError.productUnavailable
+      default: return StoreKitError.systemError(error)
+      }
+    default: return StoreKitError.systemError(error)
+    }
   }
 
   /// `signed` checked by the configured verifier, as StoreKit checks what the App Store sends.
@@ -75,30 +114,49 @@ public enum StoreKitRuntime {
   ) -> VerificationResult<Transaction> {
     // A simulated verification failure marks every transaction with the chosen error.
     if case .verification(let error)? = configuration.engine.session.failures[.verification] {
-      return .unverified(Transaction(payload: signed.payload, jws: signed.jws), error)
+      return .unverified(Transaction(payload: signed.payload, jws: signed.jws), .init(error))
     }
-    switch configuration.verifier.verify(signed.jws, as: JWSTransactionDecodedPayload.self) {
-    case .success(.verified(let payload)):
-      return .verified(Transaction(payload: payload, jws: signed.jws))
-    case .success(.unverified(let payload, let error)):
-      return .unverified(Transaction(payload: payload, jws: signed.jws), error)
-    case .failure(let error):
-      // The ledger holds the payload it signed; show that one, marked with why it failed.
-      return .unverified(Transaction(payload: signed.payload, jws: signed.jws), error)
-    }
+    return check(
+      signed.jws, stored: signed.payload, verifier: configuration.verifier,
+      make: { Transaction(payload: $0, jws: signed.jws) })
   }
 
   /// Signed renewal info checked by the configured verifier.
   public static func verify(
     _ signed: SignedRenewalInfo, with configuration: Configuration
-  ) -> VerificationResult<RenewalInfo> {
-    switch configuration.verifier.verify(signed.jws, as: JWSRenewalInfoDecodedPayload.self) {
-    case .success(.verified(let payload)):
-      return .verified(RenewalInfo(payload: payload, jwsRepresentation: signed.jws))
-    case .success(.unverified(let payload, let error)):
-      return .unverified(RenewalInfo(payload: payload, jwsRepresentation: signed.jws), error)
-    case .failure(let error):
-      return .unverified(RenewalInfo(payload: signed.payload, jwsRepresentation: signed.jws), error)
+  ) -> VerificationResult<Product.SubscriptionInfo.RenewalInfo> {
+    check(
+      signed.jws, stored: signed.payload, verifier: configuration.verifier,
+      make: { Product.SubscriptionInfo.RenewalInfo(payload: $0, jws: signed.jws) })
+  }
+
+  /// A signed app transaction checked by the configured verifier.
+  static func verify(
+    _ signed: SignedAppTransaction, with configuration: Configuration
+  ) -> VerificationResult<AppTransaction> {
+    check(
+      signed.jws, stored: signed.payload, verifier: configuration.verifier,
+      make: { AppTransaction(payload: $0, jws: signed.jws) })
+  }
+
+  /// A subscription status with its transaction and renewal info verified.
+  public static func status(
+    _ status: SignedSubscriptionStatus, with configuration: Configuration
+  ) -> Product.SubscriptionInfo.Status {
+    Product.SubscriptionInfo.Status(
+      state: Product.SubscriptionInfo.RenewalState(status.state),
+      transaction: verify(status.transaction, with: configuration),
+      renewalInfo: verify(status.renewalInfo, with: configuration))
+  }
+
+  private static func check<Payload: SignedPayload, Value>(
+    _ jws: String, stored: Payload, verifier: any Verifier, make: (Payload) -> Value
+  ) -> VerificationResult<Value> {
+    switch verifier.verify(jws, as: Payload.self) {
+    case .success(.verified(let payload)): .verified(make(payload))
+    case .success(.unverified(let payload, let error)): .unverified(make(payload), .init(error))
+    // The ledger holds the payload it signed; show that one, marked with why it failed.
+    case .failure(let error): .unverified(make(stored), .init(error))
     }
   }
 }

@@ -1,98 +1,94 @@
-/// StoreKit's transaction sequences: `updates`, `all`, `currentEntitlements`, `unfinished`.
+import Foundation
+import StoreCore
+
 extension Transaction {
-  /// An async sequence of verified-or-not transactions, read from the App Store when iterated.
+  /// An async sequence of transactions with their verification results.
   public struct Transactions: AsyncSequence, Sendable {
-    /// Each transaction with its verification result.
+    /// Each transaction, verified or not.
     public typealias Element = VerificationResult<Transaction>
 
-    let load: @Sendable () async throws -> [SignedTransaction]
+    /// Where the transactions come from.
+    enum Source: Sendable {
+      /// What the App Store holds when iteration starts.
+      case snapshot(@Sendable (StoreKitRuntime.Configuration) throws -> [SignedTransaction])
+      /// Transactions as they happen (`updates`).
+      case live
+    }
 
-    /// Starts iterating.
-    public func makeAsyncIterator() -> Iterator { Iterator(load: load) }
+    let source: Source
 
-    /// Iterates the loaded transactions.
+    /// Starts iterating: a snapshot is read now, a live sequence starts listening now.
+    public func makeAsyncIterator() -> Iterator {
+      guard let configuration = try? StoreKitRuntime.configuration() else {
+        return Iterator(configuration: nil, pending: [], live: nil)
+      }
+      switch source {
+      case .snapshot(let load):
+        let loaded = (try? load(configuration)) ?? []
+        return Iterator(configuration: configuration, pending: loaded[...], live: nil)
+      case .live:
+        let stream = configuration.engine.updates(customerID: configuration.customerID)
+        return Iterator(configuration: configuration, pending: [], live: stream.makeAsyncIterator())
+      }
+    }
+
+    /// Reads the next transaction.
     public struct Iterator: AsyncIteratorProtocol {
-      let load: @Sendable () async throws -> [SignedTransaction]
-      var pending: [VerificationResult<Transaction>]?
+      let configuration: StoreKitRuntime.Configuration?
+      var pending: ArraySlice<SignedTransaction>
+      var live: AsyncStream<SignedTransaction>.Iterator?
 
-      /// The next transaction, or nil at the end (also when the App Store cannot be reached).
+      /// The next transaction, or nil at the end (also when no App Store can be reached).
       public mutating func next() async -> VerificationResult<Transaction>? {
-        if pending == nil {
-          guard let configuration = try? StoreKitRuntime.configuration(),
-            let loaded = try? await load()
-          else {
-            pending = []
-            return nil
-          }
-          pending = loaded.map { StoreKitRuntime.verify($0, with: configuration) }
+        guard let configuration else { return nil }
+        if let signed = pending.popFirst() {
+          return StoreKitRuntime.verify(signed, with: configuration)
         }
-        return pending!.isEmpty ? nil : pending!.removeFirst()
+        guard let signed = await live?.next() else { return nil }
+        return StoreKitRuntime.verify(signed, with: configuration)
       }
     }
   }
 
-  /// Transactions that happen outside a purchase call.
-  ///
-  /// Ask to Buy approvals, resolved interrupted purchases, refunds, revocations and purchases on
-  /// other devices; and, for the first listener of a process, every unfinished transaction once.
-  /// Start listening at launch.
-  public static var updates: AsyncStream<VerificationResult<Transaction>> {
-    guard let configuration = try? StoreKitRuntime.configuration() else {
-      return AsyncStream { $0.finish() }
-    }
-    let source = configuration.engine.updates(customerID: configuration.customerID)
-    return AsyncStream { continuation in
-      let task = Task {
-        for await signed in source {
-          continuation.yield(StoreKitRuntime.verify(signed, with: configuration))
-        }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
-  }
+  /// Transactions that happen outside a purchase call: Ask to Buy approvals, resolved
+  /// interrupted purchases, renewals, refunds, revocations, purchases on other devices; and, for
+  /// the first listener of a process, every unfinished transaction once. Start listening at
+  /// launch.
+  public static var updates: Transaction.Transactions { Transactions(source: .live) }
 
   /// Every transaction of the customer (finished consumables left out).
-  public static var all: Transactions {
-    Transactions {
-      let configuration = try StoreKitRuntime.configuration()
-      return try configuration.engine.allTransactions(customerID: configuration.customerID)
-    }
+  public static var all: Transaction.Transactions {
+    Transactions(source: .snapshot { try $0.engine.allTransactions(customerID: $0.customerID) })
   }
 
-  /// Every transaction for one product.
-  public static func all(for productID: String) -> Transactions {
-    Transactions {
-      let configuration = try StoreKitRuntime.configuration()
-      return try configuration.engine.allTransactions(customerID: configuration.customerID)
-        .filter { $0.payload.productId == productID }
-    }
+  /// Every transaction of the customer for one product.
+  public static func all(for productID: String) -> Transaction.Transactions {
+    Transactions(
+      source: .snapshot {
+        try $0.engine.allTransactions(customerID: $0.customerID)
+          .filter { $0.payload.productId == productID }
+      })
   }
 
   /// What the customer is entitled to now: non-consumables, active subscriptions, non-renewing
-  /// subscriptions; never consumables or revoked transactions.
-  public static var currentEntitlements: Transactions {
-    Transactions {
-      let configuration = try StoreKitRuntime.configuration()
-      return try configuration.engine.currentEntitlements(customerID: configuration.customerID)
-    }
+  /// subscriptions; never consumables or refunded transactions.
+  public static var currentEntitlements: Transaction.Transactions {
+    Transactions(
+      source: .snapshot { try $0.engine.currentEntitlements(customerID: $0.customerID) })
   }
 
   /// The current entitlements for one product.
-  public static func currentEntitlements(for productID: String) -> Transactions {
-    Transactions {
-      let configuration = try StoreKitRuntime.configuration()
-      return try configuration.engine.currentEntitlements(customerID: configuration.customerID)
-        .filter { $0.payload.productId == productID }
-    }
+  public static func currentEntitlements(for productID: String) -> Transaction.Transactions {
+    Transactions(
+      source: .snapshot {
+        try $0.engine.currentEntitlements(customerID: $0.customerID)
+          .filter { $0.payload.productId == productID }
+      })
   }
 
   /// Transactions the app has not finished.
-  public static var unfinished: Transactions {
-    Transactions {
-      let configuration = try StoreKitRuntime.configuration()
-      return try configuration.engine.unfinished(customerID: configuration.customerID)
-    }
+  public static var unfinished: Transaction.Transactions {
+    Transactions(source: .snapshot { try $0.engine.unfinished(customerID: $0.customerID) })
   }
 
   /// The customer's most recent transaction for a product, if any.
@@ -102,5 +98,19 @@ extension Transaction {
       let latest = all.last(where: { $0.payload.productId == productID })
     else { return nil }
     return StoreKitRuntime.verify(latest, with: configuration)
+  }
+
+  /// The transaction that entitles the customer to a product now, if any.
+  @available(*, deprecated, message: "Use currentEntitlements(for:)")
+  public static func currentEntitlement(for productID: String) async -> VerificationResult<
+    Transaction
+  >? {
+    await entitlement(for: productID)
+  }
+
+  /// The first current entitlement for a product (what the deprecated API returns).
+  static func entitlement(for productID: String) async -> VerificationResult<Transaction>? {
+    for await result in currentEntitlements(for: productID) { return result }
+    return nil
   }
 }

@@ -8,7 +8,7 @@ struct CommandContext {
   /// Where to print.
   let output: any TextOutput
   /// The storefront from `--storefront`, if given.
-  let storefrontOverride: Storefront?
+  let storefrontOverride: CatalogStorefront?
   /// The locale from `--locale`, if given.
   let localeOverride: String?
   /// The process environment (for the default state folder).
@@ -30,7 +30,7 @@ struct CommandContext {
       throw UsageError(error.message)
     }
     if let length = parsed.value("non-renewing-length"),
-      Product.SubscriptionPeriod(iso8601: length) == nil
+      CatalogProduct.SubscriptionPeriod(iso8601: length) == nil
     {
       throw UsageError("--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
     }
@@ -38,7 +38,7 @@ struct CommandContext {
       throw UsageError("--customer: an account identifier must be 1 to 200 characters")
     }
     if let code = parsed.value("storefront") {
-      guard let storefront = Storefront(countryCode: code) else {
+      guard let storefront = CatalogStorefront(countryCode: code) else {
         throw UsageError(
           "--storefront \(code): not an App Store storefront (an ISO 3166-1 alpha-3 code such as USA)"
         )
@@ -61,8 +61,8 @@ struct CommandContext {
   var json: Bool { parsed.flag("json") }
 
   /// How long non-renewing subscriptions grant access.
-  var nonRenewingDuration: Product.SubscriptionPeriod {
-    parsed.value("non-renewing-length").flatMap(Product.SubscriptionPeriod.init(iso8601:))
+  var nonRenewingDuration: CatalogProduct.SubscriptionPeriod {
+    parsed.value("non-renewing-length").flatMap(CatalogProduct.SubscriptionPeriod.init(iso8601:))
       ?? .yearly
   }
 

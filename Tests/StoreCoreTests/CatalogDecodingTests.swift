@@ -79,7 +79,7 @@ import Testing
     #expect(sub.winBackOffers.first?.isEligible == false)
     #expect(sub.codeOffers.first?.eligibility == ["new", "expired"])
     #expect(sub.codeOffers.first?.isStackable == true)
-    #expect(sub.codeOffers.first?.period == Product.SubscriptionPeriod(value: 3, unit: .day))
+    #expect(sub.codeOffers.first?.period == CatalogProduct.SubscriptionPeriod(value: 3, unit: .day))
   }
 
   @Test func anEmptyPriceLoadsAsZeroWithAWarning() throws {
@@ -162,12 +162,12 @@ import Testing
   }
 
   @Test func periodsParseEveryUnitAndRejectCombinations() {
-    #expect(Product.SubscriptionPeriod(iso8601: "P7D") == .init(value: 7, unit: .day))
-    #expect(Product.SubscriptionPeriod(iso8601: "P2W") == .init(value: 2, unit: .week))
-    #expect(Product.SubscriptionPeriod(iso8601: "P6M") == .init(value: 6, unit: .month))
-    #expect(Product.SubscriptionPeriod(iso8601: "P1Y") == .yearly)
+    #expect(CatalogProduct.SubscriptionPeriod(iso8601: "P7D") == .init(value: 7, unit: .day))
+    #expect(CatalogProduct.SubscriptionPeriod(iso8601: "P2W") == .init(value: 2, unit: .week))
+    #expect(CatalogProduct.SubscriptionPeriod(iso8601: "P6M") == .init(value: 6, unit: .month))
+    #expect(CatalogProduct.SubscriptionPeriod(iso8601: "P1Y") == .yearly)
     for bad in ["P5X", "P1Y2M", "P0M", "1M", "P", "PM", "P-1M", "p1m", "P١M"] {
-      #expect(Product.SubscriptionPeriod(iso8601: bad) == nil, "\(bad)")
+      #expect(CatalogProduct.SubscriptionPeriod(iso8601: bad) == nil, "\(bad)")
     }
   }
 }

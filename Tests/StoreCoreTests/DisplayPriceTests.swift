@@ -10,7 +10,7 @@ import Testing
     let data = try Data(contentsOf: TestPaths.demoCatalog)
     let configuration = try StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
     return ProductCatalog(
-      configuration: configuration, storefront: storefront.flatMap(Storefront.init(countryCode:)),
+      configuration: configuration, storefront: storefront.flatMap(CatalogStorefront.init(countryCode:)),
       locale: locale)
   }
 
@@ -53,7 +53,7 @@ import Testing
     let data = try Data(contentsOf: TestPaths.realCatalogs.appending(path: name))
     let configuration = try StoreKitConfigurationDecoder.decode(data, file: name)
     let chinese = ProductCatalog(
-      configuration: configuration, storefront: Storefront(countryCode: "CHN"), locale: "zh_Hans")
+      configuration: configuration, storefront: CatalogStorefront(countryCode: "CHN"), locale: "zh_Hans")
     let monthly = try #require(chinese.product(id: "test.monthly"))
     #expect(monthly.displayName == "全功能包月")
     #expect(monthly.description == "按月订阅付费解锁所有功能")
@@ -76,10 +76,10 @@ import Testing
   }
 
   @Test func storefrontCodesAreAlpha3() {
-    #expect(Storefront(countryCode: "deu")?.currencyCode == "EUR")
-    #expect(Storefront(countryCode: "CHE")?.currencyCode == "CHF")
-    #expect(Storefront(countryCode: "KOR")?.region == "KR")
-    #expect(Storefront(countryCode: "US") == nil)
-    #expect(Storefront(countryCode: "XYZ") == nil)
+    #expect(CatalogStorefront(countryCode: "deu")?.currencyCode == "EUR")
+    #expect(CatalogStorefront(countryCode: "CHE")?.currencyCode == "CHF")
+    #expect(CatalogStorefront(countryCode: "KOR")?.region == "KR")
+    #expect(CatalogStorefront(countryCode: "US") == nil)
+    #expect(CatalogStorefront(countryCode: "XYZ") == nil)
   }
 }

@@ -4,11 +4,11 @@ import Testing
 /// The wording of prices and offers shared by the CLI and the screens.
 @Suite struct ProductTermsTests {
   static func offer(
-    _ mode: Product.SubscriptionOffer.PaymentMode, _ period: String, _ count: Int, _ price: String
-  ) -> Product.SubscriptionOffer {
+    _ mode: CatalogProduct.SubscriptionOffer.PaymentMode, _ period: String, _ count: Int, _ price: String
+  ) -> CatalogProduct.SubscriptionOffer {
     .init(
       id: nil, type: .introductory, paymentMode: mode,
-      period: Product.SubscriptionPeriod(iso8601: period)!, periodCount: count, price: 0,
+      period: CatalogProduct.SubscriptionPeriod(iso8601: period)!, periodCount: count, price: 0,
       displayPrice: price)
   }
 
@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func pricesWithTheirPeriodAndTheFullTerms() {
-    let product = Product(
+    let product = CatalogProduct(
       id: "m", type: .autoRenewable, displayName: "M", description: "", price: 4.99,
       displayPrice: "$4.99", isFamilyShareable: false,
       subscription: .init(

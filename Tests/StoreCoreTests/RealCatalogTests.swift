@@ -115,7 +115,7 @@ import Testing
   }
 
   /// A compact summary of a product's subscription terms for table comparisons.
-  static func terms(_ product: Product) -> String? {
+  static func terms(_ product: CatalogProduct) -> String? {
     guard let subscription = product.subscription else { return nil }
     var text = subscription.subscriptionPeriod.iso8601
     if let offer = subscription.introductoryOffer {

@@ -21,7 +21,7 @@ import Testing
   @Test func aCodeForNewAndLapsedCustomersRefusesACurrentSubscriber() async throws {
     let store = try EngineHarness()
     try await store.buy(Demo.plusMonthly)
-    await #expect(throws: PurchaseError.ineligibleForOffer) {
+    await #expect(throws: PurchaseRefusal.ineligibleForOffer) {
       try await store.buy(Demo.plusMonthly, PurchaseOptions(offer: .code(Self.podcastCode)))
     }
   }
@@ -40,7 +40,7 @@ import Testing
 
   @Test func anUnknownCodeIsAnInvalidOffer() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.invalidOfferIdentifier) {
+    await #expect(throws: PurchaseRefusal.invalidOfferIdentifier) {
       try await store.buy(Demo.plusMonthly, PurchaseOptions(offer: .code("nope")))
     }
   }
@@ -53,7 +53,7 @@ import Testing
     store.clock.advance(by: 2 * 86_400)
     #expect(try store.entitledProducts().isEmpty)
     var session = store.engine.session
-    session.nonRenewingDuration = Product.SubscriptionPeriod(value: 2, unit: .year)
+    session.nonRenewingDuration = CatalogProduct.SubscriptionPeriod(value: 2, unit: .year)
     store.engine.setSession(session)
     #expect(try store.entitledProducts() == [Demo.seasonPass])
   }

@@ -43,14 +43,14 @@ import Testing
 
   @Test func aQuantityBelowOneIsInvalid() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.invalidQuantity) {
+    await #expect(throws: PurchaseRefusal.invalidQuantity) {
       try await store.buy(Demo.coins, PurchaseOptions(quantity: 0))
     }
   }
 
   @Test func aQuantityOnANonConsumableIsInvalid() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.invalidQuantity) {
+    await #expect(throws: PurchaseRefusal.invalidQuantity) {
       try await store.buy(Demo.lifetime, PurchaseOptions(quantity: 2))
     }
     #expect(try store.engine.records(customerID: "default").isEmpty)
@@ -96,7 +96,7 @@ import Testing
   @Test func aSimulatedPurchaseFailureThrowsStoreKitsError() async throws {
     let store = try EngineHarness(
       session: StoreSession(failures: [.purchase: .storeKit(.notEntitled)]))
-    await #expect(throws: StoreKitError.notEntitled) { try await store.buy(Demo.lifetime) }
+    await #expect(throws: SimulatedStoreKitError.notEntitled) { try await store.buy(Demo.lifetime) }
     let events = try store.ledger.events(after: 0, limit: 10)
     #expect(events.last?.kind == .failed)
     #expect(events.last?.detail == "StoreKitError.notEntitled")
@@ -104,7 +104,7 @@ import Testing
 
   @Test func aPerPurchaseFailureOverridesTheSession() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.productUnavailable) {
+    await #expect(throws: PurchaseRefusal.productUnavailable) {
       try await store.buy(Demo.lifetime, PurchaseOptions(failure: .purchase(.productUnavailable)))
     }
   }
@@ -112,7 +112,7 @@ import Testing
   @Test func aSimulatedLoadProductsFailureThrows() async throws {
     let store = try EngineHarness(
       session: StoreSession(failures: [.loadProducts: .storeKit(.networkError("offline"))]))
-    #expect(throws: StoreKitError.networkError("offline")) {
+    #expect(throws: SimulatedStoreKitError.networkError("offline")) {
       try store.engine.products(customerID: "default")
     }
   }

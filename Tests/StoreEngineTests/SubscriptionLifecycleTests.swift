@@ -15,7 +15,7 @@ import Testing
   static let mar1 = Int64(1_803_895_200_000)
   static let apr1 = Int64(1_806_573_600_000)
 
-  static func status(_ store: EngineHarness) throws -> SubscriptionStatus {
+  static func status(_ store: EngineHarness) throws -> SignedSubscriptionStatus {
     try #require(store.engine.subscriptionStatuses(customerID: "default").first)
   }
 

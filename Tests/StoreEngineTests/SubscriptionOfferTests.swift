@@ -48,7 +48,7 @@ import Testing
     let yearly = try await store.buy(Demo.plusYearly)
     #expect(yearly.payload.offerType == nil)
     #expect(yearly.payload.price == 49_990)
-    await #expect(throws: PurchaseError.ineligibleForOffer) {
+    await #expect(throws: PurchaseRefusal.ineligibleForOffer) {
       try store.engine.refund(yearly.id)
       try await store.buy(Demo.liteMonthly, PurchaseOptions(offer: .introductory))
     }
@@ -56,7 +56,7 @@ import Testing
 
   @Test func aPromotionalOfferNeedsAnEarlierSubscription() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.ineligibleForOffer) {
+    await #expect(throws: PurchaseRefusal.ineligibleForOffer) {
       try await store.buy(
         Demo.plusMonthly, PurchaseOptions(offer: .promotional("plus.monthly.comeback")))
     }
@@ -75,17 +75,17 @@ import Testing
 
   @Test func anUnknownOfferIdentifierIsInvalid() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.invalidOfferIdentifier) {
+    await #expect(throws: PurchaseRefusal.invalidOfferIdentifier) {
       try await store.buy(Demo.plusMonthly, PurchaseOptions(offer: .identifier("nope")))
     }
-    await #expect(throws: PurchaseError.invalidOfferIdentifier) {
+    await #expect(throws: PurchaseRefusal.invalidOfferIdentifier) {
       try await store.buy(Demo.coins, PurchaseOptions(offer: .identifier("nope")))
     }
   }
 
   @Test func aWinBackOfferOnlyAfterTheSubscriptionEnded() async throws {
     let store = try EngineHarness()
-    await #expect(throws: PurchaseError.ineligibleForOffer) {
+    await #expect(throws: PurchaseRefusal.ineligibleForOffer) {
       try await store.buy(
         Demo.plusMonthly, PurchaseOptions(offer: .winBack("plus.monthly.winback")))
     }

@@ -66,7 +66,7 @@ struct CertificateAuthorityTests {
   @Test("the chain verifies at both ends of the validity window and not beyond")
   func validityWindowEdges() throws {
     let verifier = SharedAuthority.verifier()
-    func result(at date: Int64) throws -> VerificationError? {
+    func result(at date: Int64) throws -> JWSVerificationError? {
       var payload = Samples.renewalInfo()
       payload.signedDate = date
       let jws = try SharedAuthority.signer.sign(payload)

@@ -86,7 +86,7 @@ struct VerifierRulesTests {
   @Test func verifiedPayloadValueThrowsTheErrorWhenUnverified() throws {
     let jws = try SharedAuthority.signer.sign(Samples.transaction(.consumable, bundleId: "x.y"))
     let result = try verifier.verify(jws, as: JWSTransactionDecodedPayload.self).get()
-    #expect(throws: VerificationError.invalidDeviceVerification) { try result.payloadValue }
+    #expect(throws: JWSVerificationError.invalidDeviceVerification) { try result.payloadValue }
     #expect(result.unsafePayloadValue.bundleId == "x.y")
   }
 }

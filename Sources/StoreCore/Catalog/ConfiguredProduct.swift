@@ -9,7 +9,7 @@ public struct ConfiguredProduct: Sendable, Equatable {
   /// Xcode's opaque `internalID`.
   public var internalID: String
   /// Consumable, non-consumable or non-renewing.
-  public var type: Product.ProductType
+  public var type: CatalogProduct.ProductType
   /// The price in the storefront's currency (an empty price in the file loads as 0).
   public var price: Decimal
   /// Whether Family Sharing applies (`familyShareable`).
@@ -19,7 +19,7 @@ public struct ConfiguredProduct: Sendable, Equatable {
 
   /// Creates a product.
   public init(
-    productID: String, referenceName: String, internalID: String, type: Product.ProductType,
+    productID: String, referenceName: String, internalID: String, type: CatalogProduct.ProductType,
     price: Decimal, familyShareable: Bool, localizations: [Localization]
   ) {
     self.productID = productID

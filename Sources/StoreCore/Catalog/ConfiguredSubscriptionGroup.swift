@@ -42,7 +42,7 @@ public struct ConfiguredSubscription: Sendable, Equatable {
   /// The level of service (`groupNumber`); 1 is the highest.
   public var groupLevel: Int
   /// The renewal period (`recurringSubscriptionPeriod`).
-  public var period: Product.SubscriptionPeriod
+  public var period: CatalogProduct.SubscriptionPeriod
   /// The introductory offer, from `introductoryOffers[0]` or the older `introductoryOffer`.
   public var introductoryOffer: ConfiguredOffer?
   /// Promotional offers (`adHocOffers`).
@@ -58,7 +58,7 @@ public struct ConfiguredSubscription: Sendable, Equatable {
   public init(
     productID: String, referenceName: String, internalID: String, price: Decimal,
     familyShareable: Bool, localizations: [Localization], subscriptionGroupID: String,
-    groupLevel: Int, period: Product.SubscriptionPeriod, introductoryOffer: ConfiguredOffer? = nil,
+    groupLevel: Int, period: CatalogProduct.SubscriptionPeriod, introductoryOffer: ConfiguredOffer? = nil,
     promotionalOffers: [ConfiguredOffer] = [], codeOffers: [ConfiguredOffer] = [],
     winBackOffers: [ConfiguredOffer] = [], billingPlans: [ConfiguredBillingPlan] = []
   ) {
@@ -91,9 +91,9 @@ public struct ConfiguredOffer: Sendable, Equatable {
   /// The developer-facing name of promotional, code and win-back offers.
   public var referenceName: String?
   /// How the customer pays.
-  public var paymentMode: Product.SubscriptionOffer.PaymentMode
+  public var paymentMode: CatalogProduct.SubscriptionOffer.PaymentMode
   /// The length of one offer period.
-  public var period: Product.SubscriptionPeriod
+  public var period: CatalogProduct.SubscriptionPeriod
   /// How many periods (`numberOfPeriods`, 1 when absent).
   public var periodCount: Int
   /// The offer price; 0 for free offers whatever the file says.
@@ -108,7 +108,7 @@ public struct ConfiguredOffer: Sendable, Equatable {
   /// Creates an offer.
   public init(
     internalID: String, offerID: String? = nil, referenceName: String? = nil,
-    paymentMode: Product.SubscriptionOffer.PaymentMode, period: Product.SubscriptionPeriod,
+    paymentMode: CatalogProduct.SubscriptionOffer.PaymentMode, period: CatalogProduct.SubscriptionPeriod,
     periodCount: Int = 1, price: Decimal = 0, eligibility: Set<String> = [],
     isStackable: Bool = false, isEligible: Bool = true
   ) {

@@ -3,17 +3,17 @@ import Foundation
 extension ProductCatalog {
   /// Turns configured products into localized, priced `Product` values.
   struct Builder {
-    let storefront: Storefront
+    let storefront: CatalogStorefront
     let locale: String
 
     func displayPrice(_ price: Decimal) -> String {
       price.formatted(.currency(code: storefront.currencyCode).locale(Locale(identifier: locale)))
     }
 
-    func product(_ configured: ConfiguredProduct) -> Product {
+    func product(_ configured: ConfiguredProduct) -> CatalogProduct {
       let text = localizedText(
         configured.localizations, fallback: configured.referenceName, id: configured.productID)
-      return Product(
+      return CatalogProduct(
         id: configured.productID, type: configured.type, displayName: text.displayName,
         description: text.description, price: configured.price,
         displayPrice: displayPrice(configured.price), isFamilyShareable: configured.familyShareable,
@@ -22,11 +22,11 @@ extension ProductCatalog {
 
     func product(
       _ configured: ConfiguredSubscription, in group: ConfiguredSubscriptionGroup
-    ) -> Product {
+    ) -> CatalogProduct {
       let text = localizedText(
         configured.localizations, fallback: configured.referenceName, id: configured.productID)
       let groupName = LocaleIdentifier.bestMatch(locale, in: group.localizations)?.displayName
-      let info = Product.SubscriptionInfo(
+      let info = CatalogProduct.SubscriptionInfo(
         subscriptionGroupID: group.id,
         groupDisplayName: groupName.flatMap { $0.isEmpty ? nil : $0 } ?? group.name,
         groupLevel: configured.groupLevel,
@@ -35,7 +35,7 @@ extension ProductCatalog {
         promotionalOffers: configured.promotionalOffers.map { offer($0, type: .promotional) },
         winBackOffers: configured.winBackOffers.map { offer($0, type: .winBack) },
         isEligibleForIntroOffer: true)
-      return Product(
+      return CatalogProduct(
         id: configured.productID, type: .autoRenewable, displayName: text.displayName,
         description: text.description, price: configured.price,
         displayPrice: displayPrice(configured.price), isFamilyShareable: configured.familyShareable,
@@ -43,9 +43,9 @@ extension ProductCatalog {
     }
 
     func offer(
-      _ configured: ConfiguredOffer, type: Product.SubscriptionOffer.OfferType
-    ) -> Product.SubscriptionOffer {
-      Product.SubscriptionOffer(
+      _ configured: ConfiguredOffer, type: CatalogProduct.SubscriptionOffer.OfferType
+    ) -> CatalogProduct.SubscriptionOffer {
+      CatalogProduct.SubscriptionOffer(
         id: type == .introductory ? nil : configured.offerID, type: type,
         paymentMode: configured.paymentMode, period: configured.period,
         periodCount: configured.periodCount, price: configured.price,

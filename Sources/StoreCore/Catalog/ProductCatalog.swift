@@ -5,22 +5,22 @@ public struct ProductCatalog: Sendable {
   /// The configuration the products come from.
   public let configuration: StoreKitConfiguration
   /// The storefront that sets the currency.
-  public let storefront: Storefront
+  public let storefront: CatalogStorefront
   /// The locale that picks localizations and formats prices.
   public let locale: String
   /// Every product for a customer eligible for every introductory offer, formatted once:
   /// Foundation's currency formatting is the costly part of a lookup.
-  private let eligibleProducts: [Product]
+  private let eligibleProducts: [CatalogProduct]
   private let indexByID: [String: Int]
 
   /// Creates a catalog; `storefront` and `locale` override the file's settings when given.
   public init(
-    configuration: StoreKitConfiguration, storefront: Storefront? = nil, locale: String? = nil
+    configuration: StoreKitConfiguration, storefront: CatalogStorefront? = nil, locale: String? = nil
   ) {
     self.configuration = configuration
     // The decoder only accepts known storefronts, so the fallback is for hand-built values.
     self.storefront =
-      storefront ?? Storefront(countryCode: configuration.settings.storefront) ?? .unitedStates
+      storefront ?? CatalogStorefront(countryCode: configuration.settings.storefront) ?? .unitedStates
     self.locale = locale ?? configuration.settings.locale
     let products = Self.build(configuration, storefront: self.storefront, locale: self.locale)
     eligibleProducts = products
@@ -36,7 +36,7 @@ public struct ProductCatalog: Sendable {
   ///
   /// - Parameter subscribedGroups: groups the customer has subscribed to, who is therefore no
   ///   longer eligible for their introductory offers.
-  public func products(subscribedGroups: Set<String> = []) -> [Product] {
+  public func products(subscribedGroups: Set<String> = []) -> [CatalogProduct] {
     guard !subscribedGroups.isEmpty else { return eligibleProducts }
     return eligibleProducts.map { Self.product($0, subscribedGroups: subscribedGroups) }
   }
@@ -45,12 +45,12 @@ public struct ProductCatalog: Sendable {
   public func contains(_ id: String) -> Bool { indexByID[id] != nil }
 
   /// The product with identifier `id`, if the configuration has it.
-  public func product(id: String, subscribedGroups: Set<String> = []) -> Product? {
+  public func product(id: String, subscribedGroups: Set<String> = []) -> CatalogProduct? {
     indexByID[id].map { Self.product(eligibleProducts[$0], subscribedGroups: subscribedGroups) }
   }
 
   /// `product` as a customer who subscribed to `subscribedGroups` sees it.
-  private static func product(_ product: Product, subscribedGroups: Set<String>) -> Product {
+  private static func product(_ product: CatalogProduct, subscribedGroups: Set<String>) -> CatalogProduct {
     guard let group = product.subscription?.subscriptionGroupID, subscribedGroups.contains(group)
     else { return product }
     var product = product
@@ -60,8 +60,8 @@ public struct ProductCatalog: Sendable {
 
   /// Every product in catalog order: each group's subscriptions by level, then the rest.
   private static func build(
-    _ configuration: StoreKitConfiguration, storefront: Storefront, locale: String
-  ) -> [Product] {
+    _ configuration: StoreKitConfiguration, storefront: CatalogStorefront, locale: String
+  ) -> [CatalogProduct] {
     let builder = ProductCatalog.Builder(storefront: storefront, locale: locale)
     let subscriptions = configuration.subscriptionGroups.flatMap { group in
       group.subscriptions.enumerated()

@@ -6,7 +6,7 @@ extension StoreKitConfigurationDecoder {
     var settings = StoreKitSettings()
     if let storefront = try cursor.optional("_storefront") {
       let code = try storefront.string()
-      guard Storefront(countryCode: code) != nil else {
+      guard CatalogStorefront(countryCode: code) != nil else {
         throw storefront.error(
           "\(JSONValue.string(code).compactText) is not an App Store storefront"
             + " (an ISO 3166-1 alpha-3 code such as USA)")

@@ -99,7 +99,7 @@ public struct StoreKitConfigurationDecoder {
   // MARK: - Products
 
   private mutating func product(
-    _ cursor: JSONCursor, allowed: [Product.ProductType]
+    _ cursor: JSONCursor, allowed: [CatalogProduct.ProductType]
   ) throws(JSONReadError) -> ConfiguredProduct {
     checkKeys(cursor, ConfigurationKeys.product)
     let typeCursor = try cursor.required("type")
@@ -126,7 +126,7 @@ public struct StoreKitConfigurationDecoder {
     return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
   }
 
-  private static let productTypes: [String: Product.ProductType] = [
+  private static let productTypes: [String: CatalogProduct.ProductType] = [
     "Consumable": .consumable, "NonConsumable": .nonConsumable,
     "NonRenewingSubscription": .nonRenewable, "RecurringSubscription": .autoRenewable,
   ]
@@ -252,7 +252,7 @@ public struct StoreKitConfigurationDecoder {
       isEligible: try cursor.optionalBool("isEligible") ?? true)
   }
 
-  private static let paymentModes: [String: Product.SubscriptionOffer.PaymentMode] = [
+  private static let paymentModes: [String: CatalogProduct.SubscriptionOffer.PaymentMode] = [
     "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
   ]
 
@@ -273,9 +273,9 @@ public struct StoreKitConfigurationDecoder {
     return result
   }
 
-  private func period(_ cursor: JSONCursor) throws(JSONReadError) -> Product.SubscriptionPeriod {
+  private func period(_ cursor: JSONCursor) throws(JSONReadError) -> CatalogProduct.SubscriptionPeriod {
     let text = try cursor.string()
-    guard let period = Product.SubscriptionPeriod(iso8601: text) else {
+    guard let period = CatalogProduct.SubscriptionPeriod(iso8601: text) else {
       throw cursor.error("\(JSONValue.string(text).compactText) is not an ISO 8601 period")
     }
     return period

@@ -1,7 +1,7 @@
-extension Storefront {
+extension CatalogStorefront {
   /// The App Store's numeric storefront identifier (`Storefront.id`, `storefrontId` in signed
   /// transactions), or `"0"` for a country storeterm has no identifier for.
-  public var id: String { Storefront.identifiers[countryCode].map(String.init) ?? "0" }
+  public var id: String { CatalogStorefront.identifiers[countryCode].map(String.init) ?? "0" }
 
   /// Apple's storefront identifiers by alpha-3 code, for the storefronts they are known for.
   static let identifiers: [String: Int] = [

@@ -1,4 +1,4 @@
-extension Product {
+extension CatalogProduct {
   /// What StoreKit tells an app about an auto-renewable subscription product.
   public struct SubscriptionInfo: Sendable, Equatable {
     /// The identifier of the subscription group.

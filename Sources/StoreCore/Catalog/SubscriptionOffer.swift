@@ -1,6 +1,6 @@
 import Foundation
 
-extension Product {
+extension CatalogProduct {
   /// A discount on a subscription: an introductory, promotional or win-back offer.
   public struct SubscriptionOffer: Sendable, Equatable {
     /// The offer identifier; nil for introductory offers, which have none.

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Product.SubscriptionPeriod {
+extension CatalogProduct.SubscriptionPeriod {
   /// The Gregorian calendar in UTC: subscription arithmetic must not depend on the machine's zone.
   private static let calendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)

@@ -1,4 +1,4 @@
-extension Product {
+extension CatalogProduct {
   /// The length of a subscription or offer period: a count of days, weeks, months or years.
   public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The number of units.

@@ -3,7 +3,7 @@ import Foundation
 /// The offer a purchase ends up with, decided by StoreKit's eligibility rules.
 public struct AppliedOffer: Sendable, Equatable {
   /// The offer from the catalog.
-  public var offer: Product.SubscriptionOffer
+  public var offer: CatalogProduct.SubscriptionOffer
   /// Whether it was redeemed as an offer code (StoreKit's product offers have no code type).
   public var isOfferCode = false
 
@@ -13,9 +13,9 @@ public struct AppliedOffer: Sendable, Equatable {
   /// StoreKit does. A promotional offer needs a customer who subscribed in the group before; a
   /// win-back offer needs one whose subscription has ended and the offer's `isEligible` switch.
   public static func choose(
-    _ choice: PurchaseOptions.OfferChoice?, for product: Product,
+    _ choice: PurchaseOptions.OfferChoice?, for product: CatalogProduct,
     configured: ConfiguredSubscription?, hasSubscribed: Bool, isActive: Bool
-  ) throws(PurchaseError) -> AppliedOffer? {
+  ) throws(PurchaseRefusal) -> AppliedOffer? {
     guard let subscription = product.subscription else {
       if choice != nil { throw .invalidOfferIdentifier }
       return nil
@@ -45,8 +45,8 @@ public struct AppliedOffer: Sendable, Equatable {
   }
 
   private static func promotional(
-    _ id: String, _ subscription: Product.SubscriptionInfo, hasSubscribed: Bool
-  ) throws(PurchaseError) -> AppliedOffer {
+    _ id: String, _ subscription: CatalogProduct.SubscriptionInfo, hasSubscribed: Bool
+  ) throws(PurchaseRefusal) -> AppliedOffer {
     guard let offer = subscription.promotionalOffers.first(where: { $0.id == id }) else {
       throw .invalidOfferIdentifier
     }
@@ -55,9 +55,9 @@ public struct AppliedOffer: Sendable, Equatable {
   }
 
   private static func winBack(
-    _ id: String, _ subscription: Product.SubscriptionInfo, _ configured: ConfiguredSubscription?,
+    _ id: String, _ subscription: CatalogProduct.SubscriptionInfo, _ configured: ConfiguredSubscription?,
     hasSubscribed: Bool, isActive: Bool
-  ) throws(PurchaseError) -> AppliedOffer {
+  ) throws(PurchaseRefusal) -> AppliedOffer {
     guard let offer = subscription.winBackOffers.first(where: { $0.id == id }) else {
       throw .invalidOfferIdentifier
     }
@@ -71,7 +71,7 @@ public struct AppliedOffer: Sendable, Equatable {
   private static func code(
     _ referenceName: String, _ configured: ConfiguredSubscription?, hasSubscribed: Bool,
     isActive: Bool
-  ) throws(PurchaseError) -> AppliedOffer {
+  ) throws(PurchaseRefusal) -> AppliedOffer {
     guard let code = configured?.codeOffers.first(where: { $0.referenceName == referenceName })
     else { throw .invalidOfferIdentifier }
     let audience = isActive ? "existing" : hasSubscribed ? "expired" : "new"
@@ -79,7 +79,7 @@ public struct AppliedOffer: Sendable, Equatable {
       throw .ineligibleForOffer
     }
     var applied = AppliedOffer(
-      offer: Product.SubscriptionOffer(
+      offer: CatalogProduct.SubscriptionOffer(
         id: referenceName, type: .promotional, paymentMode: code.paymentMode, period: code.period,
         periodCount: code.periodCount, price: code.price, displayPrice: ""))
     applied.isOfferCode = true

@@ -21,7 +21,7 @@ public enum FamilySharing {
 
   /// Whether `product` can reach family members: a family-shareable non-consumable or
   /// auto-renewable subscription.
-  public static func isShareable(_ product: Product?) -> Bool {
+  public static func isShareable(_ product: CatalogProduct?) -> Bool {
     guard let product, product.isFamilyShareable else { return false }
     return product.type == .nonConsumable || product.type == .autoRenewable
   }

@@ -3,7 +3,7 @@ import Foundation
 /// What a purchase will do, decided from the catalog and the customer's records by StoreKit's rules.
 struct PurchasePlan {
   /// The product being bought.
-  var product: Product
+  var product: CatalogProduct
   /// The options as stored with the record.
   var request: PurchaseRequest
   /// The offer that applies, if any.
@@ -40,7 +40,7 @@ struct PurchasePlan {
       throw StoreEngineError.unknownProduct(productID)
     }
     guard options.quantity >= 1, options.quantity == 1 || product.type == .consumable else {
-      throw PurchaseError.invalidQuantity
+      throw PurchaseRefusal.invalidQuantity
     }
     var plan = PurchasePlan(
       product: product,
@@ -50,11 +50,11 @@ struct PurchasePlan {
     case .nonConsumable:
       plan.existing = TransactionRules.currentEntitlements(records, at: now)
         .first { $0.payload.productId == productID }
-      if plan.existing != nil, options.offer != nil { throw PurchaseError.invalidOfferIdentifier }
+      if plan.existing != nil, options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
     case .autoRenewable:
       try plan.planSubscription(options: options, state: state, catalog: catalog, now: now)
     default:
-      if options.offer != nil { throw PurchaseError.invalidOfferIdentifier }
+      if options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
     }
     return plan
   }
@@ -80,7 +80,7 @@ struct PurchasePlan {
         change = .offerAtNextRenewal
         return
       }
-      if options.offer != nil { throw PurchaseError.ineligibleForOffer }
+      if options.offer != nil { throw PurchaseRefusal.ineligibleForOffer }
       if chain.state.productID == product.id {
         if chain.state.autoRenewProductID != product.id { change = .keepCurrent }
         return

@@ -52,7 +52,7 @@ extension StoreEngine {
     guard
       try !ledger.hasEvent(.refundRequested, transactionID: id, customerID: record.customerID)
     else {
-      throw RefundRequestError.duplicateRequest
+      throw RefundRefusal.duplicateRequest
     }
     let now = clock.now()
     try ledger.change(customerID: record.customerID, scope: .none) { _ in

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A subscription's status as StoreKit reports it: `Product.SubscriptionInfo.Status`.
-public struct SubscriptionStatus: Sendable, Equatable {
+public struct SignedSubscriptionStatus: Sendable, Equatable {
   /// Where the subscription stands now.
-  public var state: RenewalState
+  public var state: RenewalStanding
   /// The signed renewal info.
   public var renewalInfo: SignedRenewalInfo
   /// The latest transaction of the chain.
@@ -105,7 +105,7 @@ extension StoreEngine {
   /// Signs `renewal` as transaction `id` of `chain` and adds it, with its event, to `changes`.
   func recordRenewal(
     _ renewal: SubscriptionLifecycle.Renewal, id: UInt64, chain: SubscriptionState,
-    customer: Customer, storefront: Storefront, signedAt date: Date,
+    customer: Customer, storefront: CatalogStorefront, signedAt date: Date,
     kind: StoreEvent.Kind = .renewed, detail: String = "", changes: inout LedgerChanges
   ) throws -> SignedTransaction {
     let transaction = try sign(
@@ -130,7 +130,7 @@ extension StoreEngine {
   /// Changes to the customer's subscription statuses (`Product.SubscriptionInfo.Status.updates`):
   /// renewals, expiries, billing changes, auto-renew and plan changes, price increases.
   public func statusUpdates(customerID: String = Customer.defaultID)
-    -> AsyncStream<SubscriptionStatus>
+    -> AsyncStream<SignedSubscriptionStatus>
   {
     statusListeners.subscribe(customerID: customerID)
   }
@@ -148,7 +148,7 @@ extension StoreEngine {
   /// chain of their own, and one per chain shared with them through Family Sharing (so a
   /// member may be subscribed through the family while their own subscription expired).
   public func subscriptionStatuses(customerID: String, groupID: String? = nil) throws
-    -> [SubscriptionStatus]
+    -> [SignedSubscriptionStatus]
   {
     let now = clock.now()
     let records = try ledger.records(customerID: customerID)
@@ -167,7 +167,7 @@ extension StoreEngine {
       account = customer
       // Renewal info is re-signed when read, so its state and `signedDate` are current.
       let info = try signRenewalInfo(state, customer: customer, at: now)
-      return SubscriptionStatus(
+      return SignedSubscriptionStatus(
         state: state.renewalState(at: now), renewalInfo: info, transaction: latest,
         subscription: state)
     }

@@ -31,7 +31,9 @@ public final class StoreEngine: Sendable {
   let ids: any IdentifierGenerator
   let factory: TransactionFactory
   let listeners = UpdateListeners<SignedTransaction>()
-  let statusListeners = UpdateListeners<SubscriptionStatus>()
+  let statusListeners = UpdateListeners<SignedSubscriptionStatus>()
+  /// `Storefront.updates`: every process-local listener hears a storefront change.
+  let storefrontListeners = UpdateListeners<CatalogStorefront>()
   /// Customers known to exist, so a purchase skips the lookup that would create one.
   let knownCustomers = Mutex<Set<String>>([])
 
@@ -59,9 +61,22 @@ public final class StoreEngine: Sendable {
     state.withLock { $0.session = session }
   }
 
-  /// Replaces the catalog (a storefront or locale change).
+  /// Replaces the catalog (a storefront or locale change); a new storefront reaches every
+  /// ``storefrontUpdates()`` stream.
   public func setCatalog(_ catalog: ProductCatalog) {
-    state.withLock { $0.catalog = catalog }
+    let previous = state.withLock { state in
+      defer { state.catalog = catalog }
+      return state.catalog.storefront
+    }
+    if previous != catalog.storefront {
+      storefrontListeners.broadcast(catalog.storefront, customerID: "")
+    }
+  }
+
+  /// The storefront each time it changes (never the current one on subscribing), as
+  /// StoreKit's `Storefront.updates` emits.
+  public func storefrontUpdates() -> AsyncStream<CatalogStorefront> {
+    storefrontListeners.subscribe(customerID: "")
   }
 
   // MARK: - Customers
@@ -90,7 +105,7 @@ public final class StoreEngine: Sendable {
   // MARK: - Products
 
   /// `Product.products(for:)` for a customer: every product, with introductory eligibility.
-  public func products(customerID: String) throws -> [Product] {
+  public func products(customerID: String) throws -> [CatalogProduct] {
     if let failure = session.failures[.loadProducts] { throw failure.error }
     let records = try ledger.records(customerID: customerID)
     return catalog.products(subscribedGroups: TransactionRules.subscribedGroups(records))

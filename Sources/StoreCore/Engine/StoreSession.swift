@@ -15,7 +15,7 @@ public struct StoreSession: Sendable, Equatable {
   public var billingGracePeriodEnabled: Bool
   /// How long a non-renewing subscription grants access; the App Store leaves this to the app,
   /// so storeterm defaults to one year.
-  public var nonRenewingDuration: Product.SubscriptionPeriod = .yearly
+  public var nonRenewingDuration: CatalogProduct.SubscriptionPeriod = .yearly
 
   /// Creates a session with everything off.
   public init(

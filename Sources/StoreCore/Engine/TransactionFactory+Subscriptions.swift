@@ -5,7 +5,7 @@ extension TransactionFactory {
   /// IDs, billed `price` (with the offer that applied) over `start..<end`.
   public func renewal(
     id: UInt64, state: SubscriptionState, productID: String, start: Date, end: Date, price: Int64,
-    offer: SubscriptionState.PeriodOffer?, customer: Customer, storefront: Storefront,
+    offer: SubscriptionState.PeriodOffer?, customer: Customer, storefront: CatalogStorefront,
     signedAt date: Date, nonce: UUID, reason: TransactionReason = .renewal
   ) -> JWSTransactionDecodedPayload {
     JWSTransactionDecodedPayload(

@@ -15,8 +15,8 @@ public struct TransactionFactory: Sendable {
 
   /// The payload of a new purchase of `product` by `customer`.
   public func purchase(
-    id: UInt64, product: Product, request: PurchaseRequest, offer: AppliedOffer?,
-    customer: Customer, storefront: Storefront, date: Date, nonce: UUID
+    id: UInt64, product: CatalogProduct, request: PurchaseRequest, offer: AppliedOffer?,
+    customer: Customer, storefront: CatalogStorefront, date: Date, nonce: UUID
   ) -> JWSTransactionDecodedPayload {
     let milliseconds = date.epochMilliseconds
     let unitPrice = offer?.offer.price ?? product.price
@@ -89,7 +89,7 @@ public struct TransactionFactory: Sendable {
   }
 
   /// The wire type of a catalog product type.
-  public static func wireType(_ type: Product.ProductType) -> InAppProductType {
+  public static func wireType(_ type: CatalogProduct.ProductType) -> InAppProductType {
     switch type {
     case .consumable: .consumable
     case .nonConsumable: .nonConsumable

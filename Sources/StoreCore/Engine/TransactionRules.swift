@@ -17,7 +17,7 @@ public enum TransactionRules {
   /// one listed, so `currentEntitlements(for:)` still yields at most one transaction per product.
   public static func currentEntitlements(
     _ records: [TransactionRecord], subscriptions: [SubscriptionState] = [],
-    nonRenewingDuration: Product.SubscriptionPeriod? = nil, at now: Date
+    nonRenewingDuration: CatalogProduct.SubscriptionPeriod? = nil, at now: Date
   ) -> [SignedTransaction] {
     let signed = purchased(records)
     // The customer's own subscriptions form one chain per group, so the latest transaction of a
@@ -51,7 +51,7 @@ public enum TransactionRules {
   /// transaction with each `decidedBy` key decides whether that key grants access.
   private static func entitlements(
     _ signed: [SignedTransaction], subscriptions: [SubscriptionState],
-    nonRenewingDuration: Product.SubscriptionPeriod?, at now: Date,
+    nonRenewingDuration: CatalogProduct.SubscriptionPeriod?, at now: Date,
     decidedBy decider: (JWSTransactionDecodedPayload) -> String
   ) -> [SignedTransaction] {
     var result: [SignedTransaction] = []

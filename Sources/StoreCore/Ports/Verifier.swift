@@ -6,5 +6,5 @@
 public protocol Verifier: Sendable {
   /// Verifies `jws` and decodes it as `type`.
   func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type)
-    -> Result<VerificationResult<Payload>, VerificationError>
+    -> Result<JWSVerificationResult<Payload>, JWSVerificationError>
 }

@@ -47,7 +47,7 @@ public enum SubscriptionLifecycle {
   public static let billingRetryDays = 60.0
 
   /// The grace period for a subscription period: 6 days for weekly, 16 for everything longer.
-  public static func gracePeriod(for period: Product.SubscriptionPeriod) -> TimeInterval {
+  public static func gracePeriod(for period: CatalogProduct.SubscriptionPeriod) -> TimeInterval {
     let days: Double = period.unit == .week || (period.unit == .day && period.value < 30) ? 6 : 16
     return days * 86_400
   }
@@ -59,7 +59,7 @@ public enum SubscriptionLifecycle {
   ///   - priceOf: the catalog price of a product in the group, in milliunits.
   public static func advance(
     _ state: inout SubscriptionState, to now: Date, billing: Billing,
-    periodOf: (String) -> Product.SubscriptionPeriod?, priceOf: (String) -> Int64? = { _ in nil }
+    periodOf: (String) -> CatalogProduct.SubscriptionPeriod?, priceOf: (String) -> Int64? = { _ in nil }
   ) -> [Step] {
     var steps: [Step] = []
     while !state.isRevoked {
@@ -118,7 +118,7 @@ public enum SubscriptionLifecycle {
 
   /// Bills one renewal of `state` starting at `start` and moves its period on.
   public static func renew(
-    _ state: inout SubscriptionState, start: Date, period: Product.SubscriptionPeriod
+    _ state: inout SubscriptionState, start: Date, period: CatalogProduct.SubscriptionPeriod
   ) -> Renewal {
     if let increase = state.priceIncrease, increase.agreed {
       state.renewalPrice = increase.newPrice

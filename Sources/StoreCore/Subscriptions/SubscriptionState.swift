@@ -134,7 +134,7 @@ public struct SubscriptionState: Sendable, Equatable {
   }
 
   /// StoreKit's `RenewalState` at `now`.
-  public func renewalState(at now: Date) -> RenewalState {
+  public func renewalState(at now: Date) -> RenewalStanding {
     if isRevoked { return .revoked }
     if now < expiresDate { return .subscribed }
     if let issue = billingIssue, now < issue.retryEnds {
@@ -157,7 +157,7 @@ public struct SubscriptionState: Sendable, Equatable {
 }
 
 /// Where an auto-renewable subscription stands: StoreKit's `Product.SubscriptionInfo.RenewalState`.
-public enum RenewalState: String, Sendable, Hashable, CaseIterable {
+public enum RenewalStanding: String, Sendable, Hashable, CaseIterable {
   /// Paid and active.
   case subscribed
   /// Ended.

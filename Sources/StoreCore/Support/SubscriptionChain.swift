@@ -27,7 +27,7 @@ struct SubscriptionChain: Sendable, Equatable {
   var expirationReason: ExpirationIntent?
 
   /// StoreKit's renewal state at `now`, by the same rules as `SubscriptionState`.
-  func renewalState(at now: Date) -> RenewalState {
+  func renewalState(at now: Date) -> RenewalStanding {
     if latest.revocationDate != nil { return .revoked }
     if now < expiresDate { return .subscribed }
     if let since = billingRetrySince, now < (retryEnds ?? since.addingTimeInterval(60 * 86_400)) {

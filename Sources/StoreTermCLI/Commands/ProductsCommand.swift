@@ -23,7 +23,7 @@ enum ProductsCommand {
   }
 
   /// The readable listing: a heading naming storefront and locale, then one row per product.
-  static func table(_ products: [Product], catalog: ProductCatalog) -> String {
+  static func table(_ products: [CatalogProduct], catalog: ProductCatalog) -> String {
     let heading =
       "\(products.count) \(products.count == 1 ? "product" : "products") · storefront"
       + " \(catalog.storefront.countryCode) (\(catalog.storefront.currencyCode)) · \(catalog.locale)\n\n"
@@ -38,7 +38,7 @@ enum ProductsCommand {
     return heading + table.render()
   }
 
-  private static func typeName(_ type: Product.ProductType) -> String {
+  private static func typeName(_ type: CatalogProduct.ProductType) -> String {
     switch type {
     case .consumable: "Consumable"
     case .nonConsumable: "Non-consumable"
@@ -48,7 +48,7 @@ enum ProductsCommand {
     }
   }
 
-  private static func introOffer(_ product: Product) -> String {
+  private static func introOffer(_ product: CatalogProduct) -> String {
     guard let subscription = product.subscription, let offer = subscription.introductoryOffer else {
       return ""
     }

@@ -35,7 +35,7 @@ enum StatusCommand {
   }
 
   /// One line per subscription: group, product, state and what happens next.
-  static func describe(_ status: SubscriptionStatus, catalog: ProductCatalog) -> String {
+  static func describe(_ status: SignedSubscriptionStatus, catalog: ProductCatalog) -> String {
     let info = status.renewalInfo.payload
     let name = { (id: String) in catalog.product(id: id)?.displayName ?? id }
     var parts = [

@@ -16,7 +16,7 @@ final class SnapshotReader {
   private var lastFeedID = 0
   /// Each group's state and the storefront as last seen, to log their changes.
   private var lastStates: [String: SubscriptionGroupStatus.State]?
-  private var lastStorefront: Storefront?
+  private var lastStorefront: CatalogStorefront?
   /// Every customer's records and their verification, brought up to date at each snapshot by
   /// reading only what changed.
   private var mirror: RecordMirror
@@ -90,7 +90,7 @@ final class SnapshotReader {
     let products = store.products
     var eligible: Set<String> = []
     for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
-    where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
+    where await CatalogProduct.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
       eligible.insert(group)
     }
     // A failed read keeps the records last read; the next snapshot asks again from there.
@@ -208,7 +208,7 @@ final class SnapshotReader {
   private func renewals() async -> [String: RenewalNote] {
     var notes: [String: RenewalNote] = [:]
     for (group, status) in store.subscriptionStatuses {
-      guard let current = try? await Product.SubscriptionInfo.status(for: group).first,
+      guard let current = try? await CatalogProduct.SubscriptionInfo.status(for: group).first,
         case .verified(let info) = current.renewalInfo
       else { continue }
       var note = RenewalNote(gracePeriodEnds: info.gracePeriodExpirationDate)

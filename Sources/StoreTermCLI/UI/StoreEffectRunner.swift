@@ -158,7 +158,7 @@ final class StoreEffectRunner: EffectRunner {
       }
       await publish(send)
     case .setStorefront(let code, let locale):
-      if let storefront = Storefront(countryCode: code) {
+      if let storefront = CatalogStorefront(countryCode: code) {
         // What SKTestSession's storefront and locale setters do; the store reloads its products.
         context.engine.setCatalog(
           ProductCatalog(

@@ -8,9 +8,9 @@ import Testing
 struct TamperedCase: CustomTestStringConvertible, Sendable {
   enum Expected: Equatable, Sendable {
     /// The payload decodes, but verification fails with this error.
-    case unverified(VerificationError)
+    case unverified(JWSVerificationError)
     /// Not even a payload: `Result.failure` with this error.
-    case undecodable(VerificationError)
+    case undecodable(JWSVerificationError)
   }
 
   var name: String

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Mirrors StoreKit's `Product`: the same property names, with `displayPrice` formatted by
 /// Foundation for the storefront's currency in the chosen locale.
-public struct Product: Sendable, Equatable, Identifiable {
+public struct CatalogProduct: Sendable, Equatable, Identifiable {
   /// The product identifier from the configuration (`productID`).
   public let id: String
   /// Consumable, non-consumable, non-renewing or auto-renewable.
@@ -38,7 +38,7 @@ public struct Product: Sendable, Equatable, Identifiable {
   }
 }
 
-extension Product {
+extension CatalogProduct {
   /// The kind of a product, with StoreKit's raw values (also the `type` field of signed transactions).
   public struct ProductType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The wire string, such as `Auto-Renewable Subscription`.

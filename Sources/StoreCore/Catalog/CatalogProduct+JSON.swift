@@ -1,6 +1,6 @@
 import Foundation
 
-extension Product {
+extension CatalogProduct {
   /// The product as JSON with StoreKit's property names; prices are decimal strings, periods
   /// ISO 8601, types Apple's wire strings.
   public var jsonValue: JSONValue {
@@ -17,7 +17,7 @@ extension Product {
   }
 }
 
-extension Product.SubscriptionInfo {
+extension CatalogProduct.SubscriptionInfo {
   /// The subscription details as JSON with StoreKit's property names.
   public var jsonValue: JSONValue {
     .object([
@@ -33,7 +33,7 @@ extension Product.SubscriptionInfo {
   }
 }
 
-extension Product.SubscriptionOffer {
+extension CatalogProduct.SubscriptionOffer {
   /// The offer as JSON with StoreKit's property names.
   public var jsonValue: JSONValue {
     .object([

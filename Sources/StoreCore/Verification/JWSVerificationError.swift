@@ -12,7 +12,7 @@
 ///   issued for another bundle ID or environment (authentic, but not for this app install).
 /// - `revokedCertificate`: never produced locally (there is no revocation list); kept so that
 ///   simulated verification failures can name it.
-public enum VerificationError: Error, Sendable, Equatable, Hashable, CaseIterable {
+public enum JWSVerificationError: Error, Sendable, Equatable, Hashable, CaseIterable {
   /// The certificate chain was parsable but invalid.
   case invalidCertificateChain
   /// The device verification value was invalid.

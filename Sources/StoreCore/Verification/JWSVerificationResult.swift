@@ -3,15 +3,15 @@
 /// There is always a payload: when the JWS is too broken to yield one, verifiers return
 /// `Result.failure(VerificationError)` instead of a `VerificationResult` (see `Verifier`), so
 /// `unverified` never carries a made-up value.
-public enum VerificationResult<SignedType: Sendable>: Sendable {
+public enum JWSVerificationResult<SignedType: Sendable>: Sendable {
   /// The payload, with the reason it failed verification.
-  case unverified(SignedType, VerificationError)
+  case unverified(SignedType, JWSVerificationError)
   /// The payload, verified.
   case verified(SignedType)
 
   /// The payload if verified; otherwise throws the verification error.
   public var payloadValue: SignedType {
-    get throws(VerificationError) {
+    get throws(JWSVerificationError) {
       switch self {
       case .verified(let value): return value
       case .unverified(_, let error): throw error
@@ -27,7 +27,7 @@ public enum VerificationResult<SignedType: Sendable>: Sendable {
   }
 
   /// The verification error, or `nil` when verified.
-  public var verificationError: VerificationError? {
+  public var verificationError: JWSVerificationError? {
     if case .unverified(_, let error) = self { return error }
     return nil
   }
@@ -36,4 +36,4 @@ public enum VerificationResult<SignedType: Sendable>: Sendable {
   public var isVerified: Bool { verificationError == nil }
 }
 
-extension VerificationResult: Equatable where SignedType: Equatable {}
+extension JWSVerificationResult: Equatable where SignedType: Equatable {}

@@ -1,5 +1,5 @@
 /// StoreKit's general errors (`StoreKitError`), which any API can throw.
-public enum StoreKitError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SimulatedStoreKitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An unknown error occurred.
   case unknown
   /// The user cancelled.
@@ -52,7 +52,7 @@ public enum StoreKitError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a purchase could not be made: StoreKit's `Product.PurchaseError`.
-public enum PurchaseError: String, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible
+public enum PurchaseRefusal: String, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible
 {
   /// The quantity is not allowed for this product.
   case invalidQuantity
@@ -76,7 +76,7 @@ public enum PurchaseError: String, Error, Sendable, Hashable, CaseIterable, Cust
 }
 
 /// Why a refund request failed: StoreKit's `Transaction.RefundRequestError`.
-public enum RefundRequestError: String, Error, Sendable, Hashable, CaseIterable,
+public enum RefundRefusal: String, Error, Sendable, Hashable, CaseIterable,
   CustomStringConvertible
 {
   /// A refund was already requested for this transaction.
@@ -91,25 +91,25 @@ public enum RefundRequestError: String, Error, Sendable, Hashable, CaseIterable,
 /// A failure injected on purpose: a StoreKit error or a purchase error, by StoreKit's case name.
 public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
   /// Throw a `StoreKitError`.
-  case storeKit(StoreKitError)
+  case storeKit(SimulatedStoreKitError)
   /// Throw a `Product.PurchaseError`.
-  case purchase(PurchaseError)
+  case purchase(PurchaseRefusal)
   /// Fail verification with a `VerificationResult.VerificationError`.
-  case verification(VerificationError)
+  case verification(JWSVerificationError)
   /// Fail a refund request with a `Transaction.RefundRequestError`.
-  case refundRequest(RefundRequestError)
+  case refundRequest(RefundRefusal)
 
   /// The failure named `name` (`networkError`, `productUnavailable`, or with its type prefix
   /// `StoreKitError.notEntitled`), or nil when StoreKit has no such case.
   public init?(name: String) {
     let bare = name.split(separator: ".").last.map(String.init) ?? name
-    if !name.hasPrefix("Product.PurchaseError"), let error = StoreKitError(name: bare) {
+    if !name.hasPrefix("Product.PurchaseError"), let error = SimulatedStoreKitError(name: bare) {
       self = .storeKit(error)
-    } else if !name.hasPrefix("StoreKitError"), let error = PurchaseError(rawValue: bare) {
+    } else if !name.hasPrefix("StoreKitError"), let error = PurchaseRefusal(rawValue: bare) {
       self = .purchase(error)
-    } else if let error = VerificationError.allCases.first(where: { $0.name == bare }) {
+    } else if let error = JWSVerificationError.allCases.first(where: { $0.name == bare }) {
       self = .verification(error)
-    } else if let error = RefundRequestError(rawValue: bare) {
+    } else if let error = RefundRefusal(rawValue: bare) {
       self = .refundRequest(error)
     } else {
       return nil
@@ -132,7 +132,7 @@ public enum SimulatedFailure: Sendable, Hashable, CustomStringConvertible {
     [
       "unknown", "userCancelled", "networkError", "systemError", "notAvailableInStorefront",
       "notEntitled", "unsupported",
-    ] + PurchaseError.allCases.map(\.rawValue)
+    ] + PurchaseRefusal.allCases.map(\.rawValue)
 
   /// The error to throw.
   public var error: any Error {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// StoreKit identifies storefronts by ISO 3166-1 alpha-3 codes (`USA`, `DEU`, `JPN`); the currency
 /// comes from Foundation's region data for the matching alpha-2 region.
-public struct Storefront: Sendable, Hashable, CustomStringConvertible {
+public struct CatalogStorefront: Sendable, Hashable, CustomStringConvertible {
   /// The ISO 3166-1 alpha-3 country code, as `Storefront.countryCode` reports it.
   public let countryCode: String
   /// The ISO 3166-1 alpha-2 region, such as `US`.
@@ -15,7 +15,7 @@ public struct Storefront: Sendable, Hashable, CustomStringConvertible {
   /// The storefront for an alpha-3 code (any case), or nil when the code is not a country.
   public init?(countryCode: String) {
     let code = countryCode.uppercased()
-    guard let region = Storefront.alpha2ByAlpha3[code],
+    guard let region = CatalogStorefront.alpha2ByAlpha3[code],
       let currency = Locale(identifier: "und_\(region)").currency?.identifier
     else { return nil }
     self.countryCode = code
@@ -24,7 +24,7 @@ public struct Storefront: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The United States storefront, StoreKit's default.
-  public static let unitedStates = Storefront(countryCode: "USA")!
+  public static let unitedStates = CatalogStorefront(countryCode: "USA")!
 
   /// The alpha-3 code.
   public var description: String { countryCode }
