@@ -47,7 +47,7 @@ let package = Package(
       name: "storeterm-bench",
       dependencies: [
         "StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI",
-        "StoreTermTestSupport", "StoreTermCLI",
+        "StoreTermTestSupport", "StoreTermCLI", "StoreKit",
       ]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
@@ -105,7 +105,7 @@ let package = Package(
 
     // The screens: paywall, purchase sheet, account, transaction manager, event log, help.
     // Pure state, update and view over TerminalUI; effects run in the command line's runner.
-    .target(name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore"]),
+    .target(name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore", "StoreKit"]),
     .testTarget(
       name: "StoreTermAppTests",
       dependencies: [

@@ -16,7 +16,8 @@ public struct VerificationReport<Payload: SignedPayload>: Sendable {
     return .success(.verified(payload))
   }
 
-  static func failed(_ error: JWSVerificationError, _ reason: String, payload: Payload? = nil) -> Self
+  static func failed(_ error: JWSVerificationError, _ reason: String, payload: Payload? = nil)
+    -> Self
   {
     VerificationReport(payload: payload, error: error, reason: reason)
   }

@@ -15,8 +15,9 @@ public enum AppStore {
     return customer.deviceVerificationID
   }
 
-  /// Restores purchases: syncs the device with the App Store. Call it only when the customer
-  /// asks (a Restore Purchases button).
+  /// Restores purchases: syncs the device with the App Store.
+  ///
+  /// Call it only when the customer asks (a Restore Purchases button).
   ///
   /// - Throws: `StoreKitError` (a simulated App Store Sync failure).
   public static func sync() async throws {

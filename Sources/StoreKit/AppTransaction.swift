@@ -11,7 +11,9 @@ public struct AppTransaction: Equatable, Hashable, CustomDebugStringConvertible,
     self.jws = jws
   }
 
+  /// Two values are equal when they are the same signed app transaction.
   public static func == (lhs: AppTransaction, rhs: AppTransaction) -> Bool { lhs.jws == rhs.jws }
+  /// Hashes what equality compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(jws) }
 
   /// The payload as JSON bytes with Apple's field names.
@@ -26,7 +28,9 @@ public struct AppTransaction: Equatable, Hashable, CustomDebugStringConvertible,
   /// The version of the app running now.
   public var appVersion: String { payload.applicationVersion }
   /// The App Store's identifier of that version (nil outside production).
-  public var appVersionID: UInt64? { payload.versionExternalIdentifier.flatMap(UInt64.init(exactly:)) }
+  public var appVersionID: UInt64? {
+    payload.versionExternalIdentifier.flatMap(UInt64.init(exactly:))
+  }
   /// The app's bundle ID.
   public var bundleID: String { payload.bundleId }
   /// The environment that signed it.

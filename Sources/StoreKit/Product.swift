@@ -58,11 +58,13 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
     Product.SubscriptionPeriod.Unit.FormatStyle(locale: Locale(identifier: localeIdentifier))
   }
 
+  /// Products are equal when the same catalog entry is offered in the same currency and locale.
   public static func == (lhs: Product, rhs: Product) -> Bool {
     lhs.entry == rhs.entry && lhs.currencyCode == rhs.currencyCode
       && lhs.localeIdentifier == rhs.localeIdentifier
   }
 
+  /// Hashes what equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(displayPrice)

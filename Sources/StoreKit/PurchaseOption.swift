@@ -33,8 +33,12 @@ extension Product {
       self.storefrontDecision = storefrontDecision
     }
 
-    public static func == (lhs: PurchaseOption, rhs: PurchaseOption) -> Bool { lhs.kind == rhs.kind }
+    /// Options are equal when they ask the same (closures by identity).
+    public static func == (lhs: PurchaseOption, rhs: PurchaseOption) -> Bool {
+      lhs.kind == rhs.kind
+    }
 
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
     /// The option as written in code, such as `quantity(2)`.
@@ -120,7 +124,9 @@ extension Product {
     }
 
     /// The engine's request for a set of options.
-    static func request(from options: Set<PurchaseOption>) -> PurchaseOptions {
+    @_spi(StoreTerm) public static func request(from options: Set<PurchaseOption>)
+      -> PurchaseOptions
+    {
       var request = PurchaseOptions()
       for option in options {
         switch option.kind {

@@ -12,7 +12,9 @@ extension Product.SubscriptionInfo {
       self.jws = jws
     }
 
+    /// Two values are equal when they are the same signed renewal info.
     public static func == (lhs: RenewalInfo, rhs: RenewalInfo) -> Bool { lhs.jws == rhs.jws }
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(jws) }
 
     /// The payload as JSON bytes with Apple's field names.
@@ -29,7 +31,9 @@ extension Product.SubscriptionInfo {
     /// The product the next renewal bills.
     public var autoRenewPreference: String? { payload.autoRenewProductId }
     /// Why it expired, once it has.
-    public var expirationReason: ExpirationReason? { payload.expirationIntent.map(ExpirationReason.init) }
+    public var expirationReason: ExpirationReason? {
+      payload.expirationIntent.map(ExpirationReason.init)
+    }
     /// Where a price increase stands.
     public var priceIncreaseStatus: PriceIncreaseStatus {
       switch payload.priceIncreaseStatus {

@@ -23,7 +23,8 @@ public enum StoreKitError: Error, LocalizedError, Sendable {
     switch self {
     case .unknown: "An unknown error occurred."
     case .userCancelled: "The request was cancelled."
-    case .networkError(let error): "The App Store could not be reached: \(error.localizedDescription)"
+    case .networkError(let error):
+      "The App Store could not be reached: \(error.localizedDescription)"
     case .systemError(let error): "A system error occurred: \(error)"
     case .notAvailableInStorefront: "The product is not available in this storefront."
     case .notEntitled: "The app is not entitled to use this API."

@@ -80,18 +80,25 @@ import Synchronization
 
   /// Runs an engine call for `api`, turning what the engine throws into the error StoreKit
   /// throws: Apple's `StoreKitError`, `Product.PurchaseError` or `Transaction.RefundRequestError`.
+  ///
+  /// - Parameter keepsEngineRefusals: storeterm's own command line and screens keep the
+  ///   engine's sentences for refusals Apple has no error for (an unknown product, a plan
+  ///   change); app code gets them as `StoreKitError.systemError`.
   public static func call<Result>(
-    _ api: SimulatedErrorSetting.API, _ body: () throws -> Result
+    _ api: SimulatedErrorSetting.API, keepsEngineRefusals: Bool = false,
+    _ body: () throws -> Result
   ) throws -> Result {
     do {
       return try body()
+    } catch let error as StoreEngineError where keepsEngineRefusals {
+      throw error
     } catch {
       throw storeKitError(error, api: api)
     }
   }
 
   /// What StoreKit throws for an engine error raised by `api`.
-  public static func storeKitError(_ error: any Error, api: SimulatedErrorSetting.API) -> any Error {
+  static func storeKitError(_ error: any Error, api: SimulatedErrorSetting.API) -> any Error {
     if let exact = simulatedErrors.withLock({ $0[api] }) { return exact }
     switch error {
     case let error as SimulatedStoreKitError: return StoreKitError(error)
@@ -99,11 +106,7 @@ import Synchronization
     case let error as RefundRefusal: return Transaction.RefundRequestError(error)
     case let error as JWSVerificationError:
       return VerificationResult<Transaction>.VerificationError(error)
-    case let error as StoreEngineError:
-      switch error {
-      case .unknownProduct: return Product.PurchaseError.productUnavailable
-      default: return StoreKitError.systemError(error)
-      }
+    case StoreEngineError.unknownProduct: return Product.PurchaseError.productUnavailable
     default: return StoreKitError.systemError(error)
     }
   }
@@ -158,5 +161,28 @@ import Synchronization
     // The ledger holds the payload it signed; show that one, marked with why it failed.
     case .failure(let error): .unverified(make(stored), .init(error))
     }
+  }
+}
+
+extension StoreKitRuntime {
+  /// What Apple's `Transaction.beginRefundRequest(for:in:)` asks of the App Store, for
+  /// storeterm's refund sheet (Apple's call needs a UIKit window scene, which Linux has not).
+  ///
+  /// - Throws: `Transaction.RefundRequestError` or `StoreKitError`, as Apple's call does.
+  public static func beginRefundRequest(for transactionID: UInt64) throws
+    -> Transaction.RefundRequestStatus
+  {
+    let configuration = try configuration()
+    try call(.refundRequest) { try configuration.engine.requestRefund(transactionID) }
+    return .success
+  }
+
+  /// What Apple's `AppStore.presentOfferCodeRedeemSheet(in:)` asks of the App Store, for
+  /// storeterm's Redeem Code sheet.
+  ///
+  /// - Throws: `StoreKitError`, as Apple's call does.
+  public static func presentOfferCodeRedeemSheet() throws {
+    let configuration = try configuration()
+    try call(.offerCodeRedeem) { try configuration.engine.presentOfferCodeRedeemSheet() }
   }
 }

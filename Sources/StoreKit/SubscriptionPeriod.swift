@@ -93,7 +93,9 @@ extension Product {
       }
 
       /// The unit's name for the customer, in English.
-      public var localizedDescription: String { FormatStyle(locale: Locale(identifier: "en_US")).format(self) }
+      public var localizedDescription: String {
+        FormatStyle(locale: Locale(identifier: "en_US")).format(self)
+      }
 
       /// Formats a unit as a word in a locale (`month`, `Monat`, `月`).
       public struct FormatStyle: Foundation.FormatStyle, Sendable {

@@ -17,7 +17,8 @@ extension Product.SubscriptionInfo {
 
     /// Each subscription group's statuses, once each, for every group the customer has
     /// subscribed to.
-    public static var all: AsyncStream<(groupID: String, statuses: [Product.SubscriptionInfo.Status])>
+    public static var all:
+      AsyncStream<(groupID: String, statuses: [Product.SubscriptionInfo.Status])>
     {
       AsyncStream { continuation in
         guard let configuration = try? StoreKitRuntime.configuration(),

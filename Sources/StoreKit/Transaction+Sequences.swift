@@ -50,10 +50,11 @@ extension Transaction {
     }
   }
 
-  /// Transactions that happen outside a purchase call: Ask to Buy approvals, resolved
-  /// interrupted purchases, renewals, refunds, revocations, purchases on other devices; and, for
-  /// the first listener of a process, every unfinished transaction once. Start listening at
-  /// launch.
+  /// Transactions that happen outside a purchase call, as they happen.
+  ///
+  /// Ask to Buy approvals, resolved interrupted purchases, renewals, refunds, revocations,
+  /// purchases on other devices; and, for the first listener of a process, every unfinished
+  /// transaction once. Start listening at launch.
   public static var updates: Transaction.Transactions { Transactions(source: .live) }
 
   /// Every transaction of the customer (finished consumables left out).

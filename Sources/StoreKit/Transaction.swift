@@ -23,7 +23,9 @@ public struct Transaction: Identifiable, Equatable, Hashable, CustomDebugStringC
     originalID = UInt64(payload.originalTransactionId) ?? 0
   }
 
+  /// Two values are equal when they are the same signed transaction.
   public static func == (lhs: Transaction, rhs: Transaction) -> Bool { lhs.jws == rhs.jws }
+  /// Hashes what equality compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(jws) }
 
   /// The payload as JSON bytes with Apple's field names.

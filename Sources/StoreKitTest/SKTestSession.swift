@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StorePersistence
 import Synchronization
 
@@ -59,7 +59,7 @@ public final class SKTestSession: Sendable {
   public var storefront: String {
     get { engine.catalog.storefront.countryCode }
     set {
-      guard let storefront = Storefront(countryCode: newValue) else { return }
+      guard let storefront = CatalogStorefront(countryCode: newValue) else { return }
       let catalog = engine.catalog
       engine.setCatalog(
         ProductCatalog(configuration: configuration, storefront: storefront, locale: catalog.locale)
@@ -213,8 +213,7 @@ public final class SKTestSession: Sendable {
   public func buyProduct(identifier: String, options: Set<Product.PurchaseOption> = []) async throws
     -> Transaction
   {
-    var purchaseOptions = PurchaseOptions()
-    for option in options { option.apply(to: &purchaseOptions) }
+    let purchaseOptions = Product.PurchaseOption.request(from: options)
     let outcome: PurchaseOutcome
     do {
       outcome = try engine.purchase(

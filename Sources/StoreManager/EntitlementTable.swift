@@ -1,3 +1,4 @@
+import StoreCore
 import StoreKit
 
 /// Which named capabilities each product unlocks: the app's product → entitlement table.

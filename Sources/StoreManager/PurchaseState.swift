@@ -40,12 +40,13 @@ public enum PurchaseState: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a purchase failed or a transaction was refused.
 public enum PurchaseFailure: Error, Sendable, Hashable, CustomStringConvertible {
-  /// StoreKit threw one of its general errors.
-  case storeKit(StoreKitError)
+  /// StoreKit threw one of its general errors (`StoreKitError.networkError: …`, kept as its
+  /// sentence because Apple's `StoreKitError` is not `Equatable`).
+  case storeKit(String)
   /// StoreKit refused the purchase (`Product.PurchaseError`).
-  case purchase(PurchaseError)
+  case purchase(Product.PurchaseError)
   /// The transaction did not verify; it grants nothing.
-  case unverified(VerificationError)
+  case unverified(VerificationResult<Transaction>.VerificationError)
   /// The transaction verified but was issued for another bundle ID or environment.
   case notForThisApp(String)
   /// The grant could not be stored; the transaction stays unfinished for the next start.
@@ -56,9 +57,12 @@ public enum PurchaseFailure: Error, Sendable, Hashable, CustomStringConvertible 
   /// The failure for an error thrown by StoreKit or the App Store.
   public init(_ error: any Error) {
     switch error {
-    case let error as StoreKitError: self = .storeKit(error)
-    case let error as PurchaseError: self = .purchase(error)
-    case let error as VerificationError: self = .unverified(error)
+    case let error as StoreKitError: self = .storeKit(StoreKitErrorText.sentence(error))
+    case let error as Product.PurchaseError: self = .purchase(error)
+    case let error as VerificationResult<Transaction>.VerificationError:
+      self = .unverified(error)
+    case let error as Transaction.RefundRequestError:
+      self = .other("Transaction.RefundRequestError.\(error)")
     case let error as PurchaseFailure: self = error
     default: self = .other(String(describing: error))
     }
@@ -67,9 +71,9 @@ public enum PurchaseFailure: Error, Sendable, Hashable, CustomStringConvertible 
   /// One sentence (StoreKit's errors by their Swift names).
   public var description: String {
     switch self {
-    case .storeKit(let error): error.description
-    case .purchase(let error): error.description
-    case .unverified(let error): "the transaction failed verification (\(error.name))"
+    case .storeKit(let sentence): sentence
+    case .purchase(let error): "Product.PurchaseError.\(error)"
+    case .unverified(let error): "the transaction failed verification (\(error))"
     case .notForThisApp(let reason), .notPersisted(let reason), .other(let reason): reason
     }
   }

@@ -118,7 +118,7 @@ import StoreKit
   /// storefront changed since the last load.
   public func loadProducts(force: Bool = false) async {
     let current = await Storefront.current
-    guard force || products.isEmpty || current != storefront else { return }
+    guard force || products.isEmpty || current?.id != storefront?.id else { return }
     do {
       let loaded = try await Product.products(for: configuration.productIDs)
       products = Self.sorted(loaded, order: configuration.productIDs)
@@ -146,7 +146,7 @@ import StoreKit
   }
 
   private func storefrontChanged(to newStorefront: Storefront) async {
-    guard !products.isEmpty, newStorefront != storefront else { return }
+    guard !products.isEmpty, newStorefront.id != storefront?.id else { return }
     await loadProducts(force: true)
   }
 
@@ -267,7 +267,7 @@ extension Store {
     for group in statuses.keys.sorted() {
       guard let status = try? await Product.SubscriptionInfo.status(for: group).first,
         case .verified(let transaction) = status.transaction,
-        let state = SubscriptionGroupStatus.State(rawValue: status.state.rawValue)
+        let state = SubscriptionGroupStatus.State(status.state)
       else { continue }
       let renewal = try? status.renewalInfo.payloadValue
       statuses[group] = SubscriptionGroupStatus(

@@ -1,3 +1,4 @@
+import StoreCore
 import StoreKit
 
 /// What a ``Store`` is set up with: the products to sell, the entitlement table, the identity
@@ -10,7 +11,7 @@ public struct StoreConfiguration: Sendable {
   /// The app's bundle ID: a transaction issued for another one never grants.
   public var bundleID: String
   /// The App Store environment the app runs against: a transaction from another never grants.
-  public var environment: AppStoreEnvironment
+  public var environment: AppStore.Environment
   /// The app's record of what it delivered, with consumable balances.
   public var fulfillment: FulfillmentStore
   /// A test-only hook at each step of the purchase path; `nil` in normal use.
@@ -22,7 +23,8 @@ public struct StoreConfiguration: Sendable {
   public init(
     productIDs: [String], entitlements: EntitlementTable = EntitlementTable(),
     bundleID: String = SignedDataConfiguration.defaultBundleId,
-    environment: AppStoreEnvironment = SignedDataConfiguration.defaultEnvironment,
+    environment: AppStore.Environment = AppStore.Environment(
+      rawValue: SignedDataConfiguration.defaultEnvironment.rawValue),
     fulfillment: FulfillmentStore, faultHook: FaultHook? = nil, feedLimit: Int = 200
   ) {
     self.productIDs = productIDs

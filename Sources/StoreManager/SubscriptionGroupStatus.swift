@@ -18,6 +18,18 @@ public struct SubscriptionGroupStatus: Sendable, Hashable {
     case inGracePeriod
     /// Refunded or revoked.
     case revoked
+
+    /// The state for StoreKit's renewal state (nil for a value StoreKit may add later).
+    init?(_ state: Product.SubscriptionInfo.RenewalState) {
+      switch state {
+      case .subscribed: self = .subscribed
+      case .expired: self = .expired
+      case .inBillingRetryPeriod: self = .inBillingRetryPeriod
+      case .inGracePeriod: self = .inGracePeriod
+      case .revoked: self = .revoked
+      default: return nil
+      }
+    }
   }
 
   /// The subscription group.

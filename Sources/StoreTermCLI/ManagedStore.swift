@@ -1,4 +1,4 @@
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 
 /// The app-side store manager as commands use it: a `Store` over the command's App Store.

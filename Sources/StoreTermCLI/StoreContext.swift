@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StorePersistence
 
@@ -79,7 +79,8 @@ extension StoreContext {
   var managerConfiguration: StoreConfiguration {
     StoreConfiguration(
       productIDs: catalog.configuration.allProductIDs, bundleID: identity.bundleId,
-      environment: identity.environment, fulfillment: fulfillment, faultHook: faultHook)
+      environment: AppStore.Environment(rawValue: identity.environment.rawValue),
+      fulfillment: fulfillment, faultHook: faultHook)
   }
 }
 

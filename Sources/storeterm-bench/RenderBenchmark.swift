@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+@_spi(StoreTerm) import StoreKit
 import StoreTermApp
 import TerminalUI
 
@@ -65,7 +66,8 @@ struct RenderBenchmark {
   }
 
   private func makeState(transactions: Int) throws -> AppState {
-    let products = try BenchCatalog.demo().products()
+    let catalog = try BenchCatalog.demo()
+    let products = catalog.products()
     let header = Data(#"{"alg":"ES256","x5c":["a","b","c"]}"#.utf8).base64EncodedString()
       .replacingOccurrences(of: "=", with: "")
     let start = Date(timeIntervalSince1970: 1_796_040_000)
@@ -93,7 +95,8 @@ struct RenderBenchmark {
     }
     var state = AppState(
       snapshot: StoreSnapshot(
-        customerID: "customer-1", now: start, products: products, records: records),
+        customerID: "customer-1", now: start,
+        products: products.map { Product(catalogEntry: $0, of: catalog) }, records: records),
       size: Size(width: 200, height: 60))
     state.screen = .transactions
     state.isLoaded = true

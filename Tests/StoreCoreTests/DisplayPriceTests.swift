@@ -10,7 +10,8 @@ import Testing
     let data = try Data(contentsOf: TestPaths.demoCatalog)
     let configuration = try StoreKitConfigurationDecoder.decode(data, file: "Demo.storekit")
     return ProductCatalog(
-      configuration: configuration, storefront: storefront.flatMap(CatalogStorefront.init(countryCode:)),
+      configuration: configuration,
+      storefront: storefront.flatMap(CatalogStorefront.init(countryCode:)),
       locale: locale)
   }
 
@@ -53,7 +54,8 @@ import Testing
     let data = try Data(contentsOf: TestPaths.realCatalogs.appending(path: name))
     let configuration = try StoreKitConfigurationDecoder.decode(data, file: name)
     let chinese = ProductCatalog(
-      configuration: configuration, storefront: CatalogStorefront(countryCode: "CHN"), locale: "zh_Hans")
+      configuration: configuration, storefront: CatalogStorefront(countryCode: "CHN"),
+      locale: "zh_Hans")
     let monthly = try #require(chinese.product(id: "test.monthly"))
     #expect(monthly.displayName == "全功能包月")
     #expect(monthly.description == "按月订阅付费解锁所有功能")

@@ -4,7 +4,8 @@ import Testing
 /// The wording of prices and offers shared by the CLI and the screens.
 @Suite struct ProductTermsTests {
   static func offer(
-    _ mode: CatalogProduct.SubscriptionOffer.PaymentMode, _ period: String, _ count: Int, _ price: String
+    _ mode: CatalogProduct.SubscriptionOffer.PaymentMode, _ period: String, _ count: Int,
+    _ price: String
   ) -> CatalogProduct.SubscriptionOffer {
     .init(
       id: nil, type: .introductory, paymentMode: mode,

@@ -4,7 +4,7 @@ import Testing
 
 /// Every state against every event, each with its exact expected outcome.
 @Suite struct PurchaseMachineTests {
-  static let failure = PurchaseFailure.storeKit(.networkError("offline"))
+  static let failure = PurchaseFailure.storeKit("StoreKitError.networkError: offline")
   static let unverified = PurchaseFailure.unverified(.invalidSignature)
 
   static let states: [PurchaseState] = [

@@ -178,7 +178,7 @@ import Testing
       #expect(store.productsError == nil)
       #expect(store.products.map(\.id) == ids)
       harness.updateSession { $0.failures[.loadProducts] = nil }
-      let germany = try #require(Storefront(countryCode: "DEU"))
+      let germany = try #require(CatalogStorefront(countryCode: "DEU"))
       harness.engine.setCatalog(
         ProductCatalog(configuration: ManagerHarness.demoConfiguration, storefront: germany))
       await store.loadProducts()
@@ -197,7 +197,12 @@ import Testing
       let restarted = Store(configuration: harness.configuration())
       #expect(restarted.entitledProductIDs == [])
       harness.updateSession { $0.failures[.appStoreSync] = .storeKit(.notEntitled) }
-      await #expect(throws: StoreKitError.notEntitled) { try await restarted.restore() }
+      await #expect {
+        try await restarted.restore()
+      } throws: { error in
+        guard case StoreKitError.notEntitled = error else { return false }
+        return true
+      }
       #expect(restarted.entitledProductIDs == [])
       harness.updateSession { $0.failures[.appStoreSync] = nil }
       try await restarted.restore()

@@ -90,7 +90,7 @@ struct SQLInterpolationScanTests {
       let message = "it failed SQLite's integrity check: \(finding)"
       try db.execute("INSERT INTO t VALUES (?)", [.text("note \(index)")])
       let escape = "SELECT 1 WHERE x LIKE 'a\\(%' ESCAPE '\\'"
-      """)#
+      """#
     #expect(SQLInterpolationScanner.findings(in: good) == [])
   }
 

@@ -86,7 +86,7 @@ import Testing
   }
 
   @Test func aSimulatedPresentationErrorShowsAsTheStoreKitErrorAndClosesWithNothingDone() {
-    let failure = PurchaseFailure.storeKit(.networkError("offline"))
+    let failure = PurchaseFailure.storeKit("StoreKitError.networkError: offline")
     let failed = updated(updated(Fixtures.state(), .open).state, .presentFailed(failure))
     #expect(failed.state.redeemSheet?.phase == .unavailable(failure))
     #expect(
@@ -205,7 +205,7 @@ import Testing
       RedeemCodeSheet.describe(ineligible, sheet: elsewhere.redeemSheet!, snapshot: other).0
         == "Not eligible: this account subscribes to Plus Yearly; the code is for Plus Monthly. Nothing changed."
     )
-    let failed = PurchaseState.failed(.storeKit(.networkError("offline")))
+    let failed = PurchaseState.failed(.storeKit("StoreKitError.networkError: offline"))
     #expect(
       RedeemCodeSheet.describe(failed, sheet: elsewhere.redeemSheet!, snapshot: other)
         == ("Failed: StoreKitError.networkError: offline. Nothing changed.", .error))

@@ -1,6 +1,6 @@
 import Foundation
 import StoreCore
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StoreTermApp
 import StoreTermTestSupport
@@ -72,7 +72,8 @@ import Testing
         inbox.all.last
           == .redeem(
             .presentFailed(
-              .storeKit(.networkError("The Internet connection appears to be offline.")))))
+              .storeKit(
+                "StoreKitError.networkError: The Internet connection appears to be offline."))))
     }
   }
 

@@ -56,7 +56,7 @@ import Testing
     check(state, "sheet-purchasing")
     state.sheet?.phase = .result(.pending)
     check(state, "sheet-pending")
-    state.sheet?.phase = .result(.failed(.storeKit(.networkError("offline"))))
+    state.sheet?.phase = .result(.failed(.storeKit("StoreKitError.networkError: offline")))
     check(state, "sheet-failed")
   }
 
@@ -83,7 +83,8 @@ import Testing
     _ = StoreTermApp.update(
       &unavailable,
       .redeem(
-        .presentFailed(.storeKit(.networkError("The Internet connection appears to be offline.")))
+        .presentFailed(
+          .storeKit("StoreKitError.networkError: The Internet connection appears to be offline."))
       ))
     check(unavailable, "redeem-code-unavailable")
   }

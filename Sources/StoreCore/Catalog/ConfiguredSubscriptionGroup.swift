@@ -58,7 +58,8 @@ public struct ConfiguredSubscription: Sendable, Equatable {
   public init(
     productID: String, referenceName: String, internalID: String, price: Decimal,
     familyShareable: Bool, localizations: [Localization], subscriptionGroupID: String,
-    groupLevel: Int, period: CatalogProduct.SubscriptionPeriod, introductoryOffer: ConfiguredOffer? = nil,
+    groupLevel: Int, period: CatalogProduct.SubscriptionPeriod,
+    introductoryOffer: ConfiguredOffer? = nil,
     promotionalOffers: [ConfiguredOffer] = [], codeOffers: [ConfiguredOffer] = [],
     winBackOffers: [ConfiguredOffer] = [], billingPlans: [ConfiguredBillingPlan] = []
   ) {
@@ -108,7 +109,8 @@ public struct ConfiguredOffer: Sendable, Equatable {
   /// Creates an offer.
   public init(
     internalID: String, offerID: String? = nil, referenceName: String? = nil,
-    paymentMode: CatalogProduct.SubscriptionOffer.PaymentMode, period: CatalogProduct.SubscriptionPeriod,
+    paymentMode: CatalogProduct.SubscriptionOffer.PaymentMode,
+    period: CatalogProduct.SubscriptionPeriod,
     periodCount: Int = 1, price: Decimal = 0, eligibility: Set<String> = [],
     isStackable: Bool = false, isEligible: Bool = true
   ) {

@@ -15,12 +15,14 @@ public struct ProductCatalog: Sendable {
 
   /// Creates a catalog; `storefront` and `locale` override the file's settings when given.
   public init(
-    configuration: StoreKitConfiguration, storefront: CatalogStorefront? = nil, locale: String? = nil
+    configuration: StoreKitConfiguration, storefront: CatalogStorefront? = nil,
+    locale: String? = nil
   ) {
     self.configuration = configuration
     // The decoder only accepts known storefronts, so the fallback is for hand-built values.
     self.storefront =
-      storefront ?? CatalogStorefront(countryCode: configuration.settings.storefront) ?? .unitedStates
+      storefront ?? CatalogStorefront(countryCode: configuration.settings.storefront)
+      ?? .unitedStates
     self.locale = locale ?? configuration.settings.locale
     let products = Self.build(configuration, storefront: self.storefront, locale: self.locale)
     eligibleProducts = products
@@ -50,7 +52,9 @@ public struct ProductCatalog: Sendable {
   }
 
   /// `product` as a customer who subscribed to `subscribedGroups` sees it.
-  private static func product(_ product: CatalogProduct, subscribedGroups: Set<String>) -> CatalogProduct {
+  private static func product(_ product: CatalogProduct, subscribedGroups: Set<String>)
+    -> CatalogProduct
+  {
     guard let group = product.subscription?.subscriptionGroupID, subscribedGroups.contains(group)
     else { return product }
     var product = product

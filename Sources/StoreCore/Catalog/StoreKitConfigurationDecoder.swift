@@ -273,7 +273,9 @@ public struct StoreKitConfigurationDecoder {
     return result
   }
 
-  private func period(_ cursor: JSONCursor) throws(JSONReadError) -> CatalogProduct.SubscriptionPeriod {
+  private func period(_ cursor: JSONCursor) throws(JSONReadError)
+    -> CatalogProduct.SubscriptionPeriod
+  {
     let text = try cursor.string()
     guard let period = CatalogProduct.SubscriptionPeriod(iso8601: text) else {
       throw cursor.error("\(JSONValue.string(text).compactText) is not an ISO 8601 period")

@@ -55,7 +55,8 @@ public struct AppliedOffer: Sendable, Equatable {
   }
 
   private static func winBack(
-    _ id: String, _ subscription: CatalogProduct.SubscriptionInfo, _ configured: ConfiguredSubscription?,
+    _ id: String, _ subscription: CatalogProduct.SubscriptionInfo,
+    _ configured: ConfiguredSubscription?,
     hasSubscribed: Bool, isActive: Bool
   ) throws(PurchaseRefusal) -> AppliedOffer {
     guard let offer = subscription.winBackOffers.first(where: { $0.id == id }) else {

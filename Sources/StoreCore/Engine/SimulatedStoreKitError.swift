@@ -52,7 +52,8 @@ public enum SimulatedStoreKitError: Error, Sendable, Hashable, CustomStringConve
 }
 
 /// Why a purchase could not be made: StoreKit's `Product.PurchaseError`.
-public enum PurchaseRefusal: String, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible
+public enum PurchaseRefusal: String, Error, Sendable, Hashable, CaseIterable,
+  CustomStringConvertible
 {
   /// The quantity is not allowed for this product.
   case invalidQuantity

@@ -30,11 +30,15 @@ public enum ProductTerms {
   }
 
   /// An offer followed by the regular price: `1 week free, then $4.99 / month`.
-  public static func offer(_ offer: CatalogProduct.SubscriptionOffer, then product: CatalogProduct) -> String {
+  public static func offer(_ offer: CatalogProduct.SubscriptionOffer, then product: CatalogProduct)
+    -> String
+  {
     "\(self.offer(offer)), then \(price(product))"
   }
 
-  private static func unitName(_ unit: CatalogProduct.SubscriptionPeriod.Unit, plural: Bool) -> String {
+  private static func unitName(_ unit: CatalogProduct.SubscriptionPeriod.Unit, plural: Bool)
+    -> String
+  {
     plural ? "\(unit.rawValue)s" : unit.rawValue
   }
 }

@@ -59,7 +59,8 @@ public enum SubscriptionLifecycle {
   ///   - priceOf: the catalog price of a product in the group, in milliunits.
   public static func advance(
     _ state: inout SubscriptionState, to now: Date, billing: Billing,
-    periodOf: (String) -> CatalogProduct.SubscriptionPeriod?, priceOf: (String) -> Int64? = { _ in nil }
+    periodOf: (String) -> CatalogProduct.SubscriptionPeriod?,
+    priceOf: (String) -> Int64? = { _ in nil }
   ) -> [Step] {
     var steps: [Step] = []
     while !state.isRevoked {

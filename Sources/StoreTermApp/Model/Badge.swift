@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreKit
 import StoreManager
 
 /// A status badge beside a product: what the customer has, or what buying it would do.

@@ -1,4 +1,5 @@
 import StoreCore
+import StoreKit
 
 /// One offer code of the catalog as the Redeem Code sheet lists it: the code (its reference
 /// name, which is what `storeterm purchase --offer-code` accepts), the subscription it is for,
@@ -38,7 +39,7 @@ public struct OfferCode: Sendable, Hashable {
         guard let product = catalog.product(id: subscription.productID) else { return [] }
         return subscription.codeOffers.compactMap { code in
           guard let name = code.referenceName, !name.isEmpty else { return nil }
-          let offer = Product.SubscriptionOffer(
+          let offer = CatalogProduct.SubscriptionOffer(
             id: name, type: .promotional, paymentMode: code.paymentMode, period: code.period,
             periodCount: code.periodCount, price: code.price,
             displayPrice: catalog.displayPrice(code.price))

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreKit
 import StoreManager
 
 /// Everything the screens show, read from the store manager (and, for QA's transaction manager,

@@ -1,4 +1,5 @@
 import StoreCore
+import StoreKit
 import StoreManager
 import TerminalUI
 

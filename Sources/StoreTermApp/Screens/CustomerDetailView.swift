@@ -1,4 +1,5 @@
 import StoreCore
+import StoreKit
 import TerminalUI
 
 /// The Customers screen's detail (`Enter` on a customer): the explainer's lines (access yes or

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreKit
 import TerminalUI
 
 /// The transaction manager's focus, filter and inspector.

@@ -1,6 +1,6 @@
 import Foundation
 import StoreCore
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import Synchronization
 
@@ -35,7 +35,10 @@ enum PurchaseCommand {
         [engine = store.engine, customerID = store.customerID, runtime = store.runtime] in
         // StoreKit has no purchase option for a cancelled sheet or a forced failure, so the
         // command asks the engine directly; everything after the answer is the shared path.
-        let outcome = try engine.purchase(productID, customerID: customerID, options: options)
+        // Engine refusals reach the store manager as the errors StoreKit throws.
+        let outcome = try StoreKitRuntime.call(.purchase, keepsEngineRefusals: true) {
+          try engine.purchase(productID, customerID: customerID, options: options)
+        }
         answer.set(outcome)
         switch outcome {
         case .success(let signed): return .success(StoreKitRuntime.verify(signed, with: runtime))

@@ -1,6 +1,6 @@
 import Foundation
 import NCursesTerminal
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StoreTermApp
 import TerminalUI

@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StorePersistence
 import StoreTermApp
@@ -16,7 +16,7 @@ final class SnapshotReader {
   private var lastFeedID = 0
   /// Each group's state and the storefront as last seen, to log their changes.
   private var lastStates: [String: SubscriptionGroupStatus.State]?
-  private var lastStorefront: CatalogStorefront?
+  private var lastStorefront: Storefront?
   /// Every customer's records and their verification, brought up to date at each snapshot by
   /// reading only what changed.
   private var mirror: RecordMirror
@@ -90,12 +90,14 @@ final class SnapshotReader {
     let products = store.products
     var eligible: Set<String> = []
     for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
-    where await CatalogProduct.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
+    where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
       eligible.insert(group)
     }
     // A failed read keeps the records last read; the next snapshot asks again from there.
     _ = try? mirror.refresh(from: context.ledger)
-    let storefront = store.storefront ?? context.catalog.storefront
+    let storefront =
+      store.storefront.flatMap { CatalogStorefront(countryCode: $0.countryCode) }
+      ?? context.catalog.storefront
     let accounts = currentAccounts()
     // Sorted, so the switcher lists accounts the same way every time.
     let customers = (accounts.isEmpty ? [context.customerID] : accounts.map(\.id)).sorted()
@@ -208,7 +210,7 @@ final class SnapshotReader {
   private func renewals() async -> [String: RenewalNote] {
     var notes: [String: RenewalNote] = [:]
     for (group, status) in store.subscriptionStatuses {
-      guard let current = try? await CatalogProduct.SubscriptionInfo.status(for: group).first,
+      guard let current = try? await Product.SubscriptionInfo.status(for: group).first,
         case .verified(let info) = current.renewalInfo
       else { continue }
       var note = RenewalNote(gracePeriodEnds: info.gracePeriodExpirationDate)
@@ -289,7 +291,7 @@ final class SnapshotReader {
       }
     }
     lastStates = statuses.mapValues(\.state)
-    if let previous = lastStorefront, let current = store.storefront, previous != current {
+    if let previous = lastStorefront, let current = store.storefront, previous.id != current.id {
       append([
         EventLogEntry(
           date: now, origin: .app, kind: "storefront", productID: nil, transactionID: nil,

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StoreTermApp
 

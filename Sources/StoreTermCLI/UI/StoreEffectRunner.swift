@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StorePersistence
 import StoreTermApp
@@ -67,7 +67,7 @@ final class StoreEffectRunner: EffectRunner {
     case .presentOfferCodeRedeemSheet:
       do {
         // What the app calls; the session's "Offer Code Redeem Sheet" error is thrown here.
-        try await AppStore.presentOfferCodeRedeemSheet()
+        try StoreKitRuntime.presentOfferCodeRedeemSheet()
         send(.redeem(.presented))
       } catch {
         send(.redeem(.presentFailed(PurchaseFailure(error))))
@@ -102,7 +102,7 @@ final class StoreEffectRunner: EffectRunner {
     case .requestRefund(let id, let reason):
       do {
         // What the app calls; the session's "Refund Request Sheet" error is thrown here.
-        _ = try await Transaction.beginRefundRequest(for: id)
+        _ = try StoreKitRuntime.beginRefundRequest(for: id)
         // The test environment approves every request at once, as Xcode's does.
         _ = try context.engine.refund(id, reason: reason.revocationReason)
         send(
@@ -320,7 +320,11 @@ final class StoreEffectRunner: EffectRunner {
   private func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseState {
     await store.purchase(productID: productID) {
       [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
-      switch try engine.purchase(productID, customerID: customerID, options: options) {
+      // Engine refusals reach the store manager as the errors StoreKit throws.
+      let outcome = try StoreKitRuntime.call(.purchase, keepsEngineRefusals: true) {
+        try engine.purchase(productID, customerID: customerID, options: options)
+      }
+      return switch outcome {
       case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))
       case .pending: .pending
       case .userCancelled: .userCancelled

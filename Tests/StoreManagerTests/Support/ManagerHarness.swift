@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
-import StoreKit
+@_spi(StoreTerm) import StoreKit
 import StoreManager
 import StorePersistence
 import StoreTermTestSupport
@@ -42,7 +42,7 @@ struct ManagerHarness {
   func configuration(
     entitlements: EntitlementTable = EntitlementTable(), faultHook: FaultHook? = nil,
     bundleID: String = SignedDataConfiguration.defaultBundleId,
-    environment: AppStoreEnvironment = .xcode
+    environment: AppStore.Environment = .xcode
   ) -> StoreConfiguration {
     StoreConfiguration(
       productIDs: ManagerHarness.demoConfiguration.allProductIDs, entitlements: entitlements,

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+@_spi(StoreTerm) import StoreKit
 import StoreTermApp
 import StoreTermTestSupport
 import TerminalUI
@@ -23,7 +24,8 @@ enum Fixtures {
   /// The demo catalog's products in the store manager's order (subscriptions by group and
   /// level, then consumables, non-consumables, non-renewing).
   static func products(storefront: String = "USA", locale: String? = nil) -> [Product] {
-    let products = catalog(storefront: storefront, locale: locale).products()
+    let catalog = catalog(storefront: storefront, locale: locale)
+    let products = catalog.products().map { Product(catalogEntry: $0, of: catalog) }
     let types: [Product.ProductType] = [.autoRenewable, .consumable, .nonConsumable, .nonRenewable]
     let position = Dictionary(uniqueKeysWithValues: products.enumerated().map { ($1.id, $0) })
     return products.sorted {
@@ -42,7 +44,7 @@ enum Fixtures {
   static func catalog(storefront: String = "USA", locale: String? = nil) -> ProductCatalog {
     let configuration = FixtureCatalogs.demo
     return ProductCatalog(
-      configuration: configuration, storefront: Storefront(countryCode: storefront),
+      configuration: configuration, storefront: CatalogStorefront(countryCode: storefront),
       locale: locale)
   }
 
