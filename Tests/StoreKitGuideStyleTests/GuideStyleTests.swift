@@ -6,7 +6,7 @@ import Testing
 /// App code in the StoreKit 2 guide style, run against storeterm through `SKTestSession`.
 ///
 /// Serialized: an `SKTestSession` is the process's one App Store, as on a device.
-@Suite(.serialized) @MainActor struct GuideStyleTests {
+@Suite(.serialized, .sharedTestEnvironment) @MainActor struct GuideStyleTests {
   static let configuration = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appending(path: "Fixtures/Demo.storekit")

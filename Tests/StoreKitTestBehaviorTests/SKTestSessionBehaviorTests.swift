@@ -19,7 +19,7 @@ private enum Files {
 }
 
 /// Serialized: every session controls the process's one test environment.
-@Suite(.serialized) @MainActor struct SKTestSessionBehaviorTests {
+@Suite(.serialized, .sharedTestEnvironment) @MainActor struct SKTestSessionBehaviorTests {
   // https://developer.apple.com/documentation/storekittest/sktestsession : "There's a single
   // instance of the test environment. All SKTestSession instances control the same test
   // environment."
