@@ -1,6 +1,6 @@
 import Foundation
-@_spi(StoreTerm) import StoreKit
 import StoreCore
+@_spi(StoreTerm) import StoreKit
 
 /// A failure a test can make a StoreKit API throw: StoreKitTest's `SKTestFailure`.
 public protocol SKTestFailure: Equatable, Sendable {}

@@ -68,42 +68,54 @@ public enum SKTestFailures {
 extension SKTestFailures.AppStoreSync {
   /// Failures are equal when they wrap the same StoreKit error.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) { case (.generic(let a), .generic(let b)): same(a, b) }
+    switch (lhs, rhs) {
+    case (.generic(let a), .generic(let b)): same(a, b)
+    }
   }
 }
 
 extension SKTestFailures.AppTransaction {
   /// Failures are equal when they wrap the same StoreKit error.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) { case (.generic(let a), .generic(let b)): same(a, b) }
+    switch (lhs, rhs) {
+    case (.generic(let a), .generic(let b)): same(a, b)
+    }
   }
 }
 
 extension SKTestFailures.LoadProducts {
   /// Failures are equal when they wrap the same StoreKit error.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) { case (.generic(let a), .generic(let b)): same(a, b) }
+    switch (lhs, rhs) {
+    case (.generic(let a), .generic(let b)): same(a, b)
+    }
   }
 }
 
 extension SKTestFailures.ManageSubscriptions {
   /// Failures are equal when they wrap the same StoreKit error.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) { case (.generic(let a), .generic(let b)): same(a, b) }
+    switch (lhs, rhs) {
+    case (.generic(let a), .generic(let b)): same(a, b)
+    }
   }
 }
 
 extension SKTestFailures.OfferCodeRedeem {
   /// Failures are equal when they wrap the same StoreKit error.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) { case (.generic(let a), .generic(let b)): same(a, b) }
+    switch (lhs, rhs) {
+    case (.generic(let a), .generic(let b)): same(a, b)
+    }
   }
 }
 
 extension SKTestFailures.SubscriptionStatus {
   /// Failures are equal when they wrap the same StoreKit error.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) { case (.generic(let a), .generic(let b)): same(a, b) }
+    switch (lhs, rhs) {
+    case (.generic(let a), .generic(let b)): same(a, b)
+    }
   }
 }
 
@@ -156,8 +168,16 @@ protocol EngineFailure {
 }
 
 extension SKTestFailures.AppStoreSync: EngineFailure {
-  var simulated: SimulatedFailure { switch self { case .generic(let e): .storeKit(engineError(e)) } }
-  var exactError: (any Error & Sendable)? { switch self { case .generic(let e): e } }
+  var simulated: SimulatedFailure {
+    switch self {
+    case .generic(let e): .storeKit(engineError(e))
+    }
+  }
+  var exactError: (any Error & Sendable)? {
+    switch self {
+    case .generic(let e): e
+    }
+  }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)
@@ -165,8 +185,16 @@ extension SKTestFailures.AppStoreSync: EngineFailure {
 }
 
 extension SKTestFailures.AppTransaction: EngineFailure {
-  var simulated: SimulatedFailure { switch self { case .generic(let e): .storeKit(engineError(e)) } }
-  var exactError: (any Error & Sendable)? { switch self { case .generic(let e): e } }
+  var simulated: SimulatedFailure {
+    switch self {
+    case .generic(let e): .storeKit(engineError(e))
+    }
+  }
+  var exactError: (any Error & Sendable)? {
+    switch self {
+    case .generic(let e): e
+    }
+  }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)
@@ -174,8 +202,16 @@ extension SKTestFailures.AppTransaction: EngineFailure {
 }
 
 extension SKTestFailures.LoadProducts: EngineFailure {
-  var simulated: SimulatedFailure { switch self { case .generic(let e): .storeKit(engineError(e)) } }
-  var exactError: (any Error & Sendable)? { switch self { case .generic(let e): e } }
+  var simulated: SimulatedFailure {
+    switch self {
+    case .generic(let e): .storeKit(engineError(e))
+    }
+  }
+  var exactError: (any Error & Sendable)? {
+    switch self {
+    case .generic(let e): e
+    }
+  }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)
@@ -183,8 +219,16 @@ extension SKTestFailures.LoadProducts: EngineFailure {
 }
 
 extension SKTestFailures.ManageSubscriptions: EngineFailure {
-  var simulated: SimulatedFailure { switch self { case .generic(let e): .storeKit(engineError(e)) } }
-  var exactError: (any Error & Sendable)? { switch self { case .generic(let e): e } }
+  var simulated: SimulatedFailure {
+    switch self {
+    case .generic(let e): .storeKit(engineError(e))
+    }
+  }
+  var exactError: (any Error & Sendable)? {
+    switch self {
+    case .generic(let e): e
+    }
+  }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)
@@ -192,8 +236,16 @@ extension SKTestFailures.ManageSubscriptions: EngineFailure {
 }
 
 extension SKTestFailures.OfferCodeRedeem: EngineFailure {
-  var simulated: SimulatedFailure { switch self { case .generic(let e): .storeKit(engineError(e)) } }
-  var exactError: (any Error & Sendable)? { switch self { case .generic(let e): e } }
+  var simulated: SimulatedFailure {
+    switch self {
+    case .generic(let e): .storeKit(engineError(e))
+    }
+  }
+  var exactError: (any Error & Sendable)? {
+    switch self {
+    case .generic(let e): e
+    }
+  }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)
@@ -201,8 +253,16 @@ extension SKTestFailures.OfferCodeRedeem: EngineFailure {
 }
 
 extension SKTestFailures.SubscriptionStatus: EngineFailure {
-  var simulated: SimulatedFailure { switch self { case .generic(let e): .storeKit(engineError(e)) } }
-  var exactError: (any Error & Sendable)? { switch self { case .generic(let e): e } }
+  var simulated: SimulatedFailure {
+    switch self {
+    case .generic(let e): .storeKit(engineError(e))
+    }
+  }
+  var exactError: (any Error & Sendable)? {
+    switch self {
+    case .generic(let e): e
+    }
+  }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)

@@ -194,7 +194,8 @@ open class SKTestSession: Hashable, @unchecked Sendable {
         signed, with: .init(engine: engine, verifier: environment.verifier)
       ).payloadValue
     case .pending(let id):
-      let reason = engine.session.askToBuyEnabled ? "waits for Ask to Buy approval" : "is interrupted"
+      let reason =
+        engine.session.askToBuyEnabled ? "waits for Ask to Buy approval" : "is interrupted"
       throw SKTestError(
         .invalidAction, "the purchase of \(identifier) \(reason) (transaction \(id))")
     case .userCancelled:
@@ -217,7 +218,8 @@ open class SKTestSession: Hashable, @unchecked Sendable {
   /// Every transaction in the test environment, pending requests included.
   open func allTransactions() -> [SKTestTransaction] {
     let records = (try? engine.records(customerID: Customer.defaultID)) ?? []
-    let subscriptions = (try? environment.ledger.subscriptions(customerID: Customer.defaultID)) ?? []
+    let subscriptions =
+      (try? environment.ledger.subscriptions(customerID: Customer.defaultID)) ?? []
     let states = Dictionary(
       subscriptions.map { ($0.state.originalID, $0.state) }, uniquingKeysWith: { $1 })
     return records.map { record in

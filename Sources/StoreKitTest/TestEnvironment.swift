@@ -5,8 +5,10 @@ import StoreJWS
 import StorePersistence
 import Synchronization
 
-/// The process's one test environment: "There's a single instance of the test environment. All
-/// SKTestSession instances control the same test environment." (Apple, `SKTestSession`).
+/// The process's one test environment, which every `SKTestSession` controls.
+///
+/// Apple's `SKTestSession` page: "There's a single instance of the test environment. All
+/// SKTestSession instances control the same test environment."
 ///
 /// The first session creates it (an in-memory ledger, a fresh test CA, a clock scaled by the
 /// time rate) and points the StoreKit API at it; every later session loads its file's catalog
