@@ -66,6 +66,12 @@ let package = Package(
       name: "StoreEngineTests",
       dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "StoreTermTestSupport"]),
     .testTarget(name: "StoreKitGuideStyleTests", dependencies: ["StoreKit", "StoreKitTest"]),
+    .testTarget(name: "StoreKitConformanceTests", dependencies: ["StoreKit", "StoreKitTest"]),
+    .testTarget(
+      name: "StoreKitXCTestTemplateTests", dependencies: ["StoreKitTest"],
+      resources: [.copy("Store.storekit")]),
+    // What SKTestSession does, each behaviour after Apple's page for it.
+    .testTarget(name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(
       name: "RobustnessTests",

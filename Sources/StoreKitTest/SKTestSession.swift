@@ -1,264 +1,347 @@
 import Foundation
 import StoreCore
-import StoreJWS
 @_spi(StoreTerm) import StoreKit
 import StorePersistence
-import Synchronization
 
-/// A StoreKit testing session over a `.storekit` file: StoreKitTest's `SKTestSession`.
+/// Controls the StoreKit test environment from test code: StoreKitTest's `SKTestSession`.
 ///
-/// Creating one sets up a private simulated App Store (an in-memory ledger and a fresh test CA)
-/// and points the StoreKit API at it, so app code under test runs unchanged. Property setters
-/// override the file's settings until ``resetToDefaultState()``.
-public final class SKTestSession: Sendable {
-  /// The simulated App Store behind the session.
-  public let engine: StoreEngine
-  /// The verifier the session's "device" trusts.
-  public let verifier: SignedDataVerifier
-  private let configuration: StoreKitConfiguration
-  private let ledger: SQLiteLedger
-  private let clock = SessionClock()
+/// Every session controls the process's one test environment, so a second session sees the
+/// first one's transactions and settings; creating a session loads its file's products and
+/// settings and keeps the transactions.
+open class SKTestSession: Hashable, @unchecked Sendable {
+  /// The environment every session controls.
+  let environment: TestEnvironment
+  /// The configuration file this session was created with; `resetToDefaultState()` reverts to it.
+  let configuration: StoreKitConfiguration
 
-  /// Starts a session with the configuration file at `url`.
-  ///
-  /// - Throws: `SKTestError.fileNotFound` for a missing file, `StoreKitConfigurationError` for a
-  ///   file that is not a valid configuration.
-  public init(contentsOf url: URL) throws {
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw SKTestError(.fileNotFound, "\(url.path): no such file")
+  /// Starts a session with the configuration file named `filename` (without `.storekit`) in the
+  /// test bundle's resources.
+  public convenience init(configurationFileNamed filename: String) throws {
+    guard let url = Self.locate(configurationFileNamed: filename) else {
+      throw SKTestError(.fileNotFound, "no \(filename).storekit among the test bundle's resources")
     }
-    configuration = try StoreKitConfigurationDecoder.decode(data, file: url.lastPathComponent)
-    let authority = try TestCertificateAuthority.generate()
-    let identity = SignedDataConfiguration()
-    ledger = try SQLiteLedger(location: .inMemory)
-    clock.setRate(configuration.settings.effectiveTimeRate)
-    verifier = authority.makeVerifier(configuration: identity)
-    engine = StoreEngine(
-      catalog: ProductCatalog(configuration: configuration),
-      session: StoreSession(settings: configuration.settings), ledger: ledger,
-      signer: authority.makeSigner(), clock: clock, ids: RandomIdentifiers(),
-      factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
-    StoreKitRuntime.configure(.init(engine: engine, verifier: verifier))
+    try self.init(contentsOf: url)
   }
+
+  /// Starts a session with the configuration file at `fileURL`.
+  public init(contentsOf fileURL: URL) throws {
+    guard fileURL.isFileURL else {
+      throw SKTestError(.invalidURL, "\(fileURL): not a file URL")
+    }
+    guard let data = FileManager.default.contents(atPath: fileURL.path) else {
+      throw SKTestError(.fileNotFound, "\(fileURL.path): no such file")
+    }
+    configuration = try StoreKitConfigurationDecoder.decode(
+      data, file: fileURL.lastPathComponent)
+    environment = try TestEnvironment.load(configuration)
+  }
+
+  /// Sessions are equal when they are the same instance.
+  public static func == (lhs: SKTestSession, rhs: SKTestSession) -> Bool { lhs === rhs }
+
+  /// Hashes the instance's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+  private var engine: StoreEngine { environment.engine }
 
   // MARK: - Settings
 
-  /// Purchases wait for a parent's approval.
-  public var askToBuyEnabled: Bool {
-    get { engine.session.askToBuyEnabled }
-    set { update { $0.askToBuyEnabled = newValue } }
-  }
-
-  /// Purchases are interrupted until resolved.
-  public var interruptedPurchasesEnabled: Bool {
-    get { engine.session.interruptedPurchasesEnabled }
-    set { update { $0.interruptedPurchasesEnabled = newValue } }
+  /// Reverts every setting to the session's configuration file; transactions stay.
+  open func resetToDefaultState() {
+    environment.reset(to: configuration)
   }
 
   /// The storefront, as an ISO 3166-1 alpha-3 code; an unknown code leaves it unchanged.
-  public var storefront: String {
+  open var storefront: String {
     get { engine.catalog.storefront.countryCode }
     set {
       guard let storefront = CatalogStorefront(countryCode: newValue) else { return }
-      let catalog = engine.catalog
+      let current = engine.catalog
       engine.setCatalog(
-        ProductCatalog(configuration: configuration, storefront: storefront, locale: catalog.locale)
-      )
+        ProductCatalog(
+          configuration: current.configuration, storefront: storefront, locale: current.locale))
     }
   }
 
   /// The locale for product names and prices.
-  public var locale: Locale {
+  open var locale: Locale {
     get { Locale(identifier: engine.catalog.locale) }
     set {
-      let catalog = engine.catalog
+      let current = engine.catalog
       engine.setCatalog(
         ProductCatalog(
-          configuration: configuration, storefront: catalog.storefront, locale: newValue.identifier)
-      )
+          configuration: current.configuration, storefront: current.storefront,
+          locale: newValue.identifier))
     }
   }
 
-  /// Makes `api` throw `error` (or stop throwing, with nil): StoreKitTest's
-  /// `setSimulatedError(_:forAPI:)`.
-  public func setSimulatedError(_ error: SimulatedFailure?, forAPI api: SimulatedErrorSetting.API)
-    async throws
-  {
-    update { $0.failures[api] = error }
+  /// Whether system dialogs are skipped; storeterm shows none, so tests never wait on one.
+  open var disableDialogs: Bool {
+    get { environment.settings.withLock { $0.disableDialogs } }
+    set { environment.settings.withLock { $0.disableDialogs = newValue } }
   }
 
-  /// The failure `api` is set to throw, if any.
-  public func simulatedError(forAPI api: SimulatedErrorSetting.API) async -> SimulatedFailure? {
-    engine.session.failures[api]
+  /// Whether every purchase fails with ``failureError``.
+  @available(*, deprecated, message: "Use setSimulatedError(_:forAPI:)")
+  open var failTransactionsEnabled: Bool {
+    get { environment.settings.withLock { $0.failTransactionsEnabled } }
+    set {
+      environment.settings.withLock { $0.failTransactionsEnabled = newValue }
+      environment.applyLegacyFailure()
+    }
   }
 
-  /// Returns every setting to the configuration file's and removes every transaction.
-  public func resetToDefaultState() {
-    engine.setSession(StoreSession(settings: configuration.settings))
-    engine.setCatalog(ProductCatalog(configuration: configuration))
-    clearTransactions()
+  /// The StoreKit 1 error failing purchases report while ``failTransactionsEnabled`` is on.
+  @available(*, deprecated, message: "Use setSimulatedError(_:forAPI:)")
+  open var failureError: SKError.Code {
+    get { environment.settings.withLock { $0.failureError } }
+    set {
+      let enabled = environment.settings.withLock { settings in
+        settings.failureError = newValue
+        return settings.failTransactionsEnabled
+      }
+      if enabled { environment.applyLegacyFailure() }
+    }
   }
 
-  /// How fast simulated time runs; renewals, grace periods and billing retry follow it.
-  public var timeRate: TimeRate {
-    get { clock.rate }
-    set { clock.setRate(newValue) }
+  /// Whether purchases are interrupted until ``resolveIssueForTransaction(identifier:)``.
+  open var interruptedPurchasesEnabled: Bool {
+    get { engine.session.interruptedPurchasesEnabled }
+    set { environment.updateSession { $0.interruptedPurchasesEnabled = newValue } }
   }
 
-  /// Renewals fail into billing retry.
-  public var shouldEnterBillingRetryOnRenewal: Bool {
-    get { engine.session.billingIssuesEnabled }
-    set { update { $0.billingIssuesEnabled = newValue } }
+  /// Whether purchases wait for a parent's approval.
+  open var askToBuyEnabled: Bool {
+    get { engine.session.askToBuyEnabled }
+    set { environment.updateSession { $0.askToBuyEnabled = newValue } }
   }
 
-  /// A failed renewal keeps access through the grace period.
-  public var billingGracePeriodIsEnabled: Bool {
+  /// How fast time runs; renewals, grace periods and billing retry follow it.
+  open var timeRate: SKTestSession.TimeRate {
+    get { SKTestSession.TimeRate(rawValue: environment.clock.rate.rawValue) ?? .realTime }
+    set { environment.clock.setRate(newValue.engineRate) }
+  }
+
+  /// Whether a failed renewal keeps access through the billing grace period.
+  open var billingGracePeriodIsEnabled: Bool {
     get { engine.session.billingGracePeriodEnabled }
-    set { update { $0.billingGracePeriodEnabled = newValue } }
+    set { environment.updateSession { $0.billingGracePeriodEnabled = newValue } }
   }
 
-  // MARK: - Subscriptions
-
-  /// Ends the subscription to `productIdentifier` now (auto-renew off, expiration now).
-  public func expireSubscription(productIdentifier: String) throws {
-    let id = try latestTransaction(of: productIdentifier)
-    try run { try engine.expireSubscription(id) }
+  /// Whether renewals fail into billing retry.
+  open var shouldEnterBillingRetryOnRenewal: Bool {
+    get { engine.session.billingIssuesEnabled }
+    set { environment.updateSession { $0.billingIssuesEnabled = newValue } }
   }
 
-  /// Renews the subscription to `productIdentifier` now.
-  public func forceRenewalOfSubscription(productIdentifier: String) throws {
-    let id = try latestTransaction(of: productIdentifier)
-    try run { try engine.forceRenewal(id) }
-  }
+  // MARK: - Simulated errors
 
-  /// Turns auto-renew off for the subscription of a transaction.
-  public func disableAutoRenewForTransaction(identifier: UInt) throws {
-    try run { try engine.setAutoRenew(UInt64(identifier), enabled: false) }
-  }
-
-  /// Turns auto-renew on for the subscription of a transaction.
-  public func enableAutoRenewForTransaction(identifier: UInt) throws {
-    try run { try engine.setAutoRenew(UInt64(identifier), enabled: true) }
-  }
-
-  /// Raises the renewal price of a subscription; the customer must consent before it renews.
-  public func requestPriceIncreaseConsentForTransaction(identifier: UInt) throws {
-    try run { try engine.requestPriceIncrease(UInt64(identifier)) }
-  }
-
-  /// The customer agrees to the price increase.
-  public func consentToPriceIncreaseForTransaction(identifier: UInt) throws {
-    try run { try engine.consentToPriceIncrease(UInt64(identifier)) }
-  }
-
-  /// The customer declines the price increase (auto-renew turns off).
-  public func declinePriceIncreaseForTransaction(identifier: UInt) throws {
-    try run { try engine.declinePriceIncrease(UInt64(identifier)) }
-  }
-
-  private func latestTransaction(of productID: String) throws -> UInt64 {
-    let records = (try? ledger.records(customerID: Customer.defaultID)) ?? []
-    guard let latest = records.last(where: { $0.productID == productID && $0.signed != nil }) else {
-      throw SKTestError(.noTransactionFound, "no subscription to \(productID)")
+  /// Makes `api` throw `error` until it is set to nil.
+  public func setSimulatedError<API>(_ error: API.Failure?, forAPI api: API) async throws
+  where API: FailableStoreKitAPI {
+    guard let engineAPI = (API.self as? any EngineAPI.Type)?.engineAPI else {
+      throw SKTestError(.invalidAction, "\(API.self) is not a StoreKit API the session controls")
     }
-    return latest.id
+    guard let error else {
+      environment.settings.withLock { _ = $0.failures.removeValue(forKey: engineAPI) }
+      environment.updateSession { $0.failures[engineAPI] = nil }
+      StoreKitRuntime.setSimulatedError(nil, for: engineAPI)
+      return
+    }
+    guard let failure = error as? any EngineFailure else {
+      throw SKTestError(.invalidAction, "\(error) is not a failure the session can simulate")
+    }
+    environment.settings.withLock { $0.failures[engineAPI] = error }
+    environment.updateSession { $0.failures[engineAPI] = failure.simulated }
+    StoreKitRuntime.setSimulatedError(failure.exactError, for: engineAPI)
+  }
+
+  /// The error `api` is set to throw, if any.
+  public func simulatedError<API>(forAPI api: API) async -> API.Failure?
+  where API: FailableStoreKitAPI {
+    guard let engineAPI = (API.self as? any EngineAPI.Type)?.engineAPI,
+      let simulated = engine.session.failures[engineAPI]
+    else { return nil }
+    if let exact = environment.settings.withLock({ $0.failures[engineAPI] }) as? API.Failure {
+      return exact
+    }
+    // A failure the configuration file set.
+    return (API.Failure.self as? any EngineFailure.Type)?.init(simulated) as? API.Failure
+  }
+
+  // MARK: - Buying
+
+  /// Buys a product as if outside the app; StoreKit 1's form.
+  @available(*, deprecated, message: "Use buyProduct(identifier:options:)")
+  open func buyProduct(productIdentifier: String) throws {
+    _ = try purchase(productIdentifier, options: PurchaseOptions())
+  }
+
+  /// Buys a product as if outside the app; the transaction also arrives through
+  /// `Transaction.updates`.
+  ///
+  /// - Throws: `SKTestError.invalidProductIdentifier` for a product not in the configuration;
+  ///   `SKTestError.invalidAction` when the purchase is left pending (Ask to Buy, interrupted
+  ///   purchases), after recording the pending request `allTransactions()` lists.
+  @discardableResult
+  public func buyProduct(identifier: Product.ID, options: Set<Product.PurchaseOption> = [])
+    async throws -> Transaction
+  {
+    let outcome = try purchase(identifier, options: StoreKitRuntime.purchaseOptions(options))
+    switch outcome {
+    case .success(let signed):
+      return try StoreKitRuntime.verify(
+        signed, with: .init(engine: engine, verifier: environment.verifier)
+      ).payloadValue
+    case .pending(let id):
+      let reason =
+        engine.session.askToBuyEnabled ? "waits for Ask to Buy approval" : "is interrupted"
+      throw SKTestError(
+        .invalidAction, "the purchase of \(identifier) \(reason) (transaction \(id))")
+    case .userCancelled:
+      throw SKTestError(.invalidAction, "the purchase of \(identifier) was cancelled")
+    }
+  }
+
+  private func purchase(_ productID: String, options: PurchaseOptions) throws -> PurchaseOutcome {
+    do {
+      return try engine.purchase(
+        productID, customerID: Customer.defaultID, options: options, deliversUpdate: true)
+    } catch StoreEngineError.unknownProduct {
+      throw SKTestError(
+        .invalidProductIdentifier, "product \"\(productID)\" is not in the configuration")
+    }
   }
 
   // MARK: - Transactions
 
-  /// Every transaction of the session, pending requests included.
-  public func allTransactions() -> [SKTestTransaction] {
-    let records = (try? ledger.records(customerID: Customer.defaultID)) ?? []
-    return records.map(SKTestTransaction.init)
+  /// Every transaction in the test environment, pending requests included.
+  open func allTransactions() -> [SKTestTransaction] {
+    let records = (try? engine.records(customerID: Customer.defaultID)) ?? []
+    let subscriptions =
+      (try? environment.ledger.subscriptions(customerID: Customer.defaultID)) ?? []
+    let states = Dictionary(
+      subscriptions.map { ($0.state.originalID, $0.state) }, uniquingKeysWith: { $1 })
+    return records.map { record in
+      let original = record.signed.flatMap { UInt64($0.payload.originalTransactionId) } ?? record.id
+      return SKTestTransaction(record, subscription: states[original])
+    }
   }
 
-  /// Approves a pending Ask to Buy request; the transaction arrives through `Transaction.updates`.
-  public func approveAskToBuyTransaction(identifier: UInt) throws {
-    try run { try engine.approve(UInt64(identifier)) }
-  }
-
-  /// Declines a pending Ask to Buy request; nothing is delivered.
-  public func declineAskToBuyTransaction(identifier: UInt) throws {
-    try run { try engine.decline(UInt64(identifier)) }
-  }
-
-  /// Resolves an interrupted purchase.
-  public func resolveIssueForTransaction(identifier: UInt) throws {
-    try run { try engine.resolve(UInt64(identifier)) }
-  }
-
-  /// Refunds a transaction.
-  public func refundTransaction(identifier: UInt) throws {
-    try run { try engine.refund(UInt64(identifier)) }
-  }
-
-  /// Revokes a transaction for a developer issue.
-  public func revokeTransaction(identifier: UInt) throws {
-    try run { try engine.revoke(UInt64(identifier)) }
-  }
-
-  /// Deletes a transaction.
-  public func deleteTransaction(identifier: UInt) throws {
-    try run { try engine.delete(UInt64(identifier)) }
-  }
-
-  /// Deletes every transaction, unfinished ones too.
-  public func clearTransactions() {
+  /// Deletes every transaction.
+  open func clearTransactions() {
     try? engine.clearTransactions()
   }
 
-  /// Buys a product as if on another device: the transaction also arrives through
-  /// `Transaction.updates`.
-  @discardableResult
-  public func buyProduct(identifier: String, options: Set<Product.PurchaseOption> = []) async throws
-    -> Transaction
-  {
-    let purchaseOptions = Product.PurchaseOption.request(from: options)
-    let outcome: PurchaseOutcome
-    do {
-      outcome = try engine.purchase(
-        identifier, customerID: Customer.defaultID, options: purchaseOptions, deliversUpdate: true)
-    } catch StoreEngineError.unknownProduct {
-      throw SKTestError(
-        .invalidProductIdentifier, "product \"\(identifier)\" is not in the configuration")
-    }
-    guard case .success(let signed) = outcome else {
-      throw SKTestError(
-        .invalidAction, "the purchase of \(identifier) did not complete (\(outcome))")
-    }
-    return try StoreKitRuntime.verify(signed, with: .init(engine: engine, verifier: verifier))
-      .payloadValue
+  /// Approves a pending Ask to Buy transaction; it arrives through `Transaction.updates`.
+  open func approveAskToBuyTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.approve($0) }
+  }
+
+  /// Declines a pending Ask to Buy transaction.
+  open func declineAskToBuyTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.decline($0) }
+  }
+
+  /// Resolves an interrupted purchase.
+  open func resolveIssueForTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.resolve($0) }
+  }
+
+  /// Refunds a transaction.
+  open func refundTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.refund($0) }
+  }
+
+  /// Deletes a transaction.
+  open func deleteTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.delete($0) }
+  }
+
+  /// Turns auto-renew on for the subscription of a transaction.
+  open func enableAutoRenewForTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.setAutoRenew($0, enabled: true) }
+  }
+
+  /// Turns auto-renew off for the subscription of a transaction.
+  open func disableAutoRenewForTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.setAutoRenew($0, enabled: false) }
+  }
+
+  /// Raises a subscription's renewal price; the customer must consent before it renews.
+  open func requestPriceIncreaseConsentForTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.requestPriceIncrease($0) }
+  }
+
+  /// The customer consents to the price increase.
+  open func consentToPriceIncreaseForTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.consentToPriceIncrease($0) }
+  }
+
+  /// The customer declines the price increase.
+  open func declinePriceIncreaseForTransaction(identifier: Int) throws {
+    try control(identifier) { try engine.declinePriceIncrease($0) }
+  }
+
+  /// Renews the subscription to `productIdentifier` now.
+  open func forceRenewalOfSubscription(productIdentifier: String) throws {
+    let id = try latestSubscriptionTransaction(of: productIdentifier)
+    try control(Int(truncatingIfNeeded: id)) { try engine.forceRenewal($0) }
+  }
+
+  /// Ends the subscription to `productIdentifier` now.
+  open func expireSubscription(productIdentifier: String) throws {
+    let id = try latestSubscriptionTransaction(of: productIdentifier)
+    try control(Int(truncatingIfNeeded: id)) { try engine.expireSubscription($0) }
   }
 
   // MARK: - Helpers
 
-  private func update(_ change: (inout StoreSession) -> Void) {
-    var session = engine.session
-    change(&session)
-    engine.setSession(session)
+  private func latestSubscriptionTransaction(of productID: String) throws -> UInt64 {
+    let records = (try? engine.records(customerID: Customer.defaultID)) ?? []
+    guard let latest = records.last(where: { $0.productID == productID && $0.signed != nil })
+    else {
+      throw SKTestError(.noSubscriptionFound, "no subscription to \(productID)")
+    }
+    return latest.id
   }
 
-  /// Runs an engine action, turning a missing transaction into `SKTestError.noTransactionFound`.
-  private func run(_ action: () throws -> Any) throws {
+  /// Runs an engine control on transaction `identifier`, with StoreKitTest's errors.
+  private func control(_ identifier: Int, _ action: (UInt64) throws -> Any) throws {
+    guard identifier > 0 else {
+      throw SKTestError(.noTransactionFound, "transaction \(identifier) does not exist")
+    }
     do {
-      _ = try action()
+      _ = try action(UInt64(identifier))
     } catch StoreEngineError.unknownTransaction(let id) {
       throw SKTestError(.noTransactionFound, "transaction \(id) does not exist")
     } catch let error as StoreEngineError {
       throw SKTestError(.invalidAction, error.description)
     }
   }
-}
 
-/// The session's clock: real time scaled by the session's time rate.
-private final class SessionClock: StoreClock {
-  private let clock = Mutex(SimulatedClock.starting(at: Date()))
-
-  func now() -> Date { clock.withLock { $0.now(real: Date()) } }
-
-  var rate: TimeRate { clock.withLock { $0.rate } }
-
-  func setRate(_ rate: TimeRate) {
-    clock.withLock { $0 = $0.withRate(rate, real: Date()) }
+  /// The URL of `<filename>.storekit` among the test bundle's resources.
+  ///
+  /// SwiftPM on Linux copies a test target's resources into a `<Package>_<Target>.resources`
+  /// folder beside the test binary, so the folders of the main bundle and of the executable are
+  /// searched, then every loaded bundle.
+  static func locate(configurationFileNamed filename: String) -> URL? {
+    let name = filename.hasSuffix(".storekit") ? filename : "\(filename).storekit"
+    let fileManager = FileManager.default
+    var folders: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+    }
+    folders += Bundle.allBundles.compactMap(\.resourceURL)
+    for folder in folders {
+      let direct = folder.appending(path: name)
+      if fileManager.fileExists(atPath: direct.path) { return direct }
+      let entries = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+      for entry in entries.sorted() where entry.hasSuffix(".resources") {
+        let candidate = folder.appending(path: entry).appending(path: name)
+        if fileManager.fileExists(atPath: candidate.path) { return candidate }
+      }
+    }
+    return nil
   }
 }
