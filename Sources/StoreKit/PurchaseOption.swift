@@ -123,6 +123,13 @@ extension Product {
       PurchaseOption(.winBackOffer(offer.id ?? ""))
     }
 
+    /// A purchase made at a past date (StoreKitTest's `purchaseDate(_:renewalBehavior:)`).
+    @_spi(StoreTerm) public static func backdated(_ date: Date, renewsUntilNow: Bool)
+      -> PurchaseOption
+    {
+      PurchaseOption(.purchaseDate(date, renewsUntilNow: renewsUntilNow))
+    }
+
     /// The engine's request for a set of options.
     @_spi(StoreTerm) public static func request(from options: Set<PurchaseOption>)
       -> PurchaseOptions
@@ -135,7 +142,10 @@ extension Product {
         case .askToBuy(let enabled): request.askToBuy = enabled
         case .promotionalOffer(let offerID, _): request.offer = .promotional(offerID)
         case .winBackOffer(let offerID): request.offer = .winBack(offerID)
-        case .custom, .storefrontChange, .introductoryOfferEligibility, .purchaseDate: break
+        case .purchaseDate(let date, let renewsUntilNow):
+          request.purchaseDate = date
+          request.cancelsAutoRenewal = !renewsUntilNow
+        case .custom, .storefrontChange, .introductoryOfferEligibility: break
         }
       }
       return request

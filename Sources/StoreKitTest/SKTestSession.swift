@@ -187,7 +187,7 @@ open class SKTestSession: Hashable, @unchecked Sendable {
   public func buyProduct(identifier: Product.ID, options: Set<Product.PurchaseOption> = [])
     async throws -> Transaction
   {
-    let outcome = try purchase(identifier, options: StoreKitRuntime.purchaseOptions(options))
+    let outcome = try purchase(identifier, options: Product.PurchaseOption.request(from: options))
     switch outcome {
     case .success(let signed):
       return try StoreKitRuntime.verify(

@@ -16,6 +16,12 @@ public struct PurchaseOptions: Sendable, Equatable {
   public var cancel: Bool
   /// The purchase throws this failure.
   public var failure: SimulatedFailure?
+  /// A past purchase date (StoreKitTest's `.purchaseDate(_:renewalBehavior:)`); a date after
+  /// the clock's now is the clock's now.
+  public var purchaseDate: Date?
+  /// With `purchaseDate`: the subscription's auto-renew is off from the start
+  /// (`.cancelImmediately`), so it ends after its first period instead of renewing until now.
+  public var cancelsAutoRenewal = false
 
   /// Creates options; by default one item, no offer and the session's settings.
   public init(

@@ -124,7 +124,7 @@ public final class StoreEngine: Sendable {
     deliversUpdate: Bool = false
   ) throws -> PurchaseOutcome {
     try ensureCustomer(customerID)
-    let now = clock.now()
+    let now = min(options.purchaseDate ?? clock.now(), clock.now())
     let (catalog, session) = state.withLock { ($0.catalog, $0.session) }
     if let failure = options.failure ?? session.failures[.purchase] {
       try record(
@@ -177,6 +177,9 @@ public final class StoreEngine: Sendable {
       return (changes, .success(transaction))
     }
     if case .success(let transaction) = outcome {
+      if options.cancelsAutoRenewal, transaction.payload.type == .autoRenewableSubscription {
+        try setAutoRenew(transaction.id, enabled: false)
+      }
       if deliversUpdate { listeners.broadcast(transaction, customerID: customerID) }
       if transaction.payload.type == .autoRenewableSubscription,
         let original = UInt64(transaction.payload.originalTransactionId)
