@@ -111,7 +111,8 @@ let package = Package(
 
     // The screens: paywall, purchase sheet, account, transaction manager, event log, help.
     // Pure state, update and view over TerminalUI; effects run in the command line's runner.
-    .target(name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore", "StoreKit"]),
+    .target(
+      name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore", "StoreKit"]),
     .testTarget(
       name: "StoreTermAppTests",
       dependencies: [

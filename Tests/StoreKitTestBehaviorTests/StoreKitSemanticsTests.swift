@@ -1,0 +1,93 @@
+// StoreKit semantics that need a store, each after the Apple page that states it. Only
+// StoreKitTest is imported, as in Apple's Xcode test template.
+
+import Foundation
+import StoreKitTest
+import Testing
+
+/// Serialized: every session controls the process's one test environment.
+@Suite(.serialized, .sharedTestEnvironment) @MainActor struct StoreKitSemanticsTests {
+  static let demo = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appending(path: "Fixtures/Demo.storekit")
+  static let monthly = "dev.storeterm.demo.plus.monthly"
+
+  func freshSession() throws -> SKTestSession {
+    let session = try SKTestSession(contentsOf: Self.demo)
+    session.resetToDefaultState()
+    session.clearTransactions()
+    return session
+  }
+
+  // https://developer.apple.com/documentation/storekit/storefront/updates : "The asynchronous
+  // sequence that emits a storefront when the App Store storefront changes" — not the current
+  // one when listening starts.
+  @Test func storefrontUpdatesEmitEachChangeAndNotTheCurrentOne() async throws {
+    let session = try freshSession()
+    var updates = Storefront.updates.makeAsyncIterator()
+    session.storefront = "DEU"
+    let first: Storefront? = await updates.next()
+    #expect(first?.countryCode == "DEU")
+    #expect(first?.id == "143443")
+    #expect(first?.currency == Locale.Currency("EUR"))
+    session.storefront = "JPN"
+    #expect(await updates.next()?.countryCode == "JPN")
+    #expect(await Storefront.current?.countryCode == "JPN")
+    session.resetToDefaultState()
+    #expect(await updates.next()?.countryCode == "USA")
+  }
+
+  // https://developer.apple.com/documentation/storekit/transaction/offer : the subscription
+  // offer the purchase applied; https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/offer :
+  // the offer that applies at the next renewal.
+  @Test func theIntroductoryOfferIsOnTheTransactionAndItsRenewalInfo() async throws {
+    _ = try freshSession()
+    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    guard case .success(.verified(let transaction)) = try await product.purchase() else {
+      Issue.record("the purchase did not succeed and verify")
+      return
+    }
+    let offer = try #require(transaction.offer)
+    #expect(offer.type == .introductory)
+    #expect(offer.id == nil)
+    #expect(offer.paymentMode == .freeTrial)
+    #expect(offer.period == .weekly)
+    #expect(transaction.offerPaymentModeStringRepresentation == "FREE_TRIAL")
+    #expect(transaction.offerPeriodStringRepresentation == "P1W")
+    #expect(transaction.price == 0)
+    let status = try #require(try await product.subscription?.status.first)
+    #expect(status.state == .subscribed)
+    let renewal = try status.renewalInfo.payloadValue
+    #expect(renewal.currentProductID == Self.monthly)
+    #expect(renewal.willAutoRenew)
+    #expect(renewal.renewalDate == transaction.expirationDate)
+    // The free week is used up: the next renewal is at the regular price, with no offer.
+    #expect(renewal.offer == nil)
+    #expect(renewal.renewalPrice == Decimal(string: "4.99"))
+  }
+
+  // https://developer.apple.com/documentation/storekit/product/purchaseoption/purchasedate(_:renewalbehavior:) :
+  // a purchase at a past date, renewing until now or cancelled at once.
+  @Test func aBackdatedSubscriptionRenewsUntilNowOrEndsAfterOnePeriod() async throws {
+    _ = try freshSession()
+    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    let sixtyDaysAgo = Date.now.addingTimeInterval(-60 * 86_400)
+    _ = try await product.purchase(options: [.purchaseDate(sixtyDaysAgo)])
+    var renewals = 0
+    for await result in Transaction.all(for: Self.monthly) {
+      if try result.payloadValue.reason == .renewal { renewals += 1 }
+    }
+    // A free week, then monthly renewals: at least one renewal has fallen due by now.
+    #expect(renewals >= 1)
+    let status = try #require(try await product.subscription?.status.first)
+    #expect(status.state == .subscribed)
+
+    _ = try freshSession()
+    _ = try await product.purchase(
+      options: [.purchaseDate(sixtyDaysAgo, renewalBehavior: .cancelImmediately)])
+    let ended = try #require(try await product.subscription?.status.first)
+    #expect(ended.state == .expired)
+    #expect(try ended.renewalInfo.payloadValue.willAutoRenew == false)
+    #expect(try ended.renewalInfo.payloadValue.expirationReason == .autoRenewDisabled)
+  }
+}
