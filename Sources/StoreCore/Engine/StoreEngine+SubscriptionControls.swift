@@ -6,7 +6,11 @@ extension StoreEngine {
   /// Any transaction of the chain names it. No transaction is created; the renewal info and the
   /// status change.
   public func setAutoRenew(_ id: UInt64, enabled: Bool) throws {
-    let now = clock.now()
+    try setAutoRenew(id, enabled: enabled, at: clock.now())
+  }
+
+  /// `setAutoRenew(_:enabled:)` as of `now` (a backdated purchase turns it off at its date).
+  func setAutoRenew(_ id: UInt64, enabled: Bool, at now: Date) throws {
     try changeChain(id, action: enabled ? "set to renew" : "set not to renew") {
       chain, context, changes in
       let customer = context.customer

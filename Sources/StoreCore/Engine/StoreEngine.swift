@@ -178,7 +178,7 @@ public final class StoreEngine: Sendable {
     }
     if case .success(let transaction) = outcome {
       if options.cancelsAutoRenewal, transaction.payload.type == .autoRenewableSubscription {
-        try setAutoRenew(transaction.id, enabled: false)
+        try setAutoRenew(transaction.id, enabled: false, at: now)
       }
       if deliversUpdate { listeners.broadcast(transaction, customerID: customerID) }
       if transaction.payload.type == .autoRenewableSubscription,
