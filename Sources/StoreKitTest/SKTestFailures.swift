@@ -67,54 +67,66 @@ public enum SKTestFailures {
 
 extension SKTestFailures.AppStoreSync {
   /// Failures are equal when they wrap the same StoreKit error.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.generic(let a), .generic(let b)): same(a, b)
+  public static func == (lhs: Self, rhs: Self) -> Bool { same(lhs.genericError, rhs.genericError) }
+
+  var genericError: StoreKitError {
+    switch self {
+    case .generic(let error): error
     }
   }
 }
 
 extension SKTestFailures.AppTransaction {
   /// Failures are equal when they wrap the same StoreKit error.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.generic(let a), .generic(let b)): same(a, b)
+  public static func == (lhs: Self, rhs: Self) -> Bool { same(lhs.genericError, rhs.genericError) }
+
+  var genericError: StoreKitError {
+    switch self {
+    case .generic(let error): error
     }
   }
 }
 
 extension SKTestFailures.LoadProducts {
   /// Failures are equal when they wrap the same StoreKit error.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.generic(let a), .generic(let b)): same(a, b)
+  public static func == (lhs: Self, rhs: Self) -> Bool { same(lhs.genericError, rhs.genericError) }
+
+  var genericError: StoreKitError {
+    switch self {
+    case .generic(let error): error
     }
   }
 }
 
 extension SKTestFailures.ManageSubscriptions {
   /// Failures are equal when they wrap the same StoreKit error.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.generic(let a), .generic(let b)): same(a, b)
+  public static func == (lhs: Self, rhs: Self) -> Bool { same(lhs.genericError, rhs.genericError) }
+
+  var genericError: StoreKitError {
+    switch self {
+    case .generic(let error): error
     }
   }
 }
 
 extension SKTestFailures.OfferCodeRedeem {
   /// Failures are equal when they wrap the same StoreKit error.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.generic(let a), .generic(let b)): same(a, b)
+  public static func == (lhs: Self, rhs: Self) -> Bool { same(lhs.genericError, rhs.genericError) }
+
+  var genericError: StoreKitError {
+    switch self {
+    case .generic(let error): error
     }
   }
 }
 
 extension SKTestFailures.SubscriptionStatus {
   /// Failures are equal when they wrap the same StoreKit error.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.generic(let a), .generic(let b)): same(a, b)
+  public static func == (lhs: Self, rhs: Self) -> Bool { same(lhs.genericError, rhs.genericError) }
+
+  var genericError: StoreKitError {
+    switch self {
+    case .generic(let error): error
     }
   }
 }
@@ -167,107 +179,34 @@ protocol EngineFailure {
   init?(_ simulated: SimulatedFailure)
 }
 
-extension SKTestFailures.AppStoreSync: EngineFailure {
-  var simulated: SimulatedFailure {
-    switch self {
-    case .generic(let e): .storeKit(engineError(e))
-    }
-  }
-  var exactError: (any Error & Sendable)? {
-    switch self {
-    case .generic(let e): e
-    }
-  }
+/// A failure whose only case is `generic(StoreKitError)`: six of Apple's nine failure types.
+protocol GenericOnlyFailure: EngineFailure {
+  /// The `generic` case.
+  static func generic(_ error: StoreKitError) -> Self
+  /// The wrapped error.
+  var genericError: StoreKitError { get }
+}
+
+extension GenericOnlyFailure {
+  var simulated: SimulatedFailure { .storeKit(engineError(genericError)) }
+  var exactError: (any Error & Sendable)? { genericError }
   init?(_ simulated: SimulatedFailure) {
     guard let error = storeKitError(simulated) else { return nil }
     self = .generic(error)
   }
 }
 
-extension SKTestFailures.AppTransaction: EngineFailure {
-  var simulated: SimulatedFailure {
-    switch self {
-    case .generic(let e): .storeKit(engineError(e))
-    }
-  }
-  var exactError: (any Error & Sendable)? {
-    switch self {
-    case .generic(let e): e
-    }
-  }
-  init?(_ simulated: SimulatedFailure) {
-    guard let error = storeKitError(simulated) else { return nil }
-    self = .generic(error)
-  }
-}
+extension SKTestFailures.AppStoreSync: GenericOnlyFailure {}
 
-extension SKTestFailures.LoadProducts: EngineFailure {
-  var simulated: SimulatedFailure {
-    switch self {
-    case .generic(let e): .storeKit(engineError(e))
-    }
-  }
-  var exactError: (any Error & Sendable)? {
-    switch self {
-    case .generic(let e): e
-    }
-  }
-  init?(_ simulated: SimulatedFailure) {
-    guard let error = storeKitError(simulated) else { return nil }
-    self = .generic(error)
-  }
-}
+extension SKTestFailures.AppTransaction: GenericOnlyFailure {}
 
-extension SKTestFailures.ManageSubscriptions: EngineFailure {
-  var simulated: SimulatedFailure {
-    switch self {
-    case .generic(let e): .storeKit(engineError(e))
-    }
-  }
-  var exactError: (any Error & Sendable)? {
-    switch self {
-    case .generic(let e): e
-    }
-  }
-  init?(_ simulated: SimulatedFailure) {
-    guard let error = storeKitError(simulated) else { return nil }
-    self = .generic(error)
-  }
-}
+extension SKTestFailures.LoadProducts: GenericOnlyFailure {}
 
-extension SKTestFailures.OfferCodeRedeem: EngineFailure {
-  var simulated: SimulatedFailure {
-    switch self {
-    case .generic(let e): .storeKit(engineError(e))
-    }
-  }
-  var exactError: (any Error & Sendable)? {
-    switch self {
-    case .generic(let e): e
-    }
-  }
-  init?(_ simulated: SimulatedFailure) {
-    guard let error = storeKitError(simulated) else { return nil }
-    self = .generic(error)
-  }
-}
+extension SKTestFailures.ManageSubscriptions: GenericOnlyFailure {}
 
-extension SKTestFailures.SubscriptionStatus: EngineFailure {
-  var simulated: SimulatedFailure {
-    switch self {
-    case .generic(let e): .storeKit(engineError(e))
-    }
-  }
-  var exactError: (any Error & Sendable)? {
-    switch self {
-    case .generic(let e): e
-    }
-  }
-  init?(_ simulated: SimulatedFailure) {
-    guard let error = storeKitError(simulated) else { return nil }
-    self = .generic(error)
-  }
-}
+extension SKTestFailures.OfferCodeRedeem: GenericOnlyFailure {}
+
+extension SKTestFailures.SubscriptionStatus: GenericOnlyFailure {}
 
 extension SKTestFailures.Purchase: EngineFailure {
   var simulated: SimulatedFailure {
