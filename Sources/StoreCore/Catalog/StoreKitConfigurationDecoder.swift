@@ -302,6 +302,11 @@ public struct StoreKitConfigurationDecoder {
       throw priceCursor.error(
         "\(JSONValue.string(text).compactText) is not a price (a decimal number such as \"4.99\")")
     }
+    guard price <= PriceParser.largest else {
+      throw priceCursor.error(
+        "\(JSONValue.string(text).compactText) does not fit in milliunits (at most \(PriceParser.largest))"
+      )
+    }
     return price
   }
 }

@@ -17,6 +17,9 @@ public struct PurchaseOptions: Sendable, Equatable {
   /// The purchase throws this failure.
   public var failure: SimulatedFailure?
 
+  /// The quantities a purchase may ask for: Apple documents `.quantity(_:)` as at most 10.
+  public static let quantityRange = 1...10
+
   /// Creates options; by default one item, no offer and the session's settings.
   public init(
     quantity: Int = 1, appAccountToken: UUID? = nil, offer: OfferChoice? = nil,
