@@ -28,6 +28,13 @@ public final class FulfillmentStore: Sendable {
     try FulfillmentSchema.migrator.migrate(queue)
   }
 
+  /// The highest transaction identifier the app recorded for any account, or nil for none.
+  public func highestTransactionID() throws -> UInt64? {
+    try queue.read { db in
+      try db.fetchOne("SELECT max(transaction_id) FROM fulfillment")?.get(Int64?.self, at: 0)
+    }.map { UInt64(max(0, $0)) }
+  }
+
   /// Records `grant` and changes the balance, once per transaction.
   ///
   /// Refund policy: a refunded consumable takes back what it granted, but never more than the

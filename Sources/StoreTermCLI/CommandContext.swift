@@ -34,8 +34,8 @@ struct CommandContext {
     {
       throw UsageError("--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
     }
-    if let customer = parsed.value("customer"), customer.isEmpty || customer.count > 200 {
-      throw UsageError("--customer: an account identifier must be 1 to 200 characters")
+    if let customer = parsed.value("customer"), let problem = Customer.problem(withID: customer) {
+      throw UsageError("--customer: \(problem)")
     }
     if let code = parsed.value("storefront") {
       guard let storefront = Storefront(countryCode: code) else {

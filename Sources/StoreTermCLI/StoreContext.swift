@@ -55,6 +55,9 @@ struct StoreContext {
     faultHook = try FaultInjection.hook(environment: context.environment)
     fulfillment = try FulfillmentStore(
       location: .file(paths.appDatabase), account: context.customerID)
+    try LedgerAgreement.check(
+      ledger: ledger, fulfillment: fulfillment, paths: paths,
+      isReset: context.parsed.command.name == "reset")
     verifier = authority.makeVerifier(configuration: identity)
     var signer: any Signer = authority.makeSigner()
     if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }
