@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 import StoreJWS
 
@@ -40,8 +41,11 @@ enum SignedDataCommands {
       bytes = try FileInput.read(source, limit: 256 * 1024 * 1024)
     }
     let authority = try authority(context)
+    // `exp` and `nbf` are checked against the real clock too, as Apple's library does.
     let verifier = JWSLineVerifier(
-      verifier: authority.makeVerifier(configuration: context.identity))
+      verifier: SignedDataVerifier(
+        trustedRoots: [authority.rootCertificate], configuration: context.identity,
+        now: { Date().timeIntervalSince1970 }))
     let text = String(decoding: bytes, as: UTF8.self)
     let run = verifier.verify(lines: text.split(separator: "\n", omittingEmptySubsequences: false))
     for line in run.outputLines { context.output.write(line + "\n") }
