@@ -29,10 +29,15 @@ struct CommandContext {
     } catch {
       throw UsageError(error.message)
     }
-    if let length = parsed.value("non-renewing-length"),
-      Product.SubscriptionPeriod(iso8601: length) == nil
-    {
-      throw UsageError("--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
+    if let length = parsed.value("non-renewing-length") {
+      guard let period = Product.SubscriptionPeriod(iso8601: length) else {
+        throw UsageError(
+          "--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
+      }
+      guard period.fitsLongestSpan() else {
+        throw UsageError(
+          "--non-renewing-length \(length): longer than \(Product.SubscriptionPeriod.longestSpan)")
+      }
     }
     if let customer = parsed.value("customer"), let problem = Customer.problem(withID: customer) {
       throw UsageError("--customer: \(problem)")
