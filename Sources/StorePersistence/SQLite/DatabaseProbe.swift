@@ -27,7 +27,9 @@ enum DatabaseProbe {
   ) throws {
     // Opening a WAL database, even read-only, can create `-wal` and `-shm` beside it; a file
     // that is refused must be left as it was found, so those are removed again.
-    let companions = [path + "-wal", path + "-shm"].filter { access($0, F_OK) != 0 }
+    let companions: [String] = [path + "-wal", path + "-shm"].filter { name in
+      access(name, F_OK) != 0
+    }
     do {
       try checkOpening(path: path, size: size, options: options, readingHeader: readingHeader)
     } catch {
