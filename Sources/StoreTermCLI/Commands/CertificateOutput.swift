@@ -11,11 +11,13 @@ enum CertificateOutput {
   static func check(_ path: String, paths: StorePaths, force: Bool) throws -> String {
     let absolute = Self.absolute(path)
     let resolved = Self.resolved(absolute)
-    let protected = [paths.database, paths.appDatabase].flatMap { database in
-      ["", "-wal", "-shm", "-journal"].map { Self.resolved(database + $0) }
-    }
-    if protected.contains(resolved) {
-      throw CommandFailure("\(path): is storeterm's ledger database; choose another --out path")
+    for (database, name) in [
+      (paths.database, "the ledger"), (paths.appDatabase, "the app's database"),
+    ]
+    where ["", "-wal", "-shm", "-journal"].contains(where: {
+      Self.resolved(database + $0) == resolved
+    }) {
+      throw CommandFailure("\(path): is \(name) (or its journal); choose another --out path")
     }
     let authority = Self.resolved((paths.stateDirectory as NSString).appendingPathComponent("ca"))
     if resolved == authority || resolved.hasPrefix(authority + "/") {
