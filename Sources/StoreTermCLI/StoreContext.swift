@@ -39,6 +39,14 @@ struct StoreContext {
     let ephemeral =
       Self.readingCommands.contains(context.parsed.command.name)
       && !FileManager.default.fileExists(atPath: paths.database)
+    // The ledger first: a file that is refused must not leave a new CA beside it.
+    ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
+    // Before anything is written (the clock, a customer), the ledger must agree with the app.
+    fulfillment = try FulfillmentStore(
+      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)
+    try LedgerAgreement.check(
+      ledger: ledger, fulfillment: fulfillment, paths: paths,
+      isReset: context.parsed.command.name == "reset")
     let authority: TestCertificateAuthority
     do {
       authority =
@@ -49,7 +57,6 @@ struct StoreContext {
       throw CommandFailure(
         "\(paths.stateDirectory): the test certificate authority cannot be set up (\(error))")
     }
-    ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
     // The first run starts the simulated clock at real time, at the file's renewal rate.
     var simulated = try ledger.clock()
     if simulated == nil {
@@ -64,11 +71,6 @@ struct StoreContext {
     self.identity = identity
     customerID = context.customerID
     faultHook = try FaultInjection.hook(environment: context.environment)
-    fulfillment = try FulfillmentStore(
-      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)
-    try LedgerAgreement.check(
-      ledger: ledger, fulfillment: fulfillment, paths: paths,
-      isReset: context.parsed.command.name == "reset")
     verifier = authority.makeVerifier(configuration: identity)
     var signer: any Signer = authority.makeSigner()
     if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }

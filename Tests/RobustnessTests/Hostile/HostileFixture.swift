@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
+import StorePersistence
 import StoreTermTestSupport
 import Testing
 
@@ -66,16 +67,23 @@ enum HostileFixture {
       storefront: storefront, storefrontId: "143441", transactionReason: .purchase)
   }
 
-  /// A checksum of the ledger's bytes (the database and its WAL), to show a refusal changed
-  /// nothing.
-  static func checksum(_ database: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for path in [database, database + "-wal"] {
-      for byte in FileManager.default.contents(atPath: path) ?? Data() {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+  /// A checksum of the ledger's content (every row of its tables, in order), to show a
+  /// refusal changed nothing; the file's bytes are no measure, since a WAL checkpoint moves
+  /// them without changing a row.
+  static func checksum(_ database: String) throws -> UInt64 {
+    let queue = try DatabaseQueue(
+      location: .file(database), options: DatabaseOptions(readOnly: true))
+    let queries = [
+      "SELECT * FROM customers ORDER BY rowid", "SELECT * FROM transactions ORDER BY rowid",
+      "SELECT * FROM counters ORDER BY rowid", "SELECT * FROM subscriptions ORDER BY rowid",
+      "SELECT * FROM events ORDER BY rowid", "SELECT * FROM clock ORDER BY rowid",
+    ]
+    let text = try queue.read { db in
+      try queries.map { try db.fetchAll($0).map(\.description).joined(separator: "\n") }
+        .joined(separator: "\n--\n")
     }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
   }
 }
