@@ -85,7 +85,8 @@ public enum StoreTermCommand {
     do {
       parsed = try parser.parse(arguments)
     } catch {
-      SafeOutput(base: rawOutput, json: false).writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
+      SafeOutput(base: rawOutput, json: false).writeError(
+        "storeterm: \(error.message)\n\(HelpText.usageLine)\n")
       return ExitStatus.usage
     }
     let output = SafeOutput(base: rawOutput, json: parsed.flag("json"))

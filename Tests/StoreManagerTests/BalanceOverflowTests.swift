@@ -21,8 +21,10 @@ import Testing
         [.integer(Int64.max - 1), .text("coins")])
     }
     #expect(try store.grant(grant(2, quantity: 1)) == .granted(units: 1))
-    #expect(throws: FulfillmentError.balanceOverflow(
-      productID: "coins", balance: Int.max, adding: 1)) {
+    #expect(
+      throws: FulfillmentError.balanceOverflow(
+        productID: "coins", balance: Int.max, adding: 1)
+    ) {
       try store.grant(grant(3, quantity: 1))
     }
     #expect(try store.balances() == ["coins": Int.max])

@@ -25,9 +25,11 @@ public struct Customer: Sendable, Equatable {
   /// one would be mixed with the imported customer in `customer` and `customers`.
   public static let reservedPrefixes = ["original:", "token:"]
 
-  /// Why `id` cannot identify an account, or nil when it can: 1 to 200 characters, none of
-  /// them whitespace, a separator, a control or a format character (bidi controls), and not a
-  /// key reserved for imported customers. The rule family names follow, widened to Unicode.
+  /// Why `id` cannot identify an account, or nil when it can.
+  ///
+  /// 1 to 200 characters, none of them whitespace, a separator, a control or a format
+  /// character (bidi controls), and not a key reserved for imported customers: the rule family
+  /// names follow, widened to Unicode.
   public static func problem(withID id: String) -> String? {
     guard (1...200).contains(id.count) else {
       return "an account identifier must be 1 to 200 characters"

@@ -54,8 +54,9 @@ extension SupportDirectory {
     }
   }
 
-  /// Whether `item` is stored already: the same JWS, or the same header and payload under
-  /// another signature. ECDSA signatures are malleable (S and n − S both verify, as in Apple's
+  /// Whether `item` is stored already: the same JWS, or the same header and payload.
+  ///
+  /// The signature does not count: ECDSA signatures are malleable (S and n − S both verify, as in Apple's
   /// library), so the signature does not make a transaction new.
   private static func isImported(_ item: ImportedItem, db: SQLiteConnection) throws -> Bool {
     if try db.fetchOne("SELECT 1 FROM imported_items WHERE jws = ?", [.text(item.jws)]) != nil {

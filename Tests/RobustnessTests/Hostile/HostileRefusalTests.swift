@@ -57,8 +57,10 @@ import Testing
       replacing: "\"displayPrice\" : \"0.99\"", with: "\"displayPrice\" : \"922337203685477\"",
       in: folder)
     let run = await runStoreTerm(
-      ["purchase", "dev.storeterm.demo.coins.100", "--quantity", "10", "--json", "--config",
-       largest, "--db", db])
+      [
+        "purchase", "dev.storeterm.demo.coins.100", "--quantity", "10", "--json", "--config",
+        largest, "--db", db,
+      ])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("\"price\": 9223372036854770000"))
   }
@@ -76,7 +78,8 @@ import Testing
       error: "\(appDB): is the app's database (or its journal); choose another --out path\n")
     await expectRefusal(
       ["cert", "--out", key, "--force"], db: db,
-      error: "\(key): is inside the test certificate authority's folder; choose another --out path\n")
+      error:
+        "\(key): is inside the test certificate authority's folder; choose another --out path\n")
     await expectRefusal(
       ["cert", "--out", "/dev/full", "--force"], db: db,
       error: "/dev/full: is not a regular file; choose another --out path\n")
@@ -163,7 +166,9 @@ import Testing
     let (folder, db) = try await ledger()
     var bytes = Array(try Data(contentsOf: TestPaths.demoCatalog))
     let name = Array("100 Coins".utf8)
-    let at = (0...(bytes.count - name.count)).first { Array(bytes[$0..<($0 + name.count)]) == name }!
+    let at = (0...(bytes.count - name.count)).first {
+      Array(bytes[$0..<($0 + name.count)]) == name
+    }!
     bytes.insert(contentsOf: [0xFF, 0xFE], at: at + 4)
     let config = folder.appending(path: "Broken.storekit").path
     try Data(bytes).write(to: URL(fileURLWithPath: config))
@@ -204,7 +209,9 @@ import Testing
     let notADatabase = folder.appending(path: "notes.sqlite").path
     try Data(String(repeating: "not a database ", count: 100).utf8).write(
       to: URL(fileURLWithPath: notADatabase))
-    let refused = await runStoreTerm(["purchase", "dev.storeterm.demo.lifetime", "--db", notADatabase])
+    let refused = await runStoreTerm([
+      "purchase", "dev.storeterm.demo.lifetime", "--db", notADatabase,
+    ])
     #expect(refused.status == 1)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [

@@ -41,7 +41,8 @@ import Testing
   @Test func aTokenNotYetValidIsRejected() async throws {
     let run = await verify(try signer.sign(payloadJSON: payload(adding: "\"nbf\":4102444800")))
     #expect(run.status == 1)
-    #expect(run.standardOutput.contains("the token is not valid until nbf 4102444800, after signedDate"))
+    #expect(
+      run.standardOutput.contains("the token is not valid until nbf 4102444800, after signedDate"))
   }
 
   @Test func aTokenPastItsExpiryNowIsRejectedThoughValidWhenSigned() async throws {
@@ -65,7 +66,9 @@ import Testing
     let token = input + "." + Base64.urlEncode(signature)
     let run = await verify(token)
     #expect(run.status == 1)
-    #expect(run.standardOutput.contains("the header has crit, and no extension it could name is understood"))
+    #expect(
+      run.standardOutput.contains(
+        "the header has crit, and no extension it could name is understood"))
   }
 
   @Test func aHighSSignatureVerifiesAsInApplesLibraryAndReimportsAsAlreadyImported() async throws {
@@ -85,8 +88,9 @@ import Testing
     #expect(await runStoreTerm(["import", first, "--root", root, "--db", target]).status == 0)
     let again = await runStoreTerm(["import", second, "--root", root, "--db", target])
     #expect(again.status == 0)
-    #expect(again.standardOutput.hasPrefix(
-      "imported 0 items from \(second): 0 verified, 0 unverified, 1 already imported\n"))
+    #expect(
+      again.standardOutput.hasPrefix(
+        "imported 0 items from \(second): 0 verified, 0 unverified, 1 already imported\n"))
   }
 
   /// `token` with its signature's S replaced by n − S (P-256's group order n).
