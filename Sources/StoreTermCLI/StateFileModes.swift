@@ -11,28 +11,37 @@ enum StateFileModes {
   /// Tightens every loose mode under `paths` and returns one warning per file it changed.
   static func repair(_ paths: StorePaths) -> [String] {
     let authority = (paths.stateDirectory as NSString).appendingPathComponent("ca")
-    var expected: [(path: String, mode: mode_t)] = [
-      (authority, 0o700), ((authority as NSString).appendingPathComponent("leaf.key.pem"), 0o600),
+    // A database and its -wal and -shm (SQLite gives those the database's mode) are one warning.
+    var groups: [(files: [String], mode: mode_t, note: String)] = [
+      ([authority], 0o700, ""),
+      ([(authority as NSString).appendingPathComponent("leaf.key.pem")], 0o600, ""),
     ]
     for database in [paths.database, paths.appDatabase] {
-      for suffix in ["", "-wal", "-shm"] { expected.append((database + suffix, 0o600)) }
+      groups.append(
+        ([database, database + "-wal", database + "-shm"], 0o600, " (with its -wal and -shm)"))
     }
     var warnings: [String] = []
-    for (path, mode) in expected {
-      var status = stat()
-      // Symbolic links and missing files are left alone: only what storeterm made is fixed.
-      guard lstat(path, &status) == 0,
-        status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFDIR
-      else { continue }
-      let current = status.st_mode & 0o777
-      guard current & ~mode != 0 else { continue }
-      guard chmod(path, mode) == 0 else {
-        warnings.append(
-          "\(path): mode \(Self.octal(current)) lets others read it, and it cannot be changed")
-        continue
+    for group in groups {
+      var loosest: mode_t = 0
+      var failed = false
+      for path in group.files {
+        var status = stat()
+        // Symbolic links and missing files are left alone: only what storeterm made is fixed.
+        guard lstat(path, &status) == 0,
+          status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFDIR
+        else { continue }
+        let current = status.st_mode & 0o777
+        guard current & ~group.mode != 0 else { continue }
+        loosest |= current
+        if chmod(path, group.mode) != 0 { failed = true }
       }
+      guard loosest != 0 else { continue }
+      let path = group.files[0]
       warnings.append(
-        "\(path): mode \(Self.octal(current)) let others read it; changed to \(Self.octal(mode))")
+        failed
+          ? "\(path): mode \(Self.octal(loosest)) lets others read it, and it cannot be changed"
+          : "\(path): mode \(Self.octal(loosest)) let others read it\(group.files.count > 1 ? group.note : ""); changed to \(Self.octal(group.mode))"
+      )
     }
     return warnings
   }

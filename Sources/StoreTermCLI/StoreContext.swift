@@ -31,9 +31,6 @@ struct StoreContext {
   /// catches up on everything that fell due while storeterm was not running.
   init(_ context: CommandContext, catalog: ProductCatalog) throws {
     let paths = context.paths
-    for warning in StateFileModes.repair(paths) {
-      context.output.writeError("storeterm: warning: \(warning)\n")
-    }
     // A command that only reads, before any ledger exists, reads an empty store in memory:
     // it must not create folders, a CA or a ledger (`--db` with a typo would leave them behind).
     let ephemeral =
@@ -41,6 +38,12 @@ struct StoreContext {
       && !FileManager.default.fileExists(atPath: paths.database)
     // The ledger first: a file that is refused must not leave a new CA beside it.
     ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
+    // Only a file that opened as a ledger is storeterm's to fix; a refused one stays untouched.
+    if !ephemeral {
+      for warning in StateFileModes.repair(paths) {
+        context.output.writeError("storeterm: warning: \(warning)\n")
+      }
+    }
     // Before anything is written (the clock, a customer), the ledger must agree with the app.
     fulfillment = try FulfillmentStore(
       location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)

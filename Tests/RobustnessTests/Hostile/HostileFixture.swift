@@ -71,8 +71,9 @@ enum HostileFixture {
   /// refusal changed nothing; the file's bytes are no measure, since a WAL checkpoint moves
   /// them without changing a row.
   static func checksum(_ database: String) throws -> UInt64 {
-    let queue = try DatabaseQueue(
-      location: .file(database), options: DatabaseOptions(readOnly: true))
+    // Read-write, as the commands open it: a read-only connection may not rebuild the WAL
+    // index of a restored ledger and would see another state than the command does.
+    let queue = try DatabaseQueue(location: .file(database))
     let queries = [
       "SELECT * FROM customers ORDER BY rowid", "SELECT * FROM transactions ORDER BY rowid",
       "SELECT * FROM counters ORDER BY rowid", "SELECT * FROM subscriptions ORDER BY rowid",

@@ -105,35 +105,42 @@ import Testing
   }
 
   @Test func aLedgerBehindTheAppsRecordsIsRefusedAndIDsNeverRepeat() async throws {
-    let (folder, db) = try await ledger()
+    // Separate processes, as a user would run them: this process never holds the files that
+    // are replaced underneath SQLite.
+    let folder = try HostileFixture.folder()
+    let db = folder.appending(path: "ledger.sqlite").path
+    func storeterm(_ arguments: [String]) throws -> Subprocess.Outcome {
+      try StoreTermProcess.run(arguments + ["--db", db])
+    }
+    #expect(try storeterm(["purchase", "dev.storeterm.demo.coins.100"]).status == 0)
     // A backup taken after transaction 1: the database and its WAL.
     let saved = try Data(contentsOf: URL(fileURLWithPath: db))
     let savedWAL = FileManager.default.contents(atPath: db + "-wal")
-    let savedSHM = FileManager.default.contents(atPath: db + "-shm")
     for _ in 0..<2 {
-      #expect(
-        await runStoreTerm(["purchase", "dev.storeterm.demo.coins.100", "--db", db]).status == 0)
+      #expect(try storeterm(["purchase", "dev.storeterm.demo.coins.100"]).status == 0)
     }
     // The ledger replaced by the backup: the app's records are ahead of it.
     try? FileManager.default.removeItem(atPath: db + "-wal")
     try? FileManager.default.removeItem(atPath: db + "-shm")
     try saved.write(to: URL(fileURLWithPath: db))
-    for (suffix, bytes) in [("-wal", savedWAL), ("-shm", savedSHM)] {
-      guard let bytes else { continue }
+    if let savedWAL {
       #expect(
         FileManager.default.createFile(
-          atPath: db + suffix, contents: bytes, attributes: [.posixPermissions: 0o600]))
+          atPath: db + "-wal", contents: savedWAL, attributes: [.posixPermissions: 0o600]))
     }
-    await expectRefusal(
-      ["purchase", "dev.storeterm.demo.coins.100"], db: db,
-      error: "\(db): the app's records hold transaction 3 but the ledger ends at 1, so it was"
+    let before = try HostileFixture.checksum(db)
+    let refused = try storeterm(["purchase", "dev.storeterm.demo.coins.100"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.error
+        == "\(db): the app's records hold transaction 3 but the ledger ends at 1, so it was"
         + " rolled back or replaced (a deleted -wal file?) and would reuse transaction IDs;"
         + " restore it, or run 'storeterm reset --yes' to continue after 3\n")
-    #expect(await runStoreTerm(["reset", "--yes", "--db", db]).status == 0)
-    let next = await runStoreTerm(["purchase", "dev.storeterm.demo.coins.100", "--db", db])
-    #expect(next.status == 0, "\(next.standardError)")
-    #expect(next.standardOutput.hasPrefix("success: transaction 4 "))
-    _ = folder
+    #expect(try HostileFixture.checksum(db) == before)
+    #expect(try storeterm(["reset", "--yes"]).status == 0)
+    let next = try storeterm(["purchase", "dev.storeterm.demo.coins.100"])
+    #expect(next.status == 0, "\(next.error)")
+    #expect(next.output.hasPrefix("success: transaction 4 "))
   }
 
   @Test func periodsPastTheCertificatesAreRefused() async throws {
@@ -190,7 +197,8 @@ import Testing
       run.standardError
         == "storeterm: warning: \(authority): mode 0777 let others read it; changed to 0700\n"
         + "storeterm: warning: \(key): mode 0644 let others read it; changed to 0600\n"
-        + "storeterm: warning: \(db): mode 0644 let others read it; changed to 0600\n")
+        + "storeterm: warning: \(db): mode 0644 let others read it (with its -wal and -shm);"
+        + " changed to 0600\n")
     for (path, mode) in [(key, 0o600), (authority, 0o700), (db, 0o600)] {
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
       #expect((attributes[.posixPermissions] as? Int) == mode)
