@@ -75,7 +75,10 @@ let package = Package(
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(
       name: "RobustnessTests",
-      dependencies: ["StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport", "TerminalUI"]),
+      dependencies: [
+        "StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport", "TerminalUI",
+        "StorePersistence",
+      ]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
 
     // The app-side store manager: products, entitlements, the purchase state machine, durable

@@ -8,6 +8,9 @@ public struct JWSHeader: Sendable, Equatable {
   public var certificateChain: [[UInt8]]?
   /// Whether `x5c` was present but held an entry that is not strict standard base64.
   public var hasMalformedCertificate: Bool
+  /// Whether the header has a `crit` member: RFC 7515 §4.1.11 says a recipient that does not
+  /// understand every listed extension must reject the JWS, and this verifier understands none.
+  public var hasCriticalExtensions = false
 
   /// Creates a header.
   public init(
@@ -30,6 +33,7 @@ public struct JWSHeader: Sendable, Equatable {
       self.algorithm = nil
     }
     hasMalformedCertificate = false
+    hasCriticalExtensions = json["crit"] != nil
     guard case .array(let entries) = json["x5c"] ?? .null else {
       certificateChain = nil
       return

@@ -11,7 +11,9 @@ import StoreCore
 ///    strictly at the payload's `signedDate`, with Apple's OIDs (`ChainVerifier`, cached);
 /// 4. the signature is a raw 64-byte R‖S that matches;
 /// 5. the bundle ID and environment match the configuration;
-/// 6. with a configured device verification ID, `deviceVerification` matches.
+/// 6. with a configured device verification ID, `deviceVerification` matches;
+/// 7. no `crit` header (RFC 7515: none of its extensions is understood), and the JWT time claims
+///    `exp` and `nbf`, if any, allow the payload's `signedDate` and the verifier's `now`.
 ///
 /// Unlike Apple's library, the signature and chain are checked in every environment, `Xcode`
 /// and `LocalTesting` included. Nothing here throws or traps on any input.
@@ -24,10 +26,19 @@ public final class SignedDataVerifier: Verifier {
   private let chains: ChainVerifier
   private let headers = HeaderCache()
   private let hasher = SHA384DeviceVerificationHasher()
+  private let now: (@Sendable () -> Double)?
 
   /// Creates a verifier that trusts `trustedRoots` only.
-  public init(trustedRoots: [Certificate], configuration: SignedDataConfiguration) {
+  ///
+  /// - Parameter now: the current time in seconds since 1970, which `exp` and `nbf` are checked
+  ///   against as Apple's library does; without it they are checked at `signedDate` only, so
+  ///   verification stays a pure function of the token.
+  public init(
+    trustedRoots: [Certificate], configuration: SignedDataConfiguration,
+    now: (@Sendable () -> Double)? = nil
+  ) {
     self.configuration = configuration
+    self.now = now
     chains = ChainVerifier(trustedRoots: trustedRoots)
   }
 
@@ -80,10 +91,37 @@ public final class SignedDataVerifier: Verifier {
       return .failed(.invalidEncoding, error.description)
     }
     let digest = { header.prefixHash?.digest(appending: UnsafeRawBufferPointer(payloadSegment)) }
-    let failure = check(
-      header: header.header, signature: signature, digest: digest, claims: payload.claims,
-      kind: Payload.kind)
+    let failure =
+      check(
+        header: header.header, signature: signature, digest: digest, claims: payload.claims,
+        kind: Payload.kind)
+      ?? checkJWTRules(header: header.header, payloadJSON: payloadJSON, claims: payload.claims)
     return VerificationReport(payload: payload, error: failure?.0, reason: failure?.1)
+  }
+
+  /// The JWS and JWT rules Apple's library applies after the signature: no `crit` it does not
+  /// understand, and `exp`/`nbf` (as PyJWT checks them, with no leeway).
+  private func checkJWTRules(
+    header: JWSHeader, payloadJSON: [UInt8], claims: SignedPayloadClaims
+  ) -> (JWSVerificationError, String)? {
+    if header.hasCriticalExtensions {
+      return (.invalidEncoding, "the header has crit, and no extension it could name is understood")
+    }
+    let time: TimeClaims
+    do {
+      time = try TimeClaims(payloadJSON: payloadJSON)
+    } catch {
+      return (.invalidEncoding, error.text)
+    }
+    if let signedDate = claims.signedDate,
+      let refusal = time.refusal(at: Double(signedDate) / 1000, clock: "signedDate")
+    {
+      return (.invalidSignature, refusal)
+    }
+    if let now, let refusal = time.refusal(at: now(), clock: "now") {
+      return (.invalidSignature, refusal)
+    }
+    return nil
   }
 
   private func check(

@@ -29,6 +29,13 @@ public final class FulfillmentStore: Sendable {
     try FulfillmentSchema.migrator.migrate(queue)
   }
 
+  /// The highest transaction identifier the app recorded for any account, or nil for none.
+  public func highestTransactionID() throws -> UInt64? {
+    try queue.read { db in
+      try db.fetchOne("SELECT max(transaction_id) FROM fulfillment")?.get(Int64?.self, at: 0)
+    }.map { UInt64(max(0, $0)) }
+  }
+
   /// Records `grant` and changes the balance, once per transaction.
   ///
   /// Refund policy: a refunded consumable takes back what it granted, but never more than the
@@ -150,6 +157,11 @@ public final class FulfillmentStore: Sendable {
   }
 
   private func addToBalance(_ productID: String, _ units: Int, db: SQLiteConnection) throws {
+    // SQLite turns an overflowing integer sum into a REAL; refuse before that can happen.
+    let balance = try currentBalance(productID, db: db)
+    guard units >= 0, !balance.addingReportingOverflow(units).overflow else {
+      throw FulfillmentError.balanceOverflow(productID: productID, balance: balance, adding: units)
+    }
     try db.execute(
       """
       INSERT INTO balances (account, product_id, balance) VALUES (?, ?, ?)
@@ -162,12 +174,16 @@ public final class FulfillmentStore: Sendable {
 public enum FulfillmentError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A spend asked for more units than the balance holds (or a negative number).
   case insufficientBalance(productID: String, balance: Int, requested: Int)
+  /// A grant would take a balance past the largest whole number a balance can hold.
+  case balanceOverflow(productID: String, balance: Int, adding: Int)
 
   /// One sentence.
   public var description: String {
     switch self {
     case .insufficientBalance(let productID, let balance, let requested):
       "cannot spend \(requested) of \(productID): the balance is \(balance)"
+    case .balanceOverflow(let productID, let balance, let adding):
+      "cannot add \(adding) to \(productID): the balance \(balance) would overflow"
     }
   }
 }

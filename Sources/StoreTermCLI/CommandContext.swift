@@ -29,13 +29,19 @@ struct CommandContext {
     } catch {
       throw UsageError(error.message)
     }
-    if let length = parsed.value("non-renewing-length"),
-      CatalogProduct.SubscriptionPeriod(iso8601: length) == nil
-    {
-      throw UsageError("--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
+    if let length = parsed.value("non-renewing-length") {
+      guard let period = CatalogProduct.SubscriptionPeriod(iso8601: length) else {
+        throw UsageError(
+          "--non-renewing-length \(length): not an ISO 8601 period such as P1Y or P6M")
+      }
+      guard period.fitsLongestSpan() else {
+        throw UsageError(
+          "--non-renewing-length \(length): longer than \(CatalogProduct.SubscriptionPeriod.longestSpan)"
+        )
+      }
     }
-    if let customer = parsed.value("customer"), customer.isEmpty || customer.count > 200 {
-      throw UsageError("--customer: an account identifier must be 1 to 200 characters")
+    if let customer = parsed.value("customer"), let problem = Customer.problem(withID: customer) {
+      throw UsageError("--customer: \(problem)")
     }
     if let code = parsed.value("storefront") {
       guard let storefront = CatalogStorefront(countryCode: code) else {

@@ -31,14 +31,35 @@ struct StoreContext {
   /// catches up on everything that fell due while storeterm was not running.
   init(_ context: CommandContext, catalog: ProductCatalog) throws {
     let paths = context.paths
+    // A command that only reads, before any ledger exists, reads an empty store in memory:
+    // it must not create folders, a CA or a ledger (`--db` with a typo would leave them behind).
+    let ephemeral =
+      Self.readingCommands.contains(context.parsed.command.name)
+      && !FileManager.default.fileExists(atPath: paths.database)
+    // The ledger first: a file that is refused must not leave a new CA beside it.
+    ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
+    // Only a file that opened as a ledger is storeterm's to fix; a refused one stays untouched.
+    if !ephemeral {
+      for warning in StateFileModes.repair(paths) {
+        context.output.writeError("storeterm: warning: \(warning)\n")
+      }
+    }
+    // Before anything is written (the clock, a customer), the ledger must agree with the app.
+    fulfillment = try FulfillmentStore(
+      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)
+    try LedgerAgreement.check(
+      ledger: ledger, fulfillment: fulfillment, paths: paths,
+      isReset: context.parsed.command.name == "reset")
     let authority: TestCertificateAuthority
     do {
-      authority = try TestCertificateAuthority.loadOrCreate(stateDirectory: paths.stateDirectory)
+      authority =
+        ephemeral
+        ? try TestCertificateAuthority.generate()
+        : try TestCertificateAuthority.loadOrCreate(stateDirectory: paths.stateDirectory)
     } catch {
       throw CommandFailure(
         "\(paths.stateDirectory): the test certificate authority cannot be set up (\(error))")
     }
-    ledger = try SQLiteLedger(location: .file(paths.database))
     // The first run starts the simulated clock at real time, at the file's renewal rate.
     var simulated = try ledger.clock()
     if simulated == nil {
@@ -53,8 +74,6 @@ struct StoreContext {
     self.identity = identity
     customerID = context.customerID
     faultHook = try FaultInjection.hook(environment: context.environment)
-    fulfillment = try FulfillmentStore(
-      location: .file(paths.appDatabase), account: context.customerID)
     verifier = authority.makeVerifier(configuration: identity)
     var signer: any Signer = authority.makeSigner()
     if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }
@@ -69,6 +88,12 @@ struct StoreContext {
 }
 
 extension StoreContext {
+  /// The commands that never change the ledger, so need none to exist.
+  static let readingCommands: Set<String> = [
+    "products", "balances", "transactions", "entitlements", "status", "jws", "customers",
+    "customer",
+  ]
+
   /// The StoreKit API's connection to this context's engine, verifier and customer.
   var runtime: StoreKitRuntime.Configuration {
     StoreKitRuntime.Configuration(engine: engine, verifier: verifier, customerID: customerID)

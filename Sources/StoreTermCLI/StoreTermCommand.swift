@@ -77,16 +77,19 @@ public enum StoreTermCommand {
   /// command, an `interactive` run (standard input and output are a terminal) opens the front
   /// end (`ui`); otherwise it prints the products, so scripts and pipes keep their table.
   public static func run(
-    _ arguments: [String], output: some TextOutput, environment: [String: String],
+    _ arguments: [String], output rawOutput: some TextOutput, environment: [String: String],
     interactive: Bool = false
   ) async -> Int32 {
+    // Every word printed from here on passes the terminal-safety rule, whatever its source.
     let parsed: ParsedArguments
     do {
       parsed = try parser.parse(arguments)
     } catch {
-      output.writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
+      SafeOutput(base: rawOutput, json: false).writeError(
+        "storeterm: \(error.message)\n\(HelpText.usageLine)\n")
       return ExitStatus.usage
     }
+    let output = SafeOutput(base: rawOutput, json: parsed.flag("json"))
     if parsed.flag("version") {
       output.write(version + "\n")
       return ExitStatus.success

@@ -15,7 +15,8 @@ let usage = """
     render                             lay out, render and diff a 200×60 transaction manager frame
     reader                             another connection's change to the terminal UI's next
                                        snapshot, over 10,000 and 100,000 transactions
-    fuzz [--cases N]                   mutation fuzzing of .storekit, JWS, theme and App Store files
+    fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
+                                       files; controls injected into every string, output checked
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -68,8 +69,13 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     if let customers = options["--customers"] { benchmark.customers = Int(customers) }
     return try benchmark.run()
   case "fuzz":
-    let options = numericOptions(words, allowed: ["--cases"])
-    return try FuzzBenchmark(cases: Int(options["--cases"] ?? 100_000)).run()
+    let options = numericOptions(words, allowed: ["--cases", "--output-cases"])
+    let cases = Int(options["--cases"] ?? 100_000)
+    let parsing = try FuzzBenchmark(cases: cases).run()
+    let output = try await OutputFuzzBenchmark(
+      cases: Int(options["--output-cases"] ?? Double(cases))
+    ).run()
+    return parsing && output
   case "render":
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()

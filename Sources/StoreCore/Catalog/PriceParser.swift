@@ -4,6 +4,10 @@ import Foundation
 enum PriceParser {
   private static let posix = Locale(identifier: "en_US_POSIX")
 
+  /// The largest price a file may give: in milliunits, times the largest quantity (10), it
+  /// still fits in the `Int64` that signed payloads carry.
+  static let largest = Decimal(Int64.max / 10_000)
+
   /// The price, or nil unless `text` is digits with at most one `.` between digits.
   ///
   /// `Decimal(string:)` alone accepts `"12abc"` as 12, so the shape is checked first.

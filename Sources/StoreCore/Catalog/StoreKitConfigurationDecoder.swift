@@ -111,7 +111,7 @@ public struct StoreKitConfigurationDecoder {
           + " (expected \(Self.list(names)))")
     }
     return ConfiguredProduct(
-      productID: try cursor.string("productID"),
+      productID: try productID(cursor),
       referenceName: try cursor.optionalString("referenceName") ?? "",
       internalID: try cursor.optionalString("internalID") ?? "",
       type: type,
@@ -186,7 +186,7 @@ public struct StoreKitConfigurationDecoder {
     var introductory = try cursor.elements("introductoryOffers").first
     if introductory == nil { introductory = try cursor.optional("introductoryOffer") }
     return ConfiguredSubscription(
-      productID: try cursor.string("productID"),
+      productID: try productID(cursor),
       referenceName: try cursor.optionalString("referenceName") ?? "",
       internalID: try cursor.optionalString("internalID") ?? "",
       price: try price(cursor, key: "displayPrice") ?? 0,
@@ -225,6 +225,7 @@ public struct StoreKitConfigurationDecoder {
     if let countCursor = try cursor.optional("numberOfPeriods") {
       count = try countCursor.int()
       guard count >= 1 else { throw countCursor.error("\(count) periods is not 1 or more") }
+      guard count <= 1_000 else { throw countCursor.error("\(count) periods is more than 1000") }
     }
     // A free offer's displayPrice is a stale leftover from when it was paid: ignore it.
     var offerPrice: Decimal = 0
@@ -280,7 +281,22 @@ public struct StoreKitConfigurationDecoder {
     guard let period = CatalogProduct.SubscriptionPeriod(iso8601: text) else {
       throw cursor.error("\(JSONValue.string(text).compactText) is not an ISO 8601 period")
     }
+    // Every date storeterm signs falls before the test certificates end (2099); a longer
+    // period would only produce dates nothing can verify (or overflow).
+    guard period.fitsLongestSpan() else {
+      throw cursor.error(
+        "\(JSONValue.string(text).compactText) is longer than \(CatalogProduct.SubscriptionPeriod.longestSpan)"
+      )
+    }
     return period
+  }
+
+  /// A product's `productID`: a product the customer cannot name cannot be bought.
+  private func productID(_ cursor: JSONCursor) throws(JSONReadError) -> String {
+    let idCursor = try cursor.required("productID")
+    let id = try idCursor.string()
+    guard !id.isEmpty else { throw idCursor.error("a product ID cannot be empty") }
+    return id
   }
 
   /// The price at `key`: nil when absent or empty (`""` is recorded for one summary warning).
@@ -303,6 +319,11 @@ public struct StoreKitConfigurationDecoder {
     guard let price = PriceParser.decimal(text) else {
       throw priceCursor.error(
         "\(JSONValue.string(text).compactText) is not a price (a decimal number such as \"4.99\")")
+    }
+    guard price <= PriceParser.largest else {
+      throw priceCursor.error(
+        "\(JSONValue.string(text).compactText) does not fit in milliunits (at most \(PriceParser.largest))"
+      )
     }
     return price
   }

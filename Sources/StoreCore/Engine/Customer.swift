@@ -21,6 +21,36 @@ public struct Customer: Sendable, Equatable {
   /// The identifier of the account that exists from the first run.
   public static let defaultID = "default"
 
+  /// The prefixes of the keys imported App Store data is filed under; a local account using
+  /// one would be mixed with the imported customer in `customer` and `customers`.
+  public static let reservedPrefixes = ["original:", "token:"]
+
+  /// Why `id` cannot identify an account, or nil when it can.
+  ///
+  /// 1 to 200 characters, none of them whitespace, a separator, a control or a format
+  /// character (bidi controls), and not a key reserved for imported customers: the rule family
+  /// names follow, widened to Unicode.
+  public static func problem(withID id: String) -> String? {
+    guard (1...200).contains(id.count) else {
+      return "an account identifier must be 1 to 200 characters"
+    }
+    let unprintable = id.unicodeScalars.contains { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned,
+        .surrogate, .privateUse:
+        true
+      default: scalar.properties.isWhitespace
+      }
+    }
+    if unprintable {
+      return "an account identifier must be printable, with no spaces or control characters"
+    }
+    if let prefix = reservedPrefixes.first(where: { id.hasPrefix($0) }) {
+      return "'\(prefix)' is reserved for imported App Store customers"
+    }
+    return nil
+  }
+
   /// Creates a customer.
   public init(
     id: String, name: String, email: String, storefront: String, familyGroup: String? = nil,

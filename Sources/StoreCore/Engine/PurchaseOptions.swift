@@ -23,6 +23,9 @@ public struct PurchaseOptions: Sendable, Equatable {
   /// (`.cancelImmediately`), so it ends after its first period instead of renewing until now.
   public var cancelsAutoRenewal = false
 
+  /// The quantities a purchase may ask for: Apple documents `.quantity(_:)` as at most 10.
+  public static let quantityRange = 1...10
+
   /// Creates options; by default one item, no offer and the session's settings.
   public init(
     quantity: Int = 1, appAccountToken: UUID? = nil, offer: OfferChoice? = nil,

@@ -39,7 +39,11 @@ struct PurchasePlan {
     guard let product = catalog.product(id: productID, subscribedGroups: subscribed) else {
       throw StoreEngineError.unknownProduct(productID)
     }
-    guard options.quantity >= 1, options.quantity == 1 || product.type == .consumable else {
+    // Apple documents `.quantity(_:)` as at most 10; the bound also keeps price × quantity and
+    // every balance far from overflow.
+    guard PurchaseOptions.quantityRange.contains(options.quantity),
+      options.quantity == 1 || product.type == .consumable
+    else {
       throw PurchaseRefusal.invalidQuantity
     }
     var plan = PurchasePlan(

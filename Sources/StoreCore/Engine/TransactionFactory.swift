@@ -103,6 +103,11 @@ public struct TransactionFactory: Sendable {
     var scaled = price * 1000
     var rounded = Decimal()
     NSDecimalRound(&rounded, &scaled, 0, .plain)
+    // The catalog refuses prices this large and quantities stop at 10, so this only guards a
+    // catalog built in code: `int64Value` would wrap to a negative price.
+    guard rounded <= Decimal(Int64.max), rounded >= Decimal(Int64.min) else {
+      return rounded > 0 ? Int64.max : Int64.min
+    }
     return NSDecimalNumber(decimal: rounded).int64Value
   }
 

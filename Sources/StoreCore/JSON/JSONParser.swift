@@ -165,7 +165,7 @@ public struct JSONParser {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        return try validated(from: start, to: index - 1)
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       index += 1
@@ -176,11 +176,11 @@ public struct JSONParser {
       guard let byte = peek() else { throw error("unterminated string") }
       switch byte {
       case UInt8(ascii: "\""):
-        appendRun(from: runStart, to: index, into: &scalars)
+        try appendRun(from: runStart, to: index, into: &scalars)
         index += 1
         return String(scalars)
       case UInt8(ascii: "\\"):
-        appendRun(from: runStart, to: index, into: &scalars)
+        try appendRun(from: runStart, to: index, into: &scalars)
         index += 1
         scalars.append(try parseEscape())
         runStart = index
@@ -192,11 +192,23 @@ public struct JSONParser {
     }
   }
 
-  private func appendRun(from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView)
-  {
+  private func appendRun(
+    from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView
+  ) throws(JSONSyntaxError) {
     guard start < end else { return }
-    // Invalid UTF-8 is repaired with U+FFFD rather than rejected, as Foundation's readers do.
-    scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+    scalars.append(contentsOf: try validated(from: start, to: end).unicodeScalars)
+  }
+
+  /// The string of `bytes[start..<end]`; invalid UTF-8 is an error, never silently replaced by
+  /// U+FFFD, so a file or a signed payload means exactly what its bytes say.
+  private func validated(from start: Int, to end: Int) throws(JSONSyntaxError) -> String {
+    let run = bytes[start..<end]
+    // ASCII, nearly every string in practice, needs no validation.
+    if run.allSatisfy({ $0 < 0x80 }) { return String(decoding: run, as: UTF8.self) }
+    guard let text = String(validating: run, as: UTF8.self) else {
+      throw error("invalid UTF-8 in a string")
+    }
+    return text
   }
 
   private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {

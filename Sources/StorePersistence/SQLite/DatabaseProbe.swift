@@ -25,6 +25,22 @@ enum DatabaseProbe {
   static func check(
     path: String, size: Int64, options: DatabaseOptions, readingHeader: Bool = true
   ) throws {
+    // Opening a WAL database, even read-only, can create `-wal` and `-shm` beside it; a file
+    // that is refused must be left as it was found, so those are removed again.
+    let companions: [String] = [path + "-wal", path + "-shm"].filter { name in
+      access(name, F_OK) != 0
+    }
+    do {
+      try checkOpening(path: path, size: size, options: options, readingHeader: readingHeader)
+    } catch {
+      for companion in companions { unlink(companion) }
+      throw error
+    }
+  }
+
+  private static func checkOpening(
+    path: String, size: Int64, options: DatabaseOptions, readingHeader: Bool
+  ) throws {
     if readingHeader { try checkHeader(path: path, options: options) }
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE

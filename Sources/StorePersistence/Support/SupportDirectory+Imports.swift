@@ -28,7 +28,7 @@ extension SupportDirectory {
     try queue.write { db in
       var summary = ImportSummary()
       for item in items {
-        if try db.fetchOne("SELECT 1 FROM imported_items WHERE jws = ?", [.text(item.jws)]) != nil {
+        if try Self.isImported(item, db: db) {
           summary.duplicates += 1
           continue
         }
@@ -52,6 +52,30 @@ extension SupportDirectory {
       }
       return summary
     }
+  }
+
+  /// Whether `item` is stored already: the same JWS, or the same header and payload.
+  ///
+  /// The signature does not count: ECDSA signatures are malleable (S and n − S both verify, as in Apple's
+  /// library), so the signature does not make a transaction new.
+  private static func isImported(_ item: ImportedItem, db: SQLiteConnection) throws -> Bool {
+    if try db.fetchOne("SELECT 1 FROM imported_items WHERE jws = ?", [.text(item.jws)]) != nil {
+      return true
+    }
+    guard let transactionID = item.transactionID,
+      let lastDot = item.jws.utf8.lastIndex(of: UInt8(ascii: "."))
+    else { return false }
+    // Header and payload, with the dot: a JWS is ASCII, so SQLite's characters are bytes.
+    let signingInput = String(decoding: item.jws.utf8[...lastDot], as: UTF8.self)
+    return try db.fetchOne(
+      """
+      SELECT 1 FROM imported_items
+      WHERE transaction_id = ? AND kind = ? AND substr(jws, 1, ?) = ?
+      """,
+      [
+        .text(transactionID), .text(item.kind.rawValue),
+        .integer(Int64(signingInput.utf8.count)), .text(signingInput),
+      ]) != nil
   }
 
   private static func customerKey(for item: ImportedItem, db: SQLiteConnection) throws -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 import StoreJWS
 
@@ -15,6 +16,7 @@ enum SignedDataCommands {
       .flag("der", help: "Binary DER (as Xcode's Save Public Certificate writes)"),
       .flag("pem", help: "PEM text (the default)"),
       .value("out", "PATH", help: "Write to PATH instead of standard output"),
+      .flag("force", help: "With --out, replace an existing file"),
     ])
 
   static func jws(_ context: CommandContext) async throws {
@@ -39,8 +41,11 @@ enum SignedDataCommands {
       bytes = try FileInput.read(source, limit: 256 * 1024 * 1024)
     }
     let authority = try authority(context)
+    // `exp` and `nbf` are checked against the real clock too, as Apple's library does.
     let verifier = JWSLineVerifier(
-      verifier: authority.makeVerifier(configuration: context.identity))
+      verifier: SignedDataVerifier(
+        trustedRoots: [authority.rootCertificate], configuration: context.identity,
+        now: { Date().timeIntervalSince1970 }))
     let text = String(decoding: bytes, as: UTF8.self)
     let run = verifier.verify(lines: text.split(separator: "\n", omittingEmptySubsequences: false))
     for line in run.outputLines { context.output.write(line + "\n") }
@@ -55,10 +60,14 @@ enum SignedDataCommands {
       throw UsageError("--der and --pem cannot be used together")
     }
     let format: RootCertificateExport.Format = context.parsed.flag("der") ? .der : .pem
+    // The target is checked before anything is created, so a refusal leaves no trace.
+    let target = try context.parsed.value("out").map {
+      try CertificateOutput.check($0, paths: context.paths, force: context.parsed.flag("force"))
+    }
     let bytes = RootCertificateExport.export(try authority(context).rootCertificate, format: format)
-    if let path = context.parsed.value("out") {
+    if let path = context.parsed.value("out"), let target {
       do {
-        try RootCertificateExport.write(bytes, to: path)
+        try RootCertificateExport.write(bytes, to: target)
       } catch {
         throw CommandFailure("\(path): cannot be written (\(error))")
       }

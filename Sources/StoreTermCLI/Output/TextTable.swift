@@ -8,8 +8,13 @@ struct TextTable {
   var rows: [[String]] = []
 
   /// The table as lines, columns separated by two spaces, trailing spaces trimmed.
+  ///
+  /// A cell is one line: a newline or tab inside one (from a file or imported data) is escaped
+  /// here, since the output edge keeps them for the layout.
   func render() -> String {
-    let all = [headers] + rows
+    let all = ([headers] + rows).map { row in
+      row.map { TerminalSafeText.escaped($0, keepingLayout: false) }
+    }
     let widths = headers.indices.map { column in
       all.map { DisplayWidth.of($0[column]) }.max() ?? 0
     }

@@ -42,7 +42,9 @@ enum ImportCommand {
       expected.environment = environment
     }
     let verification = ImportVerification(
-      verifier: SignedDataVerifier(trustedRoots: [root], configuration: expected))
+      verifier: SignedDataVerifier(
+        trustedRoots: [root], configuration: expected,
+        now: { Date().timeIntervalSince1970 }))
     let items = verification.items(candidates)
     let ledger = try SQLiteLedger(location: .file(context.paths.database))
     let summary = try SupportDirectory(ledger: ledger).store(

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// `--log-file`: diagnostics go to a file, since nothing may be printed while the screen is up.
 final class DiagnosticLog: Sendable {
@@ -20,9 +21,9 @@ final class DiagnosticLog: Sendable {
     self.handle = handle
   }
 
-  /// Appends one line.
+  /// Appends one line, with the terminal-safety rule applied: a log is read in a terminal too.
   func write(_ line: String) {
-    handle?.write(Data((line + "\n").utf8))
+    handle?.write(Data((TerminalSafeText.escaped(line) + "\n").utf8))
   }
 }
 

@@ -77,10 +77,11 @@ public struct Canvas: Sendable {
     return 1
   }
 
-  /// Control characters would move the real cursor; they are shown as `?` instead.
+  /// Control characters would move the real cursor, bidi controls reorder the line; they are
+  /// shown as `?` instead (the rule is ``TerminalSafeText``, shared with line output).
   private static func printable(_ character: Character) -> Character {
     guard let scalar = character.unicodeScalars.first else { return "?" }
-    return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "?" : character
+    return TerminalSafeText.isUnsafe(scalar) ? "?" : character
   }
 
   // MARK: - Text
