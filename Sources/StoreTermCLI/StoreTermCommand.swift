@@ -33,7 +33,10 @@ public enum StoreTermCommand {
   public static let commands: [CommandSpec] = [
     .init(
       name: "products",
-      abstract: "The catalog as the customer sees it: names, prices, periods and intro offers"),
+      abstract: "The catalog as the customer sees it: names, prices, periods and intro offers",
+      examples: [
+        "storeterm products --storefront DEU --locale de_DE", "storeterm products --json",
+      ]),
     PurchaseCommand.spec,
     BalancesCommand.spec,
     TransactionsCommand.transactionsSpec,
@@ -51,7 +54,9 @@ public enum StoreTermCommand {
     ImportCommand.spec,
     UICommand.spec,
     .init(
-      name: "help", abstract: "Show help for storeterm or for one command", arguments: ["[COMMAND]"]
+      name: "help", abstract: "Show help for storeterm or for one command",
+      arguments: ["[COMMAND]"],
+      examples: ["storeterm help purchase"]
     ),
   ]
 
@@ -137,8 +142,8 @@ public enum StoreTermCommand {
       output.writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
       return ExitStatus.usage
     } catch {
-      // Failures name their input first (`Demo.storekit: …`), so no program prefix is needed.
-      output.writeError("\(error)\n")
+      // One voice: `storeterm: <input>: <what is wrong>`; failures name their input first.
+      output.writeError("storeterm: \(error)\n")
       return ExitStatus.failure
     }
   }
@@ -150,7 +155,9 @@ public enum StoreTermCommand {
       return ExitStatus.success
     }
     guard let command = commands.first(where: { $0.name == topic }) else {
-      output.writeError("storeterm: unknown command '\(topic)'\n\(HelpText.usageLine)\n")
+      let suggestion = Suggestion.didYouMean(topic, among: commands.map(\.name))
+      output.writeError(
+        "storeterm: unknown command '\(topic)'\(suggestion)\n\(HelpText.usageLine)\n")
       return ExitStatus.usage
     }
     // Plain `storeterm --help` arrives with the default command: it asks for the overview.

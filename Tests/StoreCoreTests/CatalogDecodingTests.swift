@@ -149,16 +149,19 @@ import Testing
     #expect(configuration.warnings.isEmpty)
   }
 
-  @Test func duplicateProductsKeepTheFirstWithAWarning() throws {
-    let configuration = try Docs.decode(
-      Docs.document(
-        productsJSON: """
-          [{"type": "Consumable", "productID": "a", "displayPrice": "1"},
-           {"type": "NonConsumable", "productID": "a", "displayPrice": "2"}]
-          """))
-    #expect(configuration.products.map(\.type) == [.consumable])
+  @Test func aDuplicateProductIDIsAnErrorNamingBothPlaces() throws {
     #expect(
-      configuration.warnings == [#"Test.storekit: product "a" appears twice; keeping the first"#])
+      throws: StoreKitConfigurationError(
+        file: "Test.storekit",
+        message: #"products[1]: product "a" is already declared at products[0]"#)
+    ) {
+      try Docs.decode(
+        Docs.document(
+          productsJSON: """
+            [{"type": "Consumable", "productID": "a", "displayPrice": "1"},
+             {"type": "NonConsumable", "productID": "a", "displayPrice": "2"}]
+            """))
+    }
   }
 
   @Test func periodsParseEveryUnitAndRejectCombinations() {

@@ -35,14 +35,15 @@ import Testing
     let run = await runStoreTerm(["products", "--config", "/nonexistent/Missing.storekit"])
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "/nonexistent/Missing.storekit: no such file\n")
+    #expect(run.standardError == "storeterm: /nonexistent/Missing.storekit: no such file\n")
   }
 
   @Test func aDirectoryInsteadOfAFile() async throws {
     let directory = try TestPaths.temporaryDirectory()
     let run = await runStoreTerm(["--config", directory.path])
     #expect(run.status == 1)
-    #expect(run.standardError == "\(directory.path): is a directory, not a .storekit file\n")
+    #expect(
+      run.standardError == "storeterm: \(directory.path): is a directory, not a .storekit file\n")
   }
 
   @Test func aFileThatIsNotJSONOrHasABadPeriod() async throws {
@@ -53,7 +54,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.standardError
-        == "\(notJSON.path): not valid JSON: unexpected character 'v', expected a value at line 1, column 1\n"
+        == "storeterm: \(notJSON.path): not valid JSON: unexpected character 'v', expected a value at line 1, column 1\n"
     )
 
     let badPeriod = directory.appending(path: "Demo.storekit")
@@ -63,7 +64,7 @@ import Testing
     #expect(periodRun.status == 1)
     #expect(
       periodRun.standardError
-        == "\(badPeriod.path): subscriptionGroups[0].subscriptions[1].introductoryOffer.subscriptionPeriod: \"P5X\" is not an ISO 8601 period\n"
+        == "storeterm: \(badPeriod.path): subscriptionGroups[0].subscriptions[1].introductoryOffer.subscriptionPeriod: \"P5X\" is not an ISO 8601 period\n"
     )
   }
 
@@ -85,6 +86,21 @@ import Testing
         "storeterm products: The catalog as the customer sees it"))
     let namedHelp = await runStoreTerm(["help", "products"])
     #expect(namedHelp.standardOutput == productsHelp.standardOutput)
+    // A command's page lists its own options and an example.
+    let purchaseHelp = await runStoreTerm(["help", "purchase"]).standardOutput
+    #expect(purchaseHelp.contains("\nOptions:\n  --quantity N "))
+    #expect(
+      purchaseHelp.contains(
+        "\nExamples:\n  storeterm purchase dev.storeterm.demo.plus.monthly\n"))
+    for command in StoreTermCommand.commands {
+      let page = await runStoreTerm(["help", command.name]).standardOutput
+      #expect(page.contains("\nExample"), "help \(command.name) shows no example")
+    }
+    let misspelled = await runStoreTerm(["help", "purchse"])
+    #expect(misspelled.status == 64)
+    #expect(
+      misspelled.standardError.hasPrefix(
+        "storeterm: unknown command 'purchse'; did you mean 'purchase'?\n"))
     let version = await runStoreTerm(["--version"])
     #expect(version.standardOutput == "storeterm 0.1.0\n")
   }

@@ -100,7 +100,7 @@ import Testing
     let run = await runStoreTerm(arguments + ["--db", db])
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
-    #expect(run.standardError == message + "\n")
+    #expect(run.standardError == "storeterm: " + message + "\n")
     #expect(try Self.events(db) == before)
   }
 
@@ -112,7 +112,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.standardError
-        == "customer \"default\" is already in family group \"smiths\"; leave it first\n")
+        == "storeterm: customer \"default\" is already in family group \"smiths\"; leave it first\n"
+    )
     #expect(try Self.events(db) == before)
   }
 

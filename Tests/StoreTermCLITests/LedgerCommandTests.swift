@@ -59,7 +59,7 @@ import Testing
     #expect(entitlements.map { $0["productId"] } == [.string("dev.storeterm.demo.lifetime")])
     let again = await runStoreTerm(["manage", "approve", "1", "--db", db])
     #expect(again.status == 1)
-    #expect(again.standardError == "transaction 1 cannot be approved: it is purchased\n")
+    #expect(again.standardError == "storeterm: transaction 1 cannot be approved: it is purchased\n")
   }
 
   @Test func aRefundLeavesTheHistoryAndEndsTheEntitlement() async throws {
@@ -71,7 +71,7 @@ import Testing
     #expect(transaction["revocationReason"] == .number("0"))
     let twice = await runStoreTerm(["manage", "refund", "1", "--db", db])
     #expect(twice.status == 1)
-    #expect(twice.standardError == "transaction 1 was already refunded or revoked\n")
+    #expect(twice.standardError == "storeterm: transaction 1 was already refunded or revoked\n")
     let list = await runStoreTerm(["transactions", "--db", db])
     let lines = list.standardOutput.split(separator: "\n")
     #expect(lines.count == 2)
@@ -147,7 +147,7 @@ import Testing
     let db = try LedgerCommandTests.database()
     let run = await runStoreTerm(arguments + ["--db", db])
     #expect(run.status == status)
-    #expect(run.standardError == message + "\n")
+    #expect(run.standardError == "storeterm: " + message + "\n")
     let list = await runStoreTerm(["transactions", "--json", "--db", db])
     #expect(list.standardOutput == "[]\n")
   }
@@ -168,6 +168,18 @@ import Testing
       ["products", "--environment", "Production"],
       "storeterm: the environment \"Production\" is not one of Xcode, Sandbox, LocalTesting"
     ),
+    (["clock", "advance", "-3d"], "storeterm: clock advance -3d: time only moves forward"),
+    (
+      ["clock", "advance", "soon"],
+      "storeterm: clock advance soon: not a positive duration such as 35d, 2w, 12h, 90min or 1y"
+    ),
+    (["purchse", "x"], "storeterm: unknown command 'purchse'; did you mean 'purchase'?"),
+    (["products", "--jsno"], "storeterm: unknown option '--jsno'; did you mean '--json'?"),
+    (
+      ["purchase", "x", "--quantty", "2"],
+      "storeterm: unknown option '--quantty'; did you mean '--quantity'?"
+    ),
+    (["frobnicate"], "storeterm: unknown command 'frobnicate'"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) async throws {
     let run = await runStoreTerm(arguments + ["--db", try LedgerCommandTests.database()])
@@ -182,7 +194,8 @@ import Testing
     ])
     #expect(failed.status == 1)
     #expect(
-      failed.standardError == "purchase dev.storeterm.demo.coins.100: StoreKitError.notEntitled\n")
+      failed.standardError
+        == "storeterm: purchase dev.storeterm.demo.coins.100: StoreKitError.notEntitled\n")
     _ = await runStoreTerm(["purchase", "dev.storeterm.demo.coins.100", "--db", db])
     let reset = await runStoreTerm(["reset", "--yes", "--db", db])
     #expect(reset.status == 0)
@@ -196,7 +209,7 @@ import Testing
     try Data("not a database".utf8).write(to: path)
     let run = await runStoreTerm(["transactions", "--db", path.path])
     #expect(run.status == 1)
-    #expect(run.standardError.hasPrefix("\(path.path) is not a storeterm database"))
+    #expect(run.standardError.hasPrefix("storeterm: \(path.path) is not a storeterm database"))
     #expect(try Data(contentsOf: path) == Data("not a database".utf8))
   }
 }

@@ -44,11 +44,6 @@ import Testing
   }
 
   @Test(arguments: [
-    (["clock", "advance", "-3d"], "clock advance -3d: time only moves forward"),
-    (
-      ["clock", "advance", "soon"],
-      "clock advance soon: not a positive duration such as 35d, 2w, 12h, 90min or 1y"
-    ),
     (
       ["clock", "advance", "100y"],
       "clock advance 100y: the clock cannot pass 2099-12-31T23:59:59Z, where the test certificates end"
@@ -65,7 +60,7 @@ import Testing
     let before = await runStoreTerm(["clock", "--json", "--db", db])
     let run = await runStoreTerm(arguments + ["--db", db])
     #expect(run.status == 1)
-    #expect(run.standardError == message + "\n")
+    #expect(run.standardError == "storeterm: " + message + "\n")
     let after = await runStoreTerm(["status", "--json", "--db", db])
     #expect(after.standardOutput.contains("\"state\": \"subscribed\""))
     let clock = await runStoreTerm(["clock", "--json", "--db", db])

@@ -51,7 +51,7 @@ import Testing
       #expect(run.standardOutput == "", "\(command.name)")
       #expect(
         run.standardError
-          == "storeterm --read-only: \(command.name) can change the ledger, so a read-only seat"
+          == "storeterm: --read-only: \(command.name) can change the ledger, so a read-only seat"
           + " cannot run it (read-only seats can run products, customers, customer and ui)\n")
       #expect(run.standardError.filter { $0 == "\n" }.count == 1)
     }
@@ -89,7 +89,9 @@ import Testing
     let db = folder.appending(path: "ledger.sqlite").path
     let run = await runStoreTerm(["customers", "--read-only", "--db", db])
     #expect(run.status == ExitStatus.failure)
-    #expect(run.standardError == "\(db) does not exist, and a read-only seat cannot create it\n")
+    #expect(
+      run.standardError
+        == "storeterm: \(db) does not exist, and a read-only seat cannot create it\n")
     #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 

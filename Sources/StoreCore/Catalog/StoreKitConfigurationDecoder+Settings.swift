@@ -124,30 +124,17 @@ extension StoreKitConfigurationDecoder {
     return result
   }
 
-  /// Keeps the first of each duplicate product identifier, with a warning for the others.
-  mutating func checkUniqueness(
-    products: inout [ConfiguredProduct], groups: inout [ConfiguredSubscriptionGroup]
-  ) {
-    var seen: Set<String> = []
-    products = products.filter { product in
-      guard seen.insert(product.productID).inserted else {
-        warnings.append(
-          "product \(JSONValue.string(product.productID).compactText) appears twice; keeping the first"
-        )
-        return false
+  /// Refuses a product identifier used twice, naming both places: Xcode refuses such a file,
+  /// and keeping either copy would sell a product the developer did not mean.
+  static func checkUniqueness(_ ids: [String], at paths: [String]) throws(JSONReadError) {
+    var first: [String: String] = [:]
+    for (id, path) in zip(ids, paths) {
+      if let earlier = first[id] {
+        throw JSONReadError(
+          path: path,
+          reason: "product \(JSONValue.string(id).compactText) is already declared at \(earlier)")
       }
-      return true
-    }
-    for index in groups.indices {
-      groups[index].subscriptions = groups[index].subscriptions.filter { subscription in
-        guard seen.insert(subscription.productID).inserted else {
-          warnings.append(
-            "product \(JSONValue.string(subscription.productID).compactText) appears twice; keeping the first"
-          )
-          return false
-        }
-        return true
-      }
+      first[id] = path
     }
   }
 }

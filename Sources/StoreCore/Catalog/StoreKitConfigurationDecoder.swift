@@ -60,17 +60,23 @@ public struct StoreKitConfigurationDecoder {
       try root.optional("settings").map { s throws(JSONReadError) in try self.settings(s) }
       ?? StoreKitSettings()
     var products: [ConfiguredProduct] = []
+    var paths: [String] = []
     for element in try root.elements("products") {
       products.append(try product(element, allowed: [.consumable, .nonConsumable, .nonRenewable]))
+      paths.append(element.path)
     }
     for element in try root.elements("nonRenewingSubscriptions") {
       products.append(try product(element, allowed: [.nonRenewable]))
+      paths.append(element.path)
     }
     var groups: [ConfiguredSubscriptionGroup] = []
     for element in try root.elements("subscriptionGroups") {
-      groups.append(try group(element))
+      let group = try group(element)
+      groups.append(group)
+      paths += group.subscriptions.indices.map { "\(element.path).subscriptions[\($0)]" }
     }
-    checkUniqueness(products: &products, groups: &groups)
+    try Self.checkUniqueness(
+      products.map(\.productID) + groups.flatMap { $0.subscriptions.map(\.productID) }, at: paths)
     if !emptyPrices.isEmpty {
       let count = emptyPrices.count
       warnings.append(

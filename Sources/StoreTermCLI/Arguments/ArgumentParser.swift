@@ -79,7 +79,9 @@ public struct ArgumentParser: Sendable {
         }
       } else if command == nil {
         guard let match = commands.first(where: { $0.name == argument }) else {
-          throw UsageError("unknown command '\(argument)'")
+          throw UsageError(
+            "unknown command '\(argument)'"
+              + Suggestion.didYouMean(argument, among: commands.map(\.name)))
         }
         command = match
       } else {
@@ -111,7 +113,9 @@ public struct ArgumentParser: Sendable {
       if command == nil, commands.contains(where: { $0.options.contains { $0.name == name } }) {
         throw UsageError("option --\(name) must follow its command")
       }
-      throw UsageError("unknown option '--\(name)'")
+      throw UsageError(
+        "unknown option '--\(name)'"
+          + Suggestion.didYouMean(name, among: candidates.map(\.name), prefix: "--"))
     }
     let letters = argument.dropFirst()
     if letters.count == 1, let spec = candidates.first(where: { $0.shortName == letters.first }) {

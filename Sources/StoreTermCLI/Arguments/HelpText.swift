@@ -38,6 +38,11 @@ enum HelpText {
       lines.append("Options:")
       lines += optionLines(command.options)
     }
+    if !command.examples.isEmpty {
+      lines.append("")
+      lines.append(command.examples.count == 1 ? "Example:" : "Examples:")
+      lines += command.examples.map { "  " + $0 }
+    }
     lines.append("")
     lines.append("Global options:")
     lines += optionLines(parser.globalOptions)

@@ -36,14 +36,19 @@ public struct CommandSpec: Sendable, Equatable {
   public let arguments: [String]
   /// Options only this command accepts.
   public let options: [OptionSpec]
+  /// Command lines that show its use, for `storeterm help <command>`.
+  public let examples: [String]
 
   /// Declares a command.
-  public init(name: String, abstract: String, arguments: [String] = [], options: [OptionSpec] = [])
-  {
+  public init(
+    name: String, abstract: String, arguments: [String] = [], options: [OptionSpec] = [],
+    examples: [String] = []
+  ) {
     self.name = name
     self.abstract = abstract
     self.arguments = arguments
     self.options = options
+    self.examples = examples
   }
 
   /// The most positional arguments the command takes.

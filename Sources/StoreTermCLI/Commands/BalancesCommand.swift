@@ -4,7 +4,8 @@ import StoreCore
 enum BalancesCommand {
   static let spec = CommandSpec(
     name: "balances",
-    abstract: "Consumable balances the app delivered (purchases minus refunds)")
+    abstract: "Consumable balances the app delivered (purchases minus refunds)",
+    examples: ["storeterm balances --json"])
 
   static func run(_ context: CommandContext) throws {
     let store = try context.openStore()

@@ -7,7 +7,8 @@ enum ClockCommand {
   static let spec = CommandSpec(
     name: "clock",
     abstract: "Show simulated time; 'advance 35d' travels forward, 'rate NAME' sets the time rate",
-    arguments: ["[advance|rate]", "[VALUE]"])
+    arguments: ["[advance|rate]", "[VALUE]"],
+    examples: ["storeterm clock advance 35d", "storeterm clock rate monthlyRenewalEveryHour"])
 
   static func run(_ context: CommandContext) async throws {
     let arguments = context.parsed.arguments
@@ -49,10 +50,10 @@ enum ClockCommand {
   private static func advance(_ store: StoreContext, by text: String, output: any TextOutput) throws
   {
     if text.hasPrefix("-") {
-      throw CommandFailure("clock advance \(text): time only moves forward")
+      throw UsageError("clock advance \(text): time only moves forward")
     }
     guard let seconds = DurationText.seconds(text) else {
-      throw CommandFailure(
+      throw UsageError(
         "clock advance \(text): not a positive duration such as 35d, 2w, 12h, 90min or 1y")
     }
     let advanced = store.clock.simulated.advanced(by: seconds, real: Date())
@@ -74,7 +75,7 @@ enum ClockCommand {
       TimeRate.named.first { $0.name == text }?.rate ?? Int(text).map(TimeRate.init(rawValue:))
     guard let rate, rate.isKnown else {
       let names = TimeRate.named.map(\.name).joined(separator: ", ")
-      throw CommandFailure("clock rate \(text): not a time rate (one of \(names))")
+      throw UsageError("clock rate \(text): not a time rate (one of \(names))")
     }
     let changed = store.clock.simulated.withRate(rate, real: Date())
     try store.ledger.setClock(changed)

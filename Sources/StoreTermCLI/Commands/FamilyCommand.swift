@@ -5,7 +5,10 @@ enum FamilyCommand {
   static let spec = CommandSpec(
     name: "family",
     abstract: "The customer's Family Sharing group; 'join GROUP' joins one, 'leave' leaves it",
-    arguments: ["[join|leave]", "[GROUP]"])
+    arguments: ["[join|leave]", "[GROUP]"],
+    examples: [
+      "storeterm family join smiths --customer bob", "storeterm family --customer bob --json",
+    ])
 
   static func run(_ context: CommandContext) async throws {
     let arguments = context.parsed.arguments

@@ -15,7 +15,7 @@ enum ManageCommand {
     arguments: ["ACTION", "TRANSACTION_ID"],
     options: [
       .value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)")
-    ])
+    ], examples: ["storeterm manage approve 2", "storeterm manage price-increase 1 --price 5.99"])
 
   static func run(_ context: CommandContext) async throws {
     let action = context.parsed.arguments[0]

@@ -20,6 +20,10 @@ enum PurchaseCommand {
       .value(
         "fail", "ERROR",
         help: "Fail with a StoreKit error, such as networkError or productUnavailable"),
+    ],
+    examples: [
+      "storeterm purchase dev.storeterm.demo.plus.monthly",
+      "storeterm purchase dev.storeterm.demo.coins.100 --quantity 3 --ask-to-buy",
     ])
 
   /// Buys through the store manager, the same path the app takes: the App Store's answer is

@@ -2,7 +2,8 @@
 enum ResetCommand {
   static let spec = CommandSpec(
     name: "reset", abstract: "Delete every transaction of every customer (needs --yes)",
-    options: [.flag("yes", help: "Confirm that every transaction is to be deleted")])
+    options: [.flag("yes", help: "Confirm that every transaction is to be deleted")],
+    examples: ["storeterm reset --yes"])
 
   static func run(_ context: CommandContext) async throws {
     guard context.parsed.flag("yes") else {

@@ -5,11 +5,13 @@ import StoreJWS
 /// `storeterm jws`, `storeterm verify` and `storeterm cert`: the signed data and its trust root.
 enum SignedDataCommands {
   static let jwsSpec = CommandSpec(
-    name: "jws", abstract: "Print a transaction's signed JWS", arguments: ["TRANSACTION_ID"])
+    name: "jws", abstract: "Print a transaction's signed JWS", arguments: ["TRANSACTION_ID"],
+    examples: ["storeterm jws 1 | storeterm verify"])
   static let verifySpec = CommandSpec(
     name: "verify",
     abstract: "Verify JWS lines from FILE or standard input; one JSON result per line",
-    arguments: ["[FILE|-]"])
+    arguments: ["[FILE|-]"],
+    examples: ["storeterm jws 1 | storeterm verify", "storeterm verify tokens.txt"])
   static let certSpec = CommandSpec(
     name: "cert", abstract: "Export the test root certificate to trust in a verifier",
     options: [
@@ -17,7 +19,7 @@ enum SignedDataCommands {
       .flag("pem", help: "PEM text (the default)"),
       .value("out", "PATH", help: "Write to PATH instead of standard output"),
       .flag("force", help: "With --out, replace an existing file"),
-    ])
+    ], examples: ["storeterm cert --der --out storeterm-root.der"])
 
   static func jws(_ context: CommandContext) async throws {
     let text = context.parsed.arguments[0]

@@ -5,7 +5,7 @@ import StoreCore
 enum StatusCommand {
   static let spec = CommandSpec(
     name: "status", abstract: "Subscription status and renewal info, for every group or one",
-    arguments: ["[GROUP]"])
+    arguments: ["[GROUP]"], examples: ["storeterm status --json"])
 
   static func run(_ context: CommandContext) async throws {
     let store = try context.openStore()

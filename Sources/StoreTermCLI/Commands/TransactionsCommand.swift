@@ -5,10 +5,12 @@ import StoreCore
 /// (`Transaction.currentEntitlements`) for the customer.
 enum TransactionsCommand {
   static let transactionsSpec = CommandSpec(
-    name: "transactions", abstract: "Every transaction of the customer (Transaction.all)")
+    name: "transactions", abstract: "Every transaction of the customer (Transaction.all)",
+    examples: ["storeterm transactions --json"])
   static let entitlementsSpec = CommandSpec(
     name: "entitlements",
-    abstract: "What the customer is entitled to now (Transaction.currentEntitlements)")
+    abstract: "What the customer is entitled to now (Transaction.currentEntitlements)",
+    examples: ["storeterm entitlements --customer bob"])
 
   static func run(_ context: CommandContext, entitlementsOnly: Bool) async throws {
     let store = try context.openStore()

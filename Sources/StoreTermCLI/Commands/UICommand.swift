@@ -16,7 +16,8 @@ enum UICommand {
         help: "default, light, high-contrast, monochrome, or a theme file (NO_COLOR: monochrome)"),
       .flag("read-only", help: "Disable every key that changes the store (for support)"),
       .value("log-file", "PATH", help: "Write diagnostics here; nothing is printed while it runs"),
-    ])
+    ],
+    examples: ["storeterm ui --theme high-contrast", "storeterm ui --read-only --customer default"])
 
   /// Runs the front end until the user quits; returns the exit status (128 + N after signal N).
   @MainActor

@@ -7,7 +7,8 @@ enum CustomerCommand {
   static let spec = CommandSpec(
     name: "customer",
     abstract: "Explain a customer's access to each product, with the timeline that led there",
-    arguments: ["ID"])
+    arguments: ["ID"],
+    examples: ["storeterm customer default", "storeterm customer original:2000000123 --json"])
 
   static func run(_ context: CommandContext) throws {
     let session = try SupportSession(context)

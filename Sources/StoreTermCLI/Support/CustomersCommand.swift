@@ -11,6 +11,9 @@ enum CustomersCommand {
     options: [
       .value("find", "TEXT", help: "What to look for (default: list the first customers)"),
       .value("limit", "N", help: "At most N results (default: 20)"),
+    ],
+    examples: [
+      "storeterm customers --find \"jo d\"", "storeterm customers --find 2000000123 --json",
     ])
 
   static func run(_ context: CommandContext) throws {

@@ -15,6 +15,10 @@ enum ImportCommand {
         "data-environment", "NAME",
         help: "Production, Sandbox, Xcode or LocalTesting: where the data must come from"
           + " (default: --environment)"),
+    ],
+    examples: [
+      "storeterm import history.json --root AppleRootCA-G3.cer --data-environment Production",
+      "storeterm import notifications.jsonl --root storeterm-root.der",
     ])
 
   static func run(_ context: CommandContext) throws {

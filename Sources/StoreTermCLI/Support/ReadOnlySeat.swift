@@ -12,7 +12,7 @@ enum ReadOnlySeat {
   /// Nil when `command` may run read-only, else the sentence refusing it.
   static func refusal(for command: String) -> String? {
     guard !allowedCommands.contains(command) else { return nil }
-    return "storeterm --read-only: \(command) can change the ledger, so a read-only seat cannot"
+    return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
       + " run it (read-only seats can run products, customers, customer and ui)"
   }
 }

@@ -24,7 +24,7 @@ import Testing
     let before = try? HostileFixture.checksum(db)
     let run = await runStoreTerm(arguments + ["--db", db])
     #expect(run.status == status, sourceLocation: sourceLocation)
-    #expect(run.standardError == error, sourceLocation: sourceLocation)
+    #expect(run.standardError == "storeterm: " + error, sourceLocation: sourceLocation)
     let after = try? HostileFixture.checksum(db)
     #expect(after != nil && after == before, "the ledger changed", sourceLocation: sourceLocation)
   }
@@ -99,7 +99,7 @@ import Testing
       await expectRefusal(
         ["purchase", "dev.storeterm.demo.lifetime", "--customer", prefix + "903"], db: db,
         status: 64,
-        error: "storeterm: --customer: '\(prefix)' is reserved for imported App Store customers\n"
+        error: "--customer: '\(prefix)' is reserved for imported App Store customers\n"
           + "usage: storeterm [<command>] [options]   (storeterm --help lists them)\n")
     }
   }
@@ -133,7 +133,7 @@ import Testing
     #expect(refused.status == 1)
     #expect(
       refused.error
-        == "\(db): the app's records hold transaction 3 but the ledger ends at 1, so it was"
+        == "storeterm: \(db): the app's records hold transaction 3 but the ledger ends at 1, so it was"
         + " rolled back or replaced (a deleted -wal file?) and would reuse transaction IDs;"
         + " restore it, or run 'storeterm reset --yes' to continue after 3\n")
     #expect(try HostileFixture.checksum(db) == before)
@@ -155,7 +155,7 @@ import Testing
     await expectRefusal(
       ["purchase", "dev.storeterm.demo.coins.100", "--non-renewing-length", "P101Y"], db: db,
       status: 64,
-      error: "storeterm: --non-renewing-length P101Y: longer than P100Y\n"
+      error: "--non-renewing-length P101Y: longer than P100Y\n"
         + "usage: storeterm [<command>] [options]   (storeterm --help lists them)\n")
   }
 
