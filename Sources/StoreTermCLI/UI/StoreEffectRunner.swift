@@ -92,8 +92,12 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .manage(let action, let id):
       do {
+        let productID = try context.engine.record(id).productID
         try perform(action, id: id)
-        send(.operationFinished(message: "\(action.pastTense) transaction \(id).", isError: false))
+        let name = context.catalog.product(id: productID)?.displayName ?? productID
+        send(
+          .operationFinished(
+            message: "\(action.pastTense) transaction \(id) (\(name)).", isError: false))
       } catch {
         send(.operationFinished(message: "\(error)", isError: true))
       }
@@ -120,14 +124,15 @@ final class StoreEffectRunner: EffectRunner {
       await store.recoverUnfinished()
       await publish(send)
     case .setSetting(let setting, let enabled):
-      var session = context.engine.session
-      switch setting {
-      case .askToBuy: session.askToBuyEnabled = enabled
-      case .interruptedPurchases: session.interruptedPurchasesEnabled = enabled
-      case .billingIssues: session.billingIssuesEnabled = enabled
-      case .gracePeriod: session.billingGracePeriodEnabled = enabled
+      do {
+        // Kept in the ledger, so `storeterm clock advance` in another terminal bills the same way.
+        try context.ledger.setSessionSwitch(setting.sessionSwitch, enabled)
+        var session = context.engine.session
+        session.set(setting.sessionSwitch, enabled)
+        context.engine.setSession(session)
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
       }
-      context.engine.setSession(session)
       await publish(send)
     case .switchCustomer(let customerID):
       do {
@@ -173,10 +178,12 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .advanceClock(let seconds):
       do {
-        let renewals = try advanceClock(by: seconds)
+        let (renewals, failures) = try advanceClock(by: seconds)
         send(
           .operationFinished(
-            message: "Advanced the clock \(Self.days(seconds)); \(renewals) renewals.",
+            message: ClockReport.sentence(
+              days: Self.days(seconds), renewals: renewals, billingFailures: failures,
+              name: { [catalog = context.catalog] in catalog.product(id: $0)?.displayName ?? $0 }),
             isError: false))
       } catch {
         send(.operationFinished(message: "\(error)", isError: true))
@@ -302,8 +309,10 @@ final class StoreEffectRunner: EffectRunner {
   }
 
   /// Moves the simulated clock forward (stored in the ledger, so other processes see it) and
-  /// generates what fell due, as `storeterm clock advance` does.
-  private func advanceClock(by seconds: Double) throws -> Int {
+  /// generates what fell due, as `storeterm clock advance` does: the renewals made and the
+  /// billing failures logged meanwhile.
+  private func advanceClock(by seconds: Double) throws -> (Int, [StoreEvent]) {
+    let mark = try reader.latestSequence()
     let advanced = context.clock.simulated.advanced(by: seconds, real: Date())
     let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
     guard advanced.now(real: Date()) < limit else {
@@ -311,7 +320,9 @@ final class StoreEffectRunner: EffectRunner {
     }
     try context.ledger.setClock(advanced)
     context.clock.set(advanced)
-    return try context.engine.catchUp()
+    let renewals = try context.engine.catchUp()
+    let failures = try reader.events(after: mark).filter { $0.kind == .billingFailed }
+    return (renewals, failures)
   }
 
   /// Buys through the store manager's one purchase path; the outcome row's choice (or an offer
@@ -368,6 +379,9 @@ final class StoreEffectRunner: EffectRunner {
       }
       do {
         if let clock = try context.ledger.clock() { context.clock.set(clock) }
+        // Another process (another screen) may have turned a session switch.
+        let session = context.engine.session.applying(try context.ledger.sessionSwitches())
+        if session != context.engine.session { context.engine.setSession(session) }
         let events = try reader.newEvents()
         let mine = events.filter { $0.customerID == context.customerID }
         for event in mine where event.kind == .declined {
