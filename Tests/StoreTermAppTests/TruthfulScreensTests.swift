@@ -95,16 +95,44 @@ import Testing
   // MARK: - 2. Badges come from the ledger, not the manager's memory
 
   @Test func aRefundAfterAnApprovedAskToBuyLeavesNoPendingBadge() async throws {
-    try await withRunner { runner, inbox in
+    try await StoreKitRuntime.withConfiguration(context.runtime) {
+      let runner = StoreEffectRunner(
+        context: context, log: try DiagnosticLog(path: nil), pollInterval: .milliseconds(5)
+      ) { _ in throw CommandFailure("no other customers in this test") }
+      let inbox = EffectRunnerTests.Inbox()
+      await runner.run(.start) { inbox.send($0) }
       await runner.run(.purchase(productID: Fixtures.themes, outcome: .askToBuy)) {
         inbox.send($0)
       }
       #expect(badges(Fixtures.themes, try #require(inbox.lastSnapshot)) == [.pendingApproval])
-      _ = try context.engine.approve(1)
-      #expect(badges(Fixtures.themes, await refresh(runner, inbox)) == [.owned])
-      _ = try context.engine.refund(1)
-      #expect(badges(Fixtures.themes, await refresh(runner, inbox)) == [])
+      // `manage approve 1` from another terminal, whose own store manager delivers and finishes
+      // the approved transaction before running the command (`ManagedStore.recover`): this
+      // process never delivers it, and its store manager keeps remembering "pending".
+      let other = try Self.open(arguments).engine
+      _ = try other.approve(1)
+      try other.finish(1)
+      let watch = Task { await runner.run(.watchForChanges) { inbox.send($0) } }
+      #expect(await eventually(inbox) { badges(Fixtures.themes, $0) == [.owned] })
+      _ = try other.refund(1)
+      #expect(await eventually(inbox) { !$0.entitledProductIDs.contains(Fixtures.themes) })
+      let refunded = try #require(inbox.lastSnapshot)
+      #expect(refunded.purchaseState(of: Fixtures.themes) == .pending)
+      #expect(badges(Fixtures.themes, refunded) == [])
+      watch.cancel()
+      await runner.stop()
     }
+  }
+
+  /// Whether the newest snapshot satisfies `condition` within two seconds (a bounded poll: the
+  /// watch reads the ledger every few milliseconds).
+  private func eventually(
+    _ inbox: EffectRunnerTests.Inbox, _ condition: (StoreSnapshot) -> Bool
+  ) async -> Bool {
+    for _ in 0..<400 {
+      if let snapshot = inbox.lastSnapshot, condition(snapshot) { return true }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return false
   }
 
   // MARK: - 3. The price increase names the price the App Store signed
