@@ -221,7 +221,7 @@ import Testing
       let grace = try #require(snapshot.renewals.values.first?.gracePeriodEnds)
       #expect(
         AccountScreen.statusLines(snapshot).first?.0
-          == "StoreTerm Plus: Plus Monthly · Grace period · grace period until \(DateText.day(grace)) · auto-renew on")
+          == "StoreTerm Plus: Plus Monthly · Grace period until \(DateText.day(grace)) · auto-renew on")
       await runner.run(.manage(.resolve, transactionID: 1)) { inbox.send($0) }
       await runner.run(.purchase(productID: Fixtures.liteMonthly, outcome: .normal)) {
         inbox.send($0)

@@ -103,7 +103,9 @@ public enum AccountScreen {
         parts.append("Active")
         role = .success
       case .inGracePeriod:
-        parts.append("Grace period")
+        // The paid period is over: what is left is the grace period, until its end.
+        let until = snapshot.renewals[group]?.gracePeriodEnds.map { " until \(DateText.day($0))" }
+        parts.append("Grace period" + (until ?? ""))
         role = .warning
       case .inBillingRetryPeriod:
         parts.append("Billing problem")
@@ -116,7 +118,7 @@ public enum AccountScreen {
         role = .dim
       }
       let note = snapshot.renewals[group] ?? RenewalNote()
-      if let period = periodText(status, note: note) { parts.append(period) }
+      if let period = periodText(status) { parts.append(period) }
       if let renews = status.willAutoRenew, status.isEntitled {
         parts.append("auto-renew \(renews ? "on" : "off")")
       }
@@ -144,17 +146,15 @@ public enum AccountScreen {
     }
   }
 
-  /// Where the current period stands: `renews …` or `ends …` while subscribed, `grace period
-  /// until …` in the grace period (the paid period is over), nothing once access has stopped.
-  static func periodText(_ status: SubscriptionGroupStatus, note: RenewalNote) -> String? {
+  /// Where the current period stands: `renews …` or `ends …` while subscribed; nothing in the
+  /// grace period (the state says until when) or once access has stopped.
+  static func periodText(_ status: SubscriptionGroupStatus) -> String? {
     switch status.state {
     case .subscribed:
       guard let end = status.expirationDate else { return nil }
       return status.willAutoRenew == false
         ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))"
-    case .inGracePeriod:
-      return note.gracePeriodEnds.map { "grace period until \(DateText.day($0))" }
-    case .inBillingRetryPeriod, .expired, .revoked:
+    case .inGracePeriod, .inBillingRetryPeriod, .expired, .revoked:
       return nil
     }
   }
