@@ -69,7 +69,8 @@ import Testing
         inbox.send($0)
       }
       await runner.run(.purchase(productID: Fixtures.themes, outcome: .normal)) { inbox.send($0) }
-      var state = AppState(snapshot: try #require(inbox.lastSnapshot), size: Size(width: 100, height: 30))
+      var state = AppState(
+        snapshot: try #require(inbox.lastSnapshot), size: Size(width: 100, height: 30))
       _ = StoreTermApp.update(&state, .show(.transactions))
       _ = StoreTermApp.update(&state, .moveToLast)
       #expect(TransactionsScreen.selectedRecord(state)?.id == 1)
@@ -85,7 +86,8 @@ import Testing
       try context.engine.delete(1)
       _ = StoreTermApp.update(&state, .storeChanged(await refresh(runner, inbox)))
       #expect(TransactionsScreen.selectedRecord(state) == nil)
-      #expect(state.toast?.message == "Transaction 1 is no longer listed; the selection was cleared.")
+      #expect(
+        state.toast?.message == "Transaction 1 is no longer listed; the selection was cleared.")
       #expect(
         StoreTermApp.action(for: .key(.char("r")), in: state)
           == .refused("no transaction is selected"))
@@ -168,13 +170,15 @@ import Testing
       }
       var snapshot = try #require(inbox.lastSnapshot)
       #expect(
-        ManageRules.blocked(.resolve, record: record(1, snapshot), snapshot: snapshot, readOnly: false)
+        ManageRules.blocked(
+          .resolve, record: record(1, snapshot), snapshot: snapshot, readOnly: false)
           == "transaction 1 cannot be resolved: nothing is wrong with it")
       await runner.run(.advanceClock(seconds: 8 * 86_400)) { inbox.send($0) }
       snapshot = try #require(inbox.lastSnapshot)
       #expect(snapshot.statuses.values.first?.state == .inGracePeriod)
       #expect(
-        ManageRules.blocked(.resolve, record: record(1, snapshot), snapshot: snapshot, readOnly: false)
+        ManageRules.blocked(
+          .resolve, record: record(1, snapshot), snapshot: snapshot, readOnly: false)
           == nil)
       await runner.run(.manage(.resolve, transactionID: 1)) { inbox.send($0) }
       #expect(inbox.messages.last == "Resolved transaction 1 (Plus Monthly).")
@@ -194,8 +198,10 @@ import Testing
       #expect(Badge.interrupted.text == "Interrupted")
       #expect(
         PurchaseSheet.describe(
-          .pending, productID: Fixtures.themes, outcome: .normal, snapshot: snapshot).0
-          == "Interrupted (transaction 1): the purchase waits to be resolved; nothing is charged yet.")
+          .pending, productID: Fixtures.themes, outcome: .normal, snapshot: snapshot
+        ).0
+          == "Interrupted (transaction 1): the purchase waits to be resolved; nothing is charged yet."
+      )
       await runner.run(.purchase(productID: Fixtures.lifetime, outcome: .askToBuy)) {
         inbox.send($0)
       }
@@ -203,7 +209,8 @@ import Testing
         PurchaseSheet.describe(
           .pending, productID: Fixtures.lifetime, outcome: .normal,
           snapshot: try #require(inbox.lastSnapshot)
-        ).0 == "Ask to Buy (transaction 2): waiting for a parent's approval; nothing is charged yet.")
+        ).0
+          == "Ask to Buy (transaction 2): waiting for a parent's approval; nothing is charged yet.")
     }
   }
 
@@ -221,7 +228,8 @@ import Testing
       let grace = try #require(snapshot.renewals.values.first?.gracePeriodEnds)
       #expect(
         AccountScreen.statusLines(snapshot).first?.0
-          == "StoreTerm Plus: Plus Monthly · Grace period until \(DateText.day(grace)) · auto-renew on")
+          == "StoreTerm Plus: Plus Monthly · Grace period until \(DateText.day(grace)) · auto-renew on"
+      )
       await runner.run(.manage(.resolve, transactionID: 1)) { inbox.send($0) }
       await runner.run(.purchase(productID: Fixtures.liteMonthly, outcome: .normal)) {
         inbox.send($0)

@@ -74,7 +74,8 @@ extension StoreEngine {
       {
         throw refusal
       }
-      guard let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
+      guard
+        let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
           .subscriptionPeriod
       else { throw StoreEngineError.notApplicable(id, action: "renewed", reason: "it was revoked") }
       chain.state.billingIssue = nil

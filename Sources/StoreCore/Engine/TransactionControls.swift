@@ -119,7 +119,8 @@ public enum TransactionControlRules {
       return chain.billingIssue == nil
         ? .notApplicable(id, action: action, reason: "nothing is wrong with it") : nil
     case .expire:
-      return standing.isEntitled ? nil : .notApplicable(id, action: action, reason: "it is not active")
+      return standing.isEntitled
+        ? nil : .notApplicable(id, action: action, reason: "it is not active")
     case .renew:
       return chain.isRevoked ? .notApplicable(id, action: action, reason: "it was revoked") : nil
     case .autoRenewOff, .autoRenewOn:
@@ -140,7 +141,8 @@ public enum TransactionControlRules {
 
   /// Refused for a Family Sharing copy or a transaction that is not an auto-renewable
   /// subscription: the checks every chain control makes first.
-  public static func chainRefusal(_ record: TransactionRecord, action: String) -> StoreEngineError? {
+  public static func chainRefusal(_ record: TransactionRecord, action: String) -> StoreEngineError?
+  {
     if let refusal = familyCopyRefusal(record, action: action) { return refusal }
     guard record.signed.flatMap({ UInt64($0.payload.originalTransactionId) }) != nil,
       record.signed?.payload.type == .autoRenewableSubscription

@@ -4,6 +4,8 @@ import StoreCore
 /// Where one transaction stands, in a few words, as every screen shows it (the transaction
 /// manager's State column and filter, the account history): one function of the snapshot.
 public enum TransactionStanding {
+  /// The record's standing in a few words.
+  ///
   /// `purchased`, `unfinished`, `in grace period`, `billing retry`, `expired`, `upgraded`,
   /// `refunded`, `revoked`, `pending approval`, `interrupted`, `declined`; a Family Sharing copy
   /// reads `family shared` (`unfinished, shared` until the app finishes it) or `family revoked`.

@@ -141,7 +141,8 @@ public enum TransactionsScreen {
       state.transactions.isEditingFilter = false
     }
     let rows = filtered(state)
-    state.transactions.selected = before.flatMap { kept in rows.firstIndex { $0.id == kept.id } } ?? 0
+    state.transactions.selected =
+      before.flatMap { kept in rows.firstIndex { $0.id == kept.id } } ?? 0
     state.transactions.hasSelection = true
   }
 
