@@ -12,7 +12,7 @@ import TerminalUI
 @MainActor
 final class StoreEffectRunner: EffectRunner {
   private var store: Store
-  private var context: StoreContext
+  private(set) var context: StoreContext
   private var reader: SnapshotReader
   private let log: DiagnosticLog
   /// Opens the App Store for another customer (the customer switcher).
@@ -24,7 +24,7 @@ final class StoreEffectRunner: EffectRunner {
   /// How often the watch looks at the ledger for other processes' changes.
   private let pollInterval: Duration
   /// The app database the Customers screen reads consumable balances from.
-  private let appDatabase: String
+  let appDatabase: String
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
@@ -194,75 +194,6 @@ final class StoreEffectRunner: EffectRunner {
       send(.support(searchCustomers(query)))
     case .loadCustomer(let customerID):
       send(.support(loadCustomer(customerID)))
-    }
-  }
-
-  /// The Customers screen's search, as `storeterm customers --find` runs it: each match with
-  /// its active entitlements from a summary history.
-  private func searchCustomers(_ query: String) -> SupportAction {
-    do {
-      let session = try supportSession()
-      let results = try session.directory.search(query).map { match in
-        let history = try session.history(match.id, summary: true)
-        let lines = AccessExplainer.explain(
-          history, names: session.names, now: session.answerTime(for: history))
-        return CustomerSummary(
-          id: match.id,
-          columns: SupportPresentation.searchRow(
-            id: match.id, name: match.name, storefront: match.storefront,
-            isImported: match.isImported, explanations: lines))
-      }
-      return .found(query: query, results)
-    } catch {
-      return .failed("Search failed: \(error)")
-    }
-  }
-
-  /// One customer explained, as `storeterm customer ID` does.
-  private func loadCustomer(_ customerID: String) -> SupportAction {
-    do {
-      let session = try supportSession()
-      let history = try session.history(customerID)
-      let asOf = session.answerTime(for: history)
-      return .loaded(
-        CustomerDetail(
-          customerID: history.customerID, name: history.name, email: history.email,
-          storefront: history.storefront, familyGroup: history.familyGroup, asOf: asOf,
-          explanations: AccessExplainer.explain(history, names: session.names, now: asOf),
-          timeline: CustomerTimeline.entries(history, names: session.names)))
-    } catch {
-      return .failed("\(error)")
-    }
-  }
-
-  /// The support reads over this App Store, after generating what fell due, so no subscription
-  /// reads as lapsed only because its renewal was not recorded yet.
-  private func supportSession() throws -> SupportSession {
-    _ = try context.engine.catchUp()
-    return SupportSession(store: context, appDatabase: appDatabase)
-  }
-
-  /// Puts the signed-in customer in `group`, as `storeterm family join GROUP` does; the shared
-  /// transactions reach the store manager as unfinished ones, as on another device.
-  private func joinFamily(_ group: String) -> FamilyAction {
-    do {
-      let received = try context.engine.joinFamily(group, customerID: context.customerID)
-      let count =
-        received.count == 1 ? "1 shared transaction" : "\(received.count) shared transactions"
-      return .finished(message: "Joined family group \(group); received \(count).", isError: false)
-    } catch {
-      return .finished(message: FamilySheet.refusal("\(error)"), isError: true)
-    }
-  }
-
-  /// Takes the signed-in customer out of their family, as `storeterm family leave` does.
-  private func leaveFamily() -> FamilyAction {
-    do {
-      let group = try context.engine.leaveFamily(customerID: context.customerID)
-      return .finished(
-        message: "Left family group \(group); shared access was revoked.", isError: false)
-    } catch {
-      return .finished(message: FamilySheet.refusal("\(error)"), isError: true)
     }
   }
 
