@@ -77,7 +77,9 @@ struct StoreContext {
     verifier = authority.makeVerifier(configuration: identity)
     var signer: any Signer = authority.makeSigner()
     if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }
+    // Switches turned in the terminal UI hold for every process, over the file's values.
     var session = StoreSession(settings: catalog.configuration.settings)
+      .applying(try ledger.sessionSwitches())
     session.nonRenewingDuration = context.nonRenewingDuration
     engine = StoreEngine(
       catalog: catalog, session: session,

@@ -18,7 +18,10 @@ import Testing
   @Test func ownedAndPendingApproval() {
     var snapshot = Fixtures.demo()
     #expect(badges(Fixtures.lifetime, snapshot) == [.pendingApproval])
+    // Approved: the ledger's request is charged and the customer owns it.
     snapshot.entitledProductIDs.insert(Fixtures.lifetime)
+    let index = snapshot.records.firstIndex { $0.productID == Fixtures.lifetime }!
+    snapshot.records[index].state = .purchased
     #expect(badges(Fixtures.lifetime, snapshot) == [.owned])
   }
 

@@ -89,7 +89,7 @@ import Testing
       #expect(Badge.badges(for: snapshot.product(id)!, in: snapshot) == [.pendingApproval])
       #expect(snapshot.records.first?.state == .pendingApproval)
       await runner.run(.manage(.approve, transactionID: 1)) { inbox.send($0) }
-      #expect(inbox.messages.last == "Approved transaction 1.")
+      #expect(inbox.messages.last == "Approved transaction 1 (Lifetime Unlock).")
       snapshot = try #require(inbox.lastSnapshot)
       #expect(snapshot.entitledProductIDs == [id])
       #expect(Badge.badges(for: snapshot.product(id)!, in: snapshot) == [.owned])

@@ -65,7 +65,7 @@ import Testing
   @Test func transactionStatesAndTheFilterKnowCopies() {
     let unfinished = Fixtures.record(
       10, Fixtures.lifetime, type: .nonConsumable, finished: false, sharedFrom: 6)
-    #expect(TransactionsScreen.stateText(unfinished) == "unfinished, shared")
+    #expect(TransactionStanding.text(unfinished, in: StoreSnapshot()) == "unfinished, shared")
     var state = Fixtures.state(Fixtures.family(), screen: .transactions)
     for (filter, ids) in [
       ("FAMILY_REVOKE", [9]), ("family_shared", [9, 7]), ("purchased", [6, 2, 1]),

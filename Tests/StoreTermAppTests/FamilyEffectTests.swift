@@ -70,7 +70,7 @@ import Testing
       let copy = try #require(AccountScreen.history(joined).first)
       #expect(copy.signed?.payload.inAppOwnershipType == .familyShared)
       #expect(joined.family.purchasers == [copy.id: "bob"])
-      #expect(TransactionsScreen.stateText(copy) == "family shared")
+      #expect(TransactionStanding.text(copy, in: joined) == "family shared")
 
       await runner.run(.leaveFamily) { inbox.send($0) }
       #expect(
@@ -85,7 +85,7 @@ import Testing
       let revoked = try #require(AccountScreen.history(left).first)
       #expect(revoked.id == copy.id)
       #expect(revoked.signed?.payload.revocationType == .familyRevoke)
-      #expect(TransactionsScreen.stateText(revoked) == "family revoked")
+      #expect(TransactionStanding.text(revoked, in: left) == "family revoked")
     }
   }
 

@@ -119,15 +119,23 @@ import Testing
     var state = Fixtures.state(screen: .transactions)
     // Transaction 5 waits for approval: approve works, refund does not.
     #expect(action(.char("a"), state) == .manage(.approve))
-    #expect(action(.char("r"), state) == .refused("nothing was charged"))
-    #expect(action(.char("s"), state) == .refused("not an interrupted purchase"))
+    // The engine's own refusals, naming the transaction.
+    #expect(
+      action(.char("r"), state)
+        == .refused("transaction 5 cannot be refunded: it is pending approval"))
+    #expect(
+      action(.char("s"), state)
+        == .refused("transaction 5 cannot be resolved: it is pending approval"))
     state.transactions.selected = 1
-    #expect(action(.char("r"), state) == .refused("already refunded or revoked"))
-    #expect(action(.char("e"), state) == .refused("not an auto-renewable subscription"))
+    #expect(action(.char("r"), state) == .refused("transaction 4 was already refunded or revoked"))
+    #expect(
+      action(.char("e"), state)
+        == .refused("transaction 4 cannot be expired: it is not a subscription"))
     state.transactions.selected = 2
     #expect(action(.char("f"), state) == .manage(.finish))
     state.transactions.selected = 4
-    #expect(action(.char("f"), state) == .refused("already finished"))
+    // Finishing twice is harmless: the engine does not refuse it.
+    #expect(action(.char("f"), state) == .manage(.finish))
     #expect(action(.char("n"), state) == .manage(.renew))
     #expect(action(.char("D"), state) == .manage(.delete))
   }
@@ -141,7 +149,7 @@ import Testing
     select(Fixtures.plusMonthly)
     #expect(action(.enter, state) == .refused("already subscribed"))
     select(Fixtures.lifetime)
-    #expect(action(.char("b"), state) == .refused("waiting for a parent's approval"))
+    #expect(action(.char("b"), state) == .refused("transaction 5 waits for a parent's approval"))
     select(Fixtures.coins100)
     #expect(action(.enter, state) == .openPurchaseSheet)
     #expect(action(.char("c"), state) == .redeem(.open))

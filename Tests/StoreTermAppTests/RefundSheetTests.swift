@@ -41,7 +41,7 @@ import Testing
     var refunded = account()
     // Transaction 4, the refunded theme pack.
     refunded.account.selected = 1
-    #expect(key(.char("f"), refunded) == .refused("already refunded or revoked"))
+    #expect(key(.char("f"), refunded) == .refused("transaction 4 was already refunded or revoked"))
   }
 
   @Test func aReasonIsPickedAndTheRequestSubmitted() {

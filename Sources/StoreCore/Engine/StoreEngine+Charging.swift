@@ -30,6 +30,8 @@ extension StoreEngine {
       case .keepCurrent, .atNextRenewal:
         chain.state.autoRenewProductID = plan.product.id
         if change == .atNextRenewal {
+          // A price increase belongs to the plan it was asked for; the next plan renews at its own.
+          chain.state.priceIncrease = nil
           chain.state.renewalPrice = TransactionFactory.milliunits(plan.product.price)
         } else if let current = catalog.product(id: chain.state.productID) {
           chain.state.renewalPrice = TransactionFactory.milliunits(current.price)
@@ -59,6 +61,7 @@ extension StoreEngine {
         next.productID = plan.product.id
         next.autoRenewProductID = plan.product.id
         next.renewalPrice = price
+        next.priceIncrease = nil
         next.offer = nil
         next.billingIssue = nil
         next.expiresDate = period.date(after: now)

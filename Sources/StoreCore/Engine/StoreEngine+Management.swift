@@ -5,7 +5,7 @@ extension StoreEngine {
   /// transaction arrives through ``updates()``.
   @discardableResult
   public func approve(_ id: UInt64) throws -> SignedTransaction {
-    try complete(id, from: .pendingApproval, action: "approved", event: .approved)
+    try complete(id, control: .approve, event: .approved)
   }
 
   /// Resolves an interrupted purchase (it completes now) or a subscription's billing issue (it
@@ -20,15 +20,17 @@ extension StoreEngine {
       listeners.broadcast(recovered, customerID: existing.customerID)
       return recovered
     }
-    return try complete(id, from: .interrupted, action: "resolved", event: .resolved)
+    return try complete(id, control: .resolve, event: .resolved)
   }
 
   /// Declines a pending Ask to Buy request; nothing is charged and nothing is delivered.
   public func decline(_ id: UInt64) throws {
     let now = clock.now()
     try changeRecord(id) { record, changes, _ in
-      guard record.state == .pendingApproval else {
-        throw StoreEngineError.wrongState(id, action: "declined", state: record.state.phrase)
+      if let refusal = TransactionControlRules.refusal(
+        .decline, record: record, chain: nil, now: now)
+      {
+        throw refusal
       }
       record.state = .declined
       changes.updated.append(record)
@@ -42,22 +44,24 @@ extension StoreEngine {
   public func refund(_ id: UInt64, reason: RevocationReason = .refundedForOtherReason) throws
     -> SignedTransaction
   {
-    try revoke(id, reason: reason, kind: .refunded, action: "refunded")
+    try revoke(id, reason: reason, kind: .refunded, control: .refund)
   }
 
   /// Revokes a transaction because of a problem on the developer's side (`revocationReason`
   /// developer issue) and delivers it through ``updates()``.
   @discardableResult
   public func revoke(_ id: UInt64) throws -> SignedTransaction {
-    try revoke(id, reason: .refundedDueToIssue, kind: .revoked, action: "revoked")
+    try revoke(id, reason: .refundedDueToIssue, kind: .revoked, control: .revoke)
   }
 
   /// Marks a transaction finished, as `transaction.finish()` does; finishing twice is harmless.
   public func finish(_ id: UInt64) throws {
     let now = clock.now()
     try changeRecord(id) { record, changes, _ in
-      guard record.state == .purchased else {
-        throw StoreEngineError.wrongState(id, action: "finished", state: record.state.phrase)
+      if let refusal = TransactionControlRules.refusal(
+        .finish, record: record, chain: nil, now: now)
+      {
+        throw refusal
       }
       guard !record.isFinished else { return }
       record.isFinished = true
@@ -102,8 +106,7 @@ extension StoreEngine {
   // MARK: - Helpers
 
   private func complete(
-    _ id: UInt64, from expected: TransactionRecord.State, action: String,
-    event kind: StoreEvent.Kind
+    _ id: UInt64, control: TransactionControl, event kind: StoreEvent.Kind
   ) throws -> SignedTransaction {
     let now = clock.now()
     let nonce = ids.makeUUID()
@@ -115,8 +118,10 @@ extension StoreEngine {
       guard var record = state.records.first(where: { $0.id == id }) else {
         throw StoreEngineError.unknownTransaction(id)
       }
-      guard record.state == expected else {
-        throw StoreEngineError.wrongState(id, action: action, state: record.state.phrase)
+      if let refusal = TransactionControlRules.refusal(
+        control, record: record, chain: nil, now: now)
+      {
+        throw refusal
       }
       let options = PurchaseOptions(
         quantity: record.request.quantity, appAccountToken: record.request.appAccountToken,
@@ -142,18 +147,24 @@ extension StoreEngine {
   }
 
   private func revoke(
-    _ id: UInt64, reason: RevocationReason, kind: StoreEvent.Kind, action: String
+    _ id: UInt64, reason: RevocationReason, kind: StoreEvent.Kind, control: TransactionControl
   ) throws -> SignedTransaction {
     let now = clock.now()
     let nonce = ids.makeUUID()
     let existing = try record(id)
-    try refuseFamilyCopy(existing, action: action)
+    if let refusal = TransactionControlRules.refusal(
+      control, record: existing, chain: nil, now: now)
+    {
+      throw refusal
+    }
     let customer = try customer(existing.customerID)
     let signed = try changeRecord(id) { record, changes, state -> SignedTransaction in
-      guard let current = record.signed else {
-        throw StoreEngineError.wrongState(id, action: action, state: record.state.phrase)
+      if let refusal = TransactionControlRules.refusal(
+        control, record: record, chain: nil, now: now)
+      {
+        throw refusal
       }
-      guard !current.isRevoked else { throw StoreEngineError.alreadyRevoked(id) }
+      let current = record.signed!
       var payload = factory.reissued(
         current.payload, date: now, nonce: nonce, customer: customer)
       payload.revocationDate = now.epochMilliseconds

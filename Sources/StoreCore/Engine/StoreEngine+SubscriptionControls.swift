@@ -14,10 +14,10 @@ extension StoreEngine {
     try changeChain(id, action: enabled ? "set to renew" : "set not to renew") {
       chain, context, changes in
       let customer = context.customer
-      guard chain.state.renewalState(at: now) != .expired, !chain.state.isRevoked else {
-        throw StoreEngineError.notApplicable(
-          id, action: enabled ? "set to renew" : "set not to renew",
-          reason: "the subscription has ended")
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        enabled ? .autoRenewOn : .autoRenewOff, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
       }
       guard chain.state.willAutoRenew != enabled else { return }
       chain.state.willAutoRenew = enabled
@@ -37,9 +37,12 @@ extension StoreEngine {
     let nonce = ids.makeUUID()
     try changeChain(id, action: "expired") { chain, context, changes in
       let customer = context.customer
-      guard var latest = context.latest, let signed = latest.signed,
-        chain.state.renewalState(at: now).isEntitled
-      else {
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        .expire, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
+      }
+      guard var latest = context.latest, let signed = latest.signed else {
         throw StoreEngineError.notApplicable(id, action: "expired", reason: "it is not active")
       }
       var payload = factory.reissued(signed.payload, date: now, nonce: nonce, customer: customer)
@@ -66,7 +69,12 @@ extension StoreEngine {
     let signed = try changeChain(id, action: "renewed") {
       chain, context, changes -> SignedTransaction in
       let customer = context.customer
-      guard !chain.state.isRevoked,
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        .renew, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
+      }
+      guard
         let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
           .subscriptionPeriod
       else { throw StoreEngineError.notApplicable(id, action: "renewed", reason: "it was revoked") }
@@ -92,9 +100,10 @@ extension StoreEngine {
     let now = clock.now()
     try changeChain(id, action: "given a price increase") { chain, context, changes in
       let customer = context.customer
-      guard chain.state.renewalState(at: now).isEntitled, chain.state.willAutoRenew else {
-        throw StoreEngineError.notApplicable(
-          id, action: "given a price increase", reason: "it will not renew")
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        .priceIncrease, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
       }
       let price =
         newPrice.map(TransactionFactory.milliunits)
@@ -116,9 +125,10 @@ extension StoreEngine {
     let now = clock.now()
     try changeChain(id, action: "consented") { chain, context, changes in
       let customer = context.customer
-      guard let increase = chain.state.priceIncrease, !increase.agreed else {
-        throw StoreEngineError.notApplicable(
-          id, action: "consented", reason: "no price increase is pending")
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        .consent, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
       }
       chain.state.priceIncrease?.agreed = true
       changes.events.append(
@@ -134,9 +144,10 @@ extension StoreEngine {
     let now = clock.now()
     try changeChain(id, action: "declined") { chain, context, changes in
       let customer = context.customer
-      guard let increase = chain.state.priceIncrease, !increase.agreed else {
-        throw StoreEngineError.notApplicable(
-          id, action: "declined", reason: "no price increase is pending")
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        .declinePriceIncrease, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
       }
       chain.state.priceIncrease = nil
       chain.state.willAutoRenew = false
@@ -157,10 +168,12 @@ extension StoreEngine {
     return try changeChain(id, action: "resolved") {
       chain, context, changes -> SignedTransaction in
       let customer = context.customer
-      guard let issue = chain.state.billingIssue else {
-        throw StoreEngineError.notApplicable(
-          id, action: "resolved", reason: "nothing is wrong with it")
+      if let refusal = TransactionControlRules.subscriptionRefusal(
+        .resolve, id: id, chain: chain.state, now: now)
+      {
+        throw refusal
       }
+      let issue = chain.state.billingIssue!
       guard
         let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
           .subscriptionPeriod
@@ -185,12 +198,10 @@ extension StoreEngine {
     _ body: (inout SubscriptionRecord, ChainContext, inout LedgerChanges) throws -> Result
   ) throws -> Result {
     let existing = try record(id)
-    try refuseFamilyCopy(existing, action: action)
-    guard let original = existing.signed.flatMap({ UInt64($0.payload.originalTransactionId) }),
-      existing.signed?.payload.type == .autoRenewableSubscription
-    else {
-      throw StoreEngineError.notApplicable(id, action: action, reason: "it is not a subscription")
+    if let refusal = TransactionControlRules.chainRefusal(existing, action: action) {
+      throw refusal
     }
+    let original = existing.signed.flatMap({ UInt64($0.payload.originalTransactionId) })!
     let now = clock.now()
     defer {
       broadcastStatus(customerID: existing.customerID, originalID: original)

@@ -49,3 +49,44 @@ public struct StoreSession: Sendable, Equatable {
     }
   }
 }
+
+extension StoreSession {
+  /// The on/off switches QA turns during a session, by the name the ledger keeps them under.
+  public enum Switch: String, CaseIterable, Sendable, Hashable {
+    /// ``StoreSession/askToBuyEnabled``.
+    case askToBuy
+    /// ``StoreSession/interruptedPurchasesEnabled``.
+    case interruptedPurchases
+    /// ``StoreSession/billingIssuesEnabled``.
+    case billingIssues
+    /// ``StoreSession/billingGracePeriodEnabled``.
+    case gracePeriod
+  }
+
+  /// Whether `name` is on.
+  public func isOn(_ name: Switch) -> Bool {
+    switch name {
+    case .askToBuy: askToBuyEnabled
+    case .interruptedPurchases: interruptedPurchasesEnabled
+    case .billingIssues: billingIssuesEnabled
+    case .gracePeriod: billingGracePeriodEnabled
+    }
+  }
+
+  /// Turns `name` on or off.
+  public mutating func set(_ name: Switch, _ enabled: Bool) {
+    switch name {
+    case .askToBuy: askToBuyEnabled = enabled
+    case .interruptedPurchases: interruptedPurchasesEnabled = enabled
+    case .billingIssues: billingIssuesEnabled = enabled
+    case .gracePeriod: billingGracePeriodEnabled = enabled
+    }
+  }
+
+  /// This session with the stored switches applied over it.
+  public func applying(_ switches: [Switch: Bool]) -> StoreSession {
+    var session = self
+    for (name, enabled) in switches { session.set(name, enabled) }
+    return session
+  }
+}

@@ -47,7 +47,9 @@ extension TransactionFactory {
     let inRetry = state.billingIssue != nil
     let upcoming = state.offer.flatMap { $0.remaining > 0 ? $0 : nil }
     var renewalPrice = state.renewalPrice
-    if let increase = state.priceIncrease, increase.agreed { renewalPrice = increase.newPrice }
+    // "The renewal price of the auto-renewable subscription that renews at the next billing
+    // period": with an increase requested, the subscription renews only at the new price.
+    if let increase = state.priceIncrease { renewalPrice = increase.newPrice }
     if let upcoming { renewalPrice = upcoming.price }
     return JWSRenewalInfoDecodedPayload(
       expirationIntent: renewalState == .expired ? state.expirationReason : nil,

@@ -93,6 +93,7 @@ enum LedgerSchema {
     }
     ChangeStampSchema.register(&migrator)
     JWSHeaderSchema.register(&migrator)
+    SessionSwitchSchema.register(&migrator)
     return migrator
   }
 }

@@ -126,6 +126,26 @@ public enum ManageAction: String, CaseIterable, Sendable, Hashable {
   /// Deletes the transaction from the ledger.
   case delete
 
+  /// The engine's control this action carries out (its refusals come from there).
+  public var control: TransactionControl {
+    switch self {
+    case .approve: .approve
+    case .decline: .decline
+    case .resolve: .resolve
+    case .refund: .refund
+    case .revoke: .revoke
+    case .expire: .expire
+    case .renew: .renew
+    case .autoRenewOff: .autoRenewOff
+    case .autoRenewOn: .autoRenewOn
+    case .priceIncrease: .priceIncrease
+    case .consent: .consent
+    case .declinePriceIncrease: .declinePriceIncrease
+    case .finish: .finish
+    case .delete: .delete
+    }
+  }
+
   /// What was done, for the message afterwards: `Refunded transaction 4`.
   public var pastTense: String {
     switch self {

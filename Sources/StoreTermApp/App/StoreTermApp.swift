@@ -204,8 +204,14 @@ public enum StoreTermApp: Application {
     case .toggleInspector:
       state.transactions.showsInspector.toggle()
     case .storeChanged(let snapshot):
+      // Selections follow identities, never positions: another process may insert or remove
+      // transactions between two snapshots.
+      let transaction = TransactionsScreen.selectedRecord(state)
+      let history = AccountScreen.selectedRecord(state)
       state.snapshot = snapshot
       state.isLoaded = true
+      TransactionsScreen.follow(transaction, in: &state)
+      AccountScreen.follow(history, in: &state)
     case .purchaseFinished(let productID, let result):
       return purchaseFinished(&state, productID: productID, result: result)
     case .operationFinished(let message, let isError):
@@ -229,7 +235,8 @@ public enum StoreTermApp: Application {
       return []
     }
     // The sheet was closed by cancelling: report the answer and settle the product's state.
-    let (message, role) = PurchaseSheet.describe(result)
+    let (message, role) = PurchaseSheet.describe(
+      result, productID: productID, outcome: .normal, snapshot: state.snapshot)
     let kind: Toast.Kind =
       switch role {
       case .success: .success
@@ -256,6 +263,7 @@ public enum StoreTermApp: Application {
     case .transactions:
       let count = TransactionsScreen.filtered(state).count
       state.transactions.selected = moved(state.transactions.selected, count: count)
+      state.transactions.hasSelection = true
     case .eventLog:
       // The log counts back from the newest entry, so down (newer) lowers the scroll.
       let count = state.snapshot.events.count

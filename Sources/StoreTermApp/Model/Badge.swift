@@ -11,6 +11,10 @@ public enum Badge: Hashable, Sendable {
   case owned
   /// An Ask to Buy request waits for a parent.
   case pendingApproval
+  /// A purchase was interrupted and waits to be resolved (not a parent's answer).
+  case interrupted
+  /// The customer chose this plan; it starts at the current plan's next renewal, on this date.
+  case scheduled(Date)
   /// Billing failed; access continues through the grace period.
   case gracePeriod
   /// Billing failed and the App Store is retrying; no access.
@@ -31,6 +35,8 @@ public enum Badge: Hashable, Sendable {
     case .active: "Active"
     case .owned: "Owned"
     case .pendingApproval: "Pending approval"
+    case .interrupted: "Interrupted"
+    case .scheduled(let date): "Starts on \(DateText.day(date))"
     case .gracePeriod: "Grace period"
     case .billingProblem: "Billing problem"
     case .expiresOn(let date): "Expires on \(DateText.day(date))"
@@ -43,7 +49,7 @@ public enum Badge: Hashable, Sendable {
   /// Whether the badge needs the customer's attention.
   public var isWarning: Bool {
     switch self {
-    case .pendingApproval, .gracePeriod, .billingProblem, .expiresOn: true
+    case .pendingApproval, .interrupted, .gracePeriod, .billingProblem, .expiresOn: true
     default: false
     }
   }
@@ -66,6 +72,9 @@ public enum Badge: Hashable, Sendable {
         }
       } else if entitled {
         badges.append(.active)
+      } else if let status, let start = scheduledStart(of: product.id, status: status, in: snapshot)
+      {
+        badges.append(.scheduled(start))
       } else if let status, status.isEntitled,
         let current = snapshot.product(status.productID)?.subscription
       {
@@ -84,10 +93,36 @@ public enum Badge: Hashable, Sendable {
         badges.append(.familySharing)
       }
     }
-    if snapshot.purchaseState(of: product.id) == .pending, !entitled {
-      badges.insert(.pendingApproval, at: 0)
+    // What the ledger says is open, never what this process remembers of its own purchases.
+    switch openRequest(for: product.id, in: snapshot)?.state {
+    case .pendingApproval: badges.insert(.pendingApproval, at: 0)
+    case .interrupted: badges.insert(.interrupted, at: 0)
+    default: break
     }
     return badges
+  }
+
+  /// The signed-in customer's newest purchase request for `productID` that waits for a parent
+  /// (Ask to Buy) or for a resolution (interrupted), if any.
+  public static func openRequest(for productID: String, in snapshot: StoreSnapshot)
+    -> TransactionRecord?
+  {
+    snapshot.records.first {
+      $0.customerID == snapshot.customerID && $0.productID == productID
+        && ($0.state == .pendingApproval || $0.state == .interrupted)
+    }
+  }
+
+  /// When `productID` starts, if the customer chose it to follow the plan in force at its next
+  /// renewal (a downgrade or crossgrade: the renewal info's auto-renew preference).
+  public static func scheduledStart(
+    of productID: String, status: SubscriptionGroupStatus, in snapshot: StoreSnapshot
+  ) -> Date? {
+    guard status.productID != productID, status.state == .subscribed,
+      status.willAutoRenew != false,
+      snapshot.renewals[status.groupID]?.renewsInto == productID
+    else { return nil }
+    return status.expirationDate
   }
 
   /// The intro offer wording for `product`, only when the customer is eligible for it.

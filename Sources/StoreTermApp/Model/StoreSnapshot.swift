@@ -45,6 +45,9 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var offerCodes: [OfferCode]
   /// The customer's Family Sharing group and what reaches them through it.
   public var family: FamilyStatus
+  /// The signed-in customer's subscription chains as the App Store keeps them, by original
+  /// transaction ID (what the test controls read: billing issue, price increase, auto-renew).
+  public var subscriptions: [UInt64: SubscriptionState]
 
   /// Creates a snapshot.
   public init(
@@ -56,7 +59,8 @@ public struct StoreSnapshot: Sendable, Equatable {
     introEligibleGroups: Set<String> = [], records: [TransactionRecord] = [],
     verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
     settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:],
-    offerCodes: [OfferCode] = [], family: FamilyStatus = FamilyStatus()
+    offerCodes: [OfferCode] = [], family: FamilyStatus = FamilyStatus(),
+    subscriptions: [UInt64: SubscriptionState] = [:]
   ) {
     self.customerID = customerID
     self.customers = customers
@@ -76,6 +80,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.renewals = renewals
     self.offerCodes = offerCodes
     self.family = family
+    self.subscriptions = subscriptions
   }
 
   /// The purchase state of `productID`.

@@ -62,6 +62,14 @@ public enum AccountScreen {
     return rows[min(state.account.selected, rows.count - 1)]
   }
 
+  /// Keeps `record` (selected before the history changed) selected by its identifier; when it
+  /// left the history the newest row is selected.
+  static func follow(_ record: TransactionRecord?, in state: inout AppState) {
+    guard let record else { return }
+    state.account.selected =
+      history(state.snapshot).firstIndex { $0.id == record.id } ?? 0
+  }
+
   /// The auto-renew action for the selected transaction: off when it renews, on when it does not.
   static func autoRenewAction(_ state: AppState) -> ManageAction {
     guard let record = selectedRecord(state),
@@ -95,7 +103,9 @@ public enum AccountScreen {
         parts.append("Active")
         role = .success
       case .inGracePeriod:
-        parts.append("Grace period")
+        // The paid period is over: what is left is the grace period, until its end.
+        let until = snapshot.renewals[group]?.gracePeriodEnds.map { " until \(DateText.day($0))" }
+        parts.append("Grace period" + (until ?? ""))
         role = .warning
       case .inBillingRetryPeriod:
         parts.append("Billing problem")
@@ -107,16 +117,12 @@ public enum AccountScreen {
         parts.append("Refunded")
         role = .dim
       }
-      if let end = status.expirationDate, status.isEntitled {
-        parts.append(
-          status.willAutoRenew == false
-            ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))")
-      }
+      let note = snapshot.renewals[group] ?? RenewalNote()
+      if let period = periodText(status) { parts.append(period) }
       if let renews = status.willAutoRenew, status.isEntitled {
         parts.append("auto-renew \(renews ? "on" : "off")")
       }
       var lines = [(parts.joined(separator: " · "), role)]
-      let note = snapshot.renewals[group] ?? RenewalNote()
       if status.state == .inGracePeriod {
         let until = note.gracePeriodEnds.map { " until \(DateText.day($0))" } ?? ""
         lines.append(
@@ -129,13 +135,27 @@ public enum AccountScreen {
             ? ("  Price increase\(price) waits for the customer's consent.", .warning)
             : ("  Price increase\(price) agreed; it applies at the next renewal.", .dim))
       }
-      if let next = note.renewsInto {
+      // Only a subscription that will renew renews into another plan.
+      if let next = note.renewsInto, status.willAutoRenew != false, status.isEntitled {
         lines.append(("  Renews into \(snapshot.name(of: next)).", .dim))
       }
       if status.state == .inBillingRetryPeriod {
         lines.append(("  Billing failed; no access until the payment method is fixed.", .error))
       }
       return lines
+    }
+  }
+
+  /// Where the current period stands: `renews …` or `ends …` while subscribed; nothing in the
+  /// grace period (the state says until when) or once access has stopped.
+  static func periodText(_ status: SubscriptionGroupStatus) -> String? {
+    switch status.state {
+    case .subscribed:
+      guard let end = status.expirationDate else { return nil }
+      return status.willAutoRenew == false
+        ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))"
+    case .inGracePeriod, .inBillingRetryPeriod, .expired, .revoked:
+      return nil
     }
   }
 
@@ -230,7 +250,7 @@ public enum AccountScreen {
   /// A history row's state: a Family Sharing copy names its purchaser, so it never reads as
   /// the customer's own purchase; a revoked copy reads `family revoked`.
   static func historyState(_ record: TransactionRecord, snapshot: StoreSnapshot) -> String {
-    let state = TransactionsScreen.stateText(record)
+    let state = TransactionStanding.text(record, in: snapshot)
     guard state == "family shared", let purchaser = snapshot.family.purchasers[record.id]
     else { return state }
     return "shared by \(purchaser)"

@@ -4,36 +4,18 @@ import TerminalUI
 /// When a management action may be used on a transaction, shared by the transaction manager
 /// and the account screen so both give the same reasons.
 public enum ManageRules {
-  /// Why `action` cannot be applied to `record` now, or nil when it can.
+  /// Why `action` cannot be applied to `record` now, or nil when it can: the engine's own
+  /// refusal (``TransactionControlRules``), with the record's subscription chain when the
+  /// snapshot holds it (the signed-in customer's).
   public static func blocked(
     _ action: ManageAction, record: TransactionRecord?, snapshot: StoreSnapshot, readOnly: Bool
   ) -> String? {
     if readOnly { return "read-only" }
     guard let record else { return "no transaction is selected" }
-    let charged = record.state == .purchased && record.signed != nil
-    let revoked = record.signed?.isRevoked ?? false
-    let isSubscription =
-      record.signed?.payload.type == .autoRenewableSubscription
-      || snapshot.product(record.productID)?.type == .autoRenewable
-    switch action {
-    case .approve, .decline:
-      return record.state == .pendingApproval ? nil : "not waiting for approval"
-    case .resolve:
-      return record.state == .interrupted ? nil : "not an interrupted purchase"
-    case .refund, .revoke:
-      if !charged { return "nothing was charged" }
-      return revoked ? "already refunded or revoked" : nil
-    case .expire, .renew, .autoRenewOff, .autoRenewOn, .priceIncrease, .consent,
-      .declinePriceIncrease:
-      if !isSubscription { return "not an auto-renewable subscription" }
-      if !charged { return "nothing was charged" }
-      return revoked ? "refunded or revoked" : nil
-    case .finish:
-      if !charged { return "nothing to finish" }
-      return record.isFinished ? "already finished" : nil
-    case .delete:
-      return nil
-    }
+    let chain = record.signed.flatMap { UInt64($0.payload.originalTransactionId) }
+      .flatMap { snapshot.subscriptions[$0] }
+    return TransactionControlRules.refusal(
+      action.control, record: record, chain: chain, now: snapshot.now)?.description
   }
 
   /// The record a screen has selected: the transaction manager's or the account history's.

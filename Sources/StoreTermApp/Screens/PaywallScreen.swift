@@ -67,11 +67,13 @@ public enum PaywallScreen {
     if let reason = state.mutationBlocked { return reason }
     guard let product = selectedProduct(state) else { return "no products are loaded" }
     let snapshot = state.snapshot
-    switch snapshot.purchaseState(of: product.id) {
-    case .purchasing: return "a purchase of \(product.displayName) is under way"
-    case .pending where !snapshot.entitledProductIDs.contains(product.id):
-      return "waiting for a parent's approval"
-    default: break
+    if snapshot.purchaseState(of: product.id) == .purchasing {
+      return "a purchase of \(product.displayName) is under way"
+    }
+    if let request = Badge.openRequest(for: product.id, in: snapshot) {
+      return request.state == .interrupted
+        ? "interrupted purchase \(request.id) waits to be resolved"
+        : "transaction \(request.id) waits for a parent's approval"
     }
     let sharedBy = snapshot.family.sharedProducts[product.id]
     if product.type == .nonConsumable, snapshot.entitledProductIDs.contains(product.id) {

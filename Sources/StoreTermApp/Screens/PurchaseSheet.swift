@@ -134,7 +134,8 @@ public enum PurchaseSheet {
     case .purchasing:
       area.text("Purchasing…", at: Point(x: 0, y: y), role: .warning)
     case .result(let result):
-      let (message, role) = describe(result)
+      let (message, role) = describe(
+        result, productID: sheet.productID, outcome: sheet.outcome, snapshot: snapshot)
       for (offset, line) in TextWrap.lines(message, width: max(1, area.size.width)).prefix(2)
         .enumerated()
       {
@@ -144,11 +145,41 @@ public enum PurchaseSheet {
     }
   }
 
-  /// A purchase's result in plain words, and how it reads.
+  /// A purchase of `productID` in plain words, from the facts of `snapshot`: a pending purchase
+  /// says whether a parent or a resolution is awaited (the ledger's request, else the outcome QA
+  /// forced), and a plan change that waits for the next renewal says so rather than naming the
+  /// current plan's transaction.
+  static func describe(
+    _ result: PurchaseState, productID: String, outcome: ForcedOutcome, snapshot: StoreSnapshot
+  ) -> (String, StyleRole) {
+    switch result {
+    case .pending:
+      let request = Badge.openRequest(for: productID, in: snapshot)
+      let interrupted =
+        request.map { $0.state == .interrupted } ?? (outcome == .interrupted)
+      let id = request.map { " (transaction \($0.id))" } ?? ""
+      return interrupted
+        ? ("Interrupted\(id): the purchase waits to be resolved; nothing is charged yet.", .warning)
+        : ("Ask to Buy\(id): waiting for a parent's approval; nothing is charged yet.", .warning)
+    case .succeeded(let id):
+      guard let record = snapshot.records.first(where: { $0.id == id }),
+        record.productID != productID
+      else { return describe(result) }
+      let start = record.signed?.expirationDate.map { " on \(DateText.day($0))" } ?? ""
+      return (
+        "Scheduled: \(snapshot.name(of: productID)) starts at the next renewal\(start); "
+          + "\(snapshot.name(of: record.productID)) continues until then.", .success
+      )
+    default:
+      return describe(result)
+    }
+  }
+
+  /// A purchase's result in plain words, and how it reads, when nothing more is known.
   static func describe(_ result: PurchaseState) -> (String, StyleRole) {
     switch result {
     case .succeeded(let id): ("Purchased (transaction \(id)).", .success)
-    case .pending: ("Pending: waiting for a parent's approval or a resolution.", .warning)
+    case .pending: ("Pending: nothing is charged until the App Store completes it.", .warning)
     case .cancelled: ("Cancelled.", .warning)
     case .declined: ("A parent declined the request.", .warning)
     case .failed(let failure): ("Failed: \(failure)", .error)

@@ -74,6 +74,16 @@ public enum QASetting: Int, CaseIterable, Hashable, Sendable {
     case .gracePeriod: "Billing grace period"
     }
   }
+
+  /// The session switch it turns, as the ledger keeps it for every process.
+  public var sessionSwitch: StoreSession.Switch {
+    switch self {
+    case .askToBuy: .askToBuy
+    case .interruptedPurchases: .interruptedPurchases
+    case .billingIssues: .billingIssues
+    case .gracePeriod: .gracePeriod
+    }
+  }
 }
 
 /// One row of the settings panel.

@@ -5,8 +5,12 @@ import TerminalUI
 
 /// The transaction manager's focus, filter and inspector.
 public struct TransactionsState: Hashable, Sendable {
-  /// The selected row of the filtered list.
+  /// The selected row of the filtered list; it follows the selected transaction's identifier
+  /// when the list changes (see ``TransactionsScreen/follow(_:in:)``).
   public var selected = 0
+  /// Whether a row is selected: false once the selected transaction left the list, until the
+  /// user moves again.
+  public var hasSelection = true
   /// The filter: rows whose customer, product, state or ID contain it (case-insensitive); a
   /// Family Sharing copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values.
   public var filter = ""
@@ -88,9 +92,10 @@ public enum TransactionsScreen {
     return state.snapshot.records.filter { record in
       var fields = [
         String(record.id), record.customerID, record.productID,
-        state.snapshot.name(of: record.productID), stateText(record),
+        state.snapshot.name(of: record.productID),
+        TransactionStanding.text(record, in: state.snapshot),
       ]
-      if isFamilyShared(record), let payload = record.signed?.payload {
+      if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
         fields.append(payload.inAppOwnershipType.rawValue)
         if let type = payload.revocationType { fields.append(type.rawValue) }
       }
@@ -101,32 +106,31 @@ public enum TransactionsScreen {
   /// The selected row.
   public static func selectedRecord(_ state: AppState) -> TransactionRecord? {
     let rows = filtered(state)
-    guard !rows.isEmpty else { return nil }
+    guard state.transactions.hasSelection, !rows.isEmpty else { return nil }
     return rows[min(state.transactions.selected, rows.count - 1)]
   }
 
-  /// A record's state in a few words: `purchased`, `refunded`, `pending approval`, `unfinished`;
-  /// a Family Sharing copy reads `family shared` (`unfinished, shared` until the app finishes
-  /// it) or, once revoked, `family revoked`, as `storeterm transactions` words them.
-  public static func stateText(_ record: TransactionRecord) -> String {
-    if let signed = record.signed, signed.isRevoked {
-      if signed.payload.revocationType == .familyRevoke { return "family revoked" }
-      return signed.payload.revocationReason == nil ? "revoked" : "refunded"
+  /// Keeps `record` (the one selected before the list changed) selected by its identifier,
+  /// wherever it moved; when it left the list, clears the selection and says so.
+  static func follow(_ record: TransactionRecord?, in state: inout AppState) {
+    guard let record else { return }
+    if let index = filtered(state).firstIndex(where: { $0.id == record.id }) {
+      state.transactions.selected = index
+      return
     }
-    if isFamilyShared(record) {
-      return record.isFinished ? "family shared" : "unfinished, shared"
+    state.transactions.selected = 0
+    state.transactions.hasSelection = false
+    if state.screen == .transactions {
+      state.toast = Toast(
+        "Transaction \(record.id) is no longer listed; the selection was cleared.",
+        kind: .warning)
     }
-    if record.state == .purchased, !record.isFinished { return "unfinished" }
-    return record.state.phrase
   }
 
-  /// Whether the record is a Family Sharing copy (`inAppOwnershipType` `FAMILY_SHARED`).
-  public static func isFamilyShared(_ record: TransactionRecord) -> Bool {
-    record.sharedFromID != nil || record.signed?.payload.inAppOwnershipType == .familyShared
-  }
-
-  /// Applies a filter action.
+  /// Applies a filter action; the selected transaction stays selected while the filter lets
+  /// it through.
   static func update(_ state: inout AppState, _ action: FilterAction) {
+    let before = selectedRecord(state)
     switch action {
     case .begin: state.transactions.isEditingFilter = true
     case .type(let character): state.transactions.filter.append(character)
@@ -136,7 +140,10 @@ public enum TransactionsScreen {
       state.transactions.filter = ""
       state.transactions.isEditingFilter = false
     }
-    state.transactions.selected = 0
+    let rows = filtered(state)
+    state.transactions.selected =
+      before.flatMap { kept in rows.firstIndex { $0.id == kept.id } } ?? 0
+    state.transactions.hasSelection = true
   }
 
   /// The filtered row drawn on body row `row` of a body `bodyHeight` rows tall, if any: the
@@ -176,10 +183,11 @@ public enum TransactionsScreen {
       rows: rows[window.rows].map { record in
         [
           String(record.id), record.customerID, state.snapshot.name(of: record.productID),
-          stateText(record), record.signed?.expirationDate.map(DateText.day) ?? "",
+          TransactionStanding.text(record, in: state.snapshot),
+          record.signed?.expirationDate.map(DateText.day) ?? "",
         ]
       },
-      selection: window.selection)
+      selection: transactions.hasSelection ? window.selection : ListSelection(count: 0))
     if rows.isEmpty {
       canvas.text(
         transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter.",

@@ -82,6 +82,27 @@ final class SnapshotReader {
     return found
   }
 
+  /// The sequence of the newest event in the ledger, without moving the log on.
+  func latestSequence() throws -> Int64 {
+    var sequence = lastSequence
+    while let last = try context.ledger.events(after: sequence, limit: 500).last {
+      sequence = last.sequence
+    }
+    return sequence
+  }
+
+  /// The ledger's events after `sequence`, without moving the log on.
+  func events(after sequence: Int64) throws -> [StoreEvent] {
+    var found: [StoreEvent] = []
+    var next = sequence
+    while true {
+      let batch = try context.ledger.events(after: next, limit: 500)
+      guard let last = batch.last else { return found }
+      next = last.sequence
+      found += batch
+    }
+  }
+
   /// The snapshot now.
   func snapshot() async -> StoreSnapshot {
     let now = context.clock.now()
@@ -112,7 +133,7 @@ final class SnapshotReader {
       verification: mirror.verification, events: events,
       warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
-      family: currentFamily(accounts))
+      family: currentFamily(accounts), subscriptions: subscriptions())
   }
 
   /// The signed-in customer's Family Sharing, computed again only when the records, the
@@ -228,6 +249,12 @@ final class SnapshotReader {
       if !note.isEmpty { notes[group] = note }
     }
     return notes
+  }
+
+  /// The signed-in customer's subscription chains, by original transaction ID.
+  private func subscriptions() -> [UInt64: SubscriptionState] {
+    let chains = (try? context.ledger.subscriptions(customerID: context.customerID)) ?? []
+    return Dictionary(chains.map { ($0.state.originalID, $0.state) }) { first, _ in first }
   }
 
   /// The session's switches and the clock's rate.

@@ -12,7 +12,7 @@ import TerminalUI
 @MainActor
 final class StoreEffectRunner: EffectRunner {
   private var store: Store
-  private var context: StoreContext
+  private(set) var context: StoreContext
   private var reader: SnapshotReader
   private let log: DiagnosticLog
   /// Opens the App Store for another customer (the customer switcher).
@@ -24,7 +24,7 @@ final class StoreEffectRunner: EffectRunner {
   /// How often the watch looks at the ledger for other processes' changes.
   private let pollInterval: Duration
   /// The app database the Customers screen reads consumable balances from.
-  private let appDatabase: String
+  let appDatabase: String
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
@@ -92,8 +92,12 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .manage(let action, let id):
       do {
+        let productID = try context.engine.record(id).productID
         try perform(action, id: id)
-        send(.operationFinished(message: "\(action.pastTense) transaction \(id).", isError: false))
+        let name = context.catalog.product(id: productID)?.displayName ?? productID
+        send(
+          .operationFinished(
+            message: "\(action.pastTense) transaction \(id) (\(name)).", isError: false))
       } catch {
         send(.operationFinished(message: "\(error)", isError: true))
       }
@@ -120,14 +124,15 @@ final class StoreEffectRunner: EffectRunner {
       await store.recoverUnfinished()
       await publish(send)
     case .setSetting(let setting, let enabled):
-      var session = context.engine.session
-      switch setting {
-      case .askToBuy: session.askToBuyEnabled = enabled
-      case .interruptedPurchases: session.interruptedPurchasesEnabled = enabled
-      case .billingIssues: session.billingIssuesEnabled = enabled
-      case .gracePeriod: session.billingGracePeriodEnabled = enabled
+      do {
+        // Kept in the ledger, so `storeterm clock advance` in another terminal bills the same way.
+        try context.ledger.setSessionSwitch(setting.sessionSwitch, enabled)
+        var session = context.engine.session
+        session.set(setting.sessionSwitch, enabled)
+        context.engine.setSession(session)
+      } catch {
+        send(.operationFinished(message: "\(error)", isError: true))
       }
-      context.engine.setSession(session)
       await publish(send)
     case .switchCustomer(let customerID):
       do {
@@ -173,10 +178,12 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .advanceClock(let seconds):
       do {
-        let renewals = try advanceClock(by: seconds)
+        let (renewals, failures) = try advanceClock(by: seconds)
         send(
           .operationFinished(
-            message: "Advanced the clock \(Self.days(seconds)); \(renewals) renewals.",
+            message: ClockReport.sentence(
+              days: Self.days(seconds), renewals: renewals, billingFailures: failures,
+              name: { [catalog = context.catalog] in catalog.product(id: $0)?.displayName ?? $0 }),
             isError: false))
       } catch {
         send(.operationFinished(message: "\(error)", isError: true))
@@ -187,75 +194,6 @@ final class StoreEffectRunner: EffectRunner {
       send(.support(searchCustomers(query)))
     case .loadCustomer(let customerID):
       send(.support(loadCustomer(customerID)))
-    }
-  }
-
-  /// The Customers screen's search, as `storeterm customers --find` runs it: each match with
-  /// its active entitlements from a summary history.
-  private func searchCustomers(_ query: String) -> SupportAction {
-    do {
-      let session = try supportSession()
-      let results = try session.directory.search(query).map { match in
-        let history = try session.history(match.id, summary: true)
-        let lines = AccessExplainer.explain(
-          history, names: session.names, now: session.answerTime(for: history))
-        return CustomerSummary(
-          id: match.id,
-          columns: SupportPresentation.searchRow(
-            id: match.id, name: match.name, storefront: match.storefront,
-            isImported: match.isImported, explanations: lines))
-      }
-      return .found(query: query, results)
-    } catch {
-      return .failed("Search failed: \(error)")
-    }
-  }
-
-  /// One customer explained, as `storeterm customer ID` does.
-  private func loadCustomer(_ customerID: String) -> SupportAction {
-    do {
-      let session = try supportSession()
-      let history = try session.history(customerID)
-      let asOf = session.answerTime(for: history)
-      return .loaded(
-        CustomerDetail(
-          customerID: history.customerID, name: history.name, email: history.email,
-          storefront: history.storefront, familyGroup: history.familyGroup, asOf: asOf,
-          explanations: AccessExplainer.explain(history, names: session.names, now: asOf),
-          timeline: CustomerTimeline.entries(history, names: session.names)))
-    } catch {
-      return .failed("\(error)")
-    }
-  }
-
-  /// The support reads over this App Store, after generating what fell due, so no subscription
-  /// reads as lapsed only because its renewal was not recorded yet.
-  private func supportSession() throws -> SupportSession {
-    _ = try context.engine.catchUp()
-    return SupportSession(store: context, appDatabase: appDatabase)
-  }
-
-  /// Puts the signed-in customer in `group`, as `storeterm family join GROUP` does; the shared
-  /// transactions reach the store manager as unfinished ones, as on another device.
-  private func joinFamily(_ group: String) -> FamilyAction {
-    do {
-      let received = try context.engine.joinFamily(group, customerID: context.customerID)
-      let count =
-        received.count == 1 ? "1 shared transaction" : "\(received.count) shared transactions"
-      return .finished(message: "Joined family group \(group); received \(count).", isError: false)
-    } catch {
-      return .finished(message: FamilySheet.refusal("\(error)"), isError: true)
-    }
-  }
-
-  /// Takes the signed-in customer out of their family, as `storeterm family leave` does.
-  private func leaveFamily() -> FamilyAction {
-    do {
-      let group = try context.engine.leaveFamily(customerID: context.customerID)
-      return .finished(
-        message: "Left family group \(group); shared access was revoked.", isError: false)
-    } catch {
-      return .finished(message: FamilySheet.refusal("\(error)"), isError: true)
     }
   }
 
@@ -302,8 +240,10 @@ final class StoreEffectRunner: EffectRunner {
   }
 
   /// Moves the simulated clock forward (stored in the ledger, so other processes see it) and
-  /// generates what fell due, as `storeterm clock advance` does.
-  private func advanceClock(by seconds: Double) throws -> Int {
+  /// generates what fell due, as `storeterm clock advance` does: the renewals made and the
+  /// billing failures logged meanwhile.
+  private func advanceClock(by seconds: Double) throws -> (Int, [StoreEvent]) {
+    let mark = try reader.latestSequence()
     let advanced = context.clock.simulated.advanced(by: seconds, real: Date())
     let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
     guard advanced.now(real: Date()) < limit else {
@@ -311,7 +251,9 @@ final class StoreEffectRunner: EffectRunner {
     }
     try context.ledger.setClock(advanced)
     context.clock.set(advanced)
-    return try context.engine.catchUp()
+    let renewals = try context.engine.catchUp()
+    let failures = try reader.events(after: mark).filter { $0.kind == .billingFailed }
+    return (renewals, failures)
   }
 
   /// Buys through the store manager's one purchase path; the outcome row's choice (or an offer
@@ -368,6 +310,9 @@ final class StoreEffectRunner: EffectRunner {
       }
       do {
         if let clock = try context.ledger.clock() { context.clock.set(clock) }
+        // Another process (another screen) may have turned a session switch.
+        let session = context.engine.session.applying(try context.ledger.sessionSwitches())
+        if session != context.engine.session { context.engine.setSession(session) }
         let events = try reader.newEvents()
         let mine = events.filter { $0.customerID == context.customerID }
         for event in mine where event.kind == .declined {

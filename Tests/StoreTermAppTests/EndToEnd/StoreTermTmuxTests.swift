@@ -146,7 +146,9 @@ import Testing
     try session.send("l")
     #expect(try session.waitUntil { $0.contains { $0.contains("◂ Ask to Buy ▸") } }.held)
     try session.send("Enter")
-    #expect(try session.waitUntil { $0.contains { $0.contains("Pending: waiting") } }.held)
+    #expect(
+      try session.waitUntil { $0.contains { $0.contains("Ask to Buy (transaction 1): waiting") } }
+        .held)
     try session.send("Escape")
     try waitFor(session, "Lifetime Unlock", "Pending approval") { $0.contains("Pending approval") }
     // A fresh ledger numbers its first transaction 1.
@@ -165,7 +167,10 @@ import Testing
     try session.send("3")
     #expect(try session.waitUntil { $0.contains { $0.contains("Transactions (1)") } }.held)
     try session.send("r")
-    #expect(try session.waitUntil { $0.contains { $0.contains("Refunded transaction 1.") } }.held)
+    #expect(
+      try session.waitUntil {
+        $0.contains { $0.contains("Refunded transaction 1 (Lifetime Unlock).") }
+      }.held)
     try session.send("1")
     try waitFor(session, "Lifetime Unlock", "no longer Owned") { !$0.contains("Owned") }
     try session.send("2")

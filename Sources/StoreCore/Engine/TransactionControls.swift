@@ -1,0 +1,160 @@
+import Foundation
+
+/// What QA can do to one transaction, as Xcode's transaction manager and `SKTestSession` do.
+public enum TransactionControl: String, CaseIterable, Sendable, Hashable {
+  /// Approves an Ask to Buy request.
+  case approve
+  /// Declines an Ask to Buy request.
+  case decline
+  /// Resolves an interrupted purchase or a subscription's billing issue.
+  case resolve
+  /// Refunds.
+  case refund
+  /// Revokes (a developer issue).
+  case revoke
+  /// Expires a subscription now.
+  case expire
+  /// Renews a subscription now.
+  case renew
+  /// Turns auto-renew off.
+  case autoRenewOff
+  /// Turns auto-renew on.
+  case autoRenewOn
+  /// Asks the customer to agree to a higher renewal price.
+  case priceIncrease
+  /// The customer agrees to the price increase.
+  case consent
+  /// The customer declines the price increase.
+  case declinePriceIncrease
+  /// Finishes the transaction, as the app would.
+  case finish
+  /// Deletes the transaction from the ledger.
+  case delete
+
+  /// The verb the engine's refusals use: `transaction 4 cannot be refunded: …`.
+  public var participle: String {
+    switch self {
+    case .approve: "approved"
+    case .decline: "declined"
+    case .resolve: "resolved"
+    case .refund: "refunded"
+    case .revoke: "revoked"
+    case .expire: "expired"
+    case .renew: "renewed"
+    case .autoRenewOff: "set not to renew"
+    case .autoRenewOn: "set to renew"
+    case .priceIncrease: "given a price increase"
+    case .consent: "consented"
+    case .declinePriceIncrease: "declined"
+    case .finish: "finished"
+    case .delete: "deleted"
+    }
+  }
+
+  /// Whether the control acts on the transaction's subscription chain rather than the record.
+  public var actsOnChain: Bool {
+    switch self {
+    case .expire, .renew, .autoRenewOff, .autoRenewOn, .priceIncrease, .consent,
+      .declinePriceIncrease:
+      true
+    default: false
+    }
+  }
+}
+
+/// The engine's refusals of the transaction controls, as one pure function: the engine checks
+/// it inside the write that carries a control out, and the screens call it on their snapshot
+/// to disable a key with the very sentence the engine would answer.
+public enum TransactionControlRules {
+  /// Why the App Store refuses `control` on `record` at `now`, or nil when it goes ahead.
+  ///
+  /// `chain` is the state of the record's subscription chain; nil when it is not known (a
+  /// screen that has not read it), and then only the record's own checks apply. A control that
+  /// goes ahead may still fail for a reason its arguments carry (a new price not higher).
+  public static func refusal(
+    _ control: TransactionControl, record: TransactionRecord, chain: SubscriptionState?,
+    now: Date
+  ) -> StoreEngineError? {
+    let id = record.id
+    let action = control.participle
+    switch control {
+    case .approve, .decline:
+      return record.state == .pendingApproval
+        ? nil : .wrongState(id, action: action, state: record.state.phrase)
+    case .resolve:
+      if record.state == .purchased, record.signed?.payload.type == .autoRenewableSubscription {
+        if let refusal = chainRefusal(record, action: action) { return refusal }
+        guard let chain else { return nil }
+        return subscriptionRefusal(.resolve, id: id, chain: chain, now: now)
+      }
+      return record.state == .interrupted
+        ? nil : .wrongState(id, action: action, state: record.state.phrase)
+    case .refund, .revoke:
+      if let refusal = familyCopyRefusal(record, action: action) { return refusal }
+      guard let signed = record.signed else {
+        return .wrongState(id, action: action, state: record.state.phrase)
+      }
+      return signed.isRevoked ? .alreadyRevoked(id) : nil
+    case .finish:
+      return record.state == .purchased
+        ? nil : .wrongState(id, action: action, state: record.state.phrase)
+    case .delete:
+      return nil
+    case .expire, .renew, .autoRenewOff, .autoRenewOn, .priceIncrease, .consent,
+      .declinePriceIncrease:
+      if let refusal = chainRefusal(record, action: action) { return refusal }
+      guard let chain else { return nil }
+      return subscriptionRefusal(control, id: id, chain: chain, now: now)
+    }
+  }
+
+  /// A chain control's refusal given the chain's state.
+  public static func subscriptionRefusal(
+    _ control: TransactionControl, id: UInt64, chain: SubscriptionState, now: Date
+  ) -> StoreEngineError? {
+    let action = control.participle
+    let standing = chain.renewalState(at: now)
+    switch control {
+    case .resolve:
+      return chain.billingIssue == nil
+        ? .notApplicable(id, action: action, reason: "nothing is wrong with it") : nil
+    case .expire:
+      return standing.isEntitled
+        ? nil : .notApplicable(id, action: action, reason: "it is not active")
+    case .renew:
+      return chain.isRevoked ? .notApplicable(id, action: action, reason: "it was revoked") : nil
+    case .autoRenewOff, .autoRenewOn:
+      return standing == .expired || chain.isRevoked
+        ? .notApplicable(id, action: action, reason: "the subscription has ended") : nil
+    case .priceIncrease:
+      return standing.isEntitled && chain.willAutoRenew
+        ? nil : .notApplicable(id, action: action, reason: "it will not renew")
+    case .consent, .declinePriceIncrease:
+      guard let increase = chain.priceIncrease, !increase.agreed else {
+        return .notApplicable(id, action: action, reason: "no price increase is pending")
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// Refused for a Family Sharing copy or a transaction that is not an auto-renewable
+  /// subscription: the checks every chain control makes first.
+  public static func chainRefusal(_ record: TransactionRecord, action: String) -> StoreEngineError?
+  {
+    if let refusal = familyCopyRefusal(record, action: action) { return refusal }
+    guard record.signed.flatMap({ UInt64($0.payload.originalTransactionId) }) != nil,
+      record.signed?.payload.type == .autoRenewableSubscription
+    else { return .notApplicable(record.id, action: action, reason: "it is not a subscription") }
+    return nil
+  }
+
+  /// Refused for a Family Sharing copy: QA acts on the purchaser's transaction.
+  static func familyCopyRefusal(_ record: TransactionRecord, action: String) -> StoreEngineError? {
+    guard let source = record.sharedFromID else { return nil }
+    return .notApplicable(
+      record.id, action: action,
+      reason: "it is shared through Family Sharing; act on the purchaser's transaction \(source)")
+  }
+}
