@@ -62,7 +62,7 @@ import Testing
     #expect(failed.status == 1)
     #expect(
       failed.standardError
-        == "purchase \(CommandLinePathTests.coins): the grant of transaction 1 was not stored: a test fault was injected at insideGrant\n"
+        == "storeterm: purchase \(CommandLinePathTests.coins): the grant of transaction 1 was not stored: a test fault was injected at insideGrant\n"
     )
     let list = await storeterm(["transactions", "--db", db])
     // `transactions` itself recovered it first: delivered and finished.
