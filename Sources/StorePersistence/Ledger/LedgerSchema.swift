@@ -93,6 +93,7 @@ enum LedgerSchema {
     }
     ChangeStampSchema.register(&migrator)
     JWSHeaderSchema.register(&migrator)
+    ServerSchema.register(&migrator)
     return migrator
   }
 }
