@@ -76,7 +76,9 @@ import Testing
     let server = try startEcho()
     defer { server.stop() }
     let garbage = try RawHTTPClient.exchange(port: server.port, "\u{1}\u{2}garbage\r\n\r\n")
-    #expect(garbage.status == 400)
+    // Not even a request line: libmicrohttpd closes the connection without an answer.
+    #expect(garbage.status == 0)
+    #expect(garbage.body.isEmpty)
     let badHeader = try RawHTTPClient.exchange(
       port: server.port, "GET /x HTTP/1.1\r\nHost: x\r\nno colon here\r\nConnection: close\r\n\r\n")
     #expect(badHeader.status == 400)
