@@ -42,29 +42,37 @@ import Testing
     case "missing header": authorization = nil
     case "not bearer": authorization = "Basic " + (try harness.token())
     case "not a JWS": authorization = "Bearer abc.def"
-    case "unknown kid": authorization = "Bearer " + (try harness.token(header: ["kid": .string("NOPE")]))
-    case "alg none": authorization = "Bearer " + (try harness.token(header: ["alg": .string("none")]))
+    case "unknown kid":
+      authorization = "Bearer " + (try harness.token(header: ["kid": .string("NOPE")]))
+    case "alg none":
+      authorization = "Bearer " + (try harness.token(header: ["alg": .string("none")]))
     case "wrong key":
       authorization = "Bearer " + (try harness.token(signingKey: try P256PrivateKey.generate()))
     case "foreign bundle":
       authorization = "Bearer " + (try harness.token(claims: ["bid": .string("com.example.other")]))
     case "wrong audience":
-      authorization = "Bearer " + (try harness.token(claims: ["aud": .string("appstoreconnect-v2")]))
+      authorization =
+        "Bearer " + (try harness.token(claims: ["aud": .string("appstoreconnect-v2")]))
     case "wrong issuer":
       authorization = "Bearer " + (try harness.token(claims: ["iss": .string("someone-else")]))
-    case "expired": authorization = "Bearer " + (try harness.token(claims: ["exp": .integer(seconds - 120)]))
+    case "expired":
+      authorization = "Bearer " + (try harness.token(claims: ["exp": .integer(seconds - 120)]))
     case "no exp": authorization = "Bearer " + (try harness.token(claims: ["exp": nil]))
     case "exp over 60 minutes ahead":
-      authorization = "Bearer " + (try harness.token(claims: ["exp": .integer(seconds + 3600 + 120)]))
+      authorization =
+        "Bearer " + (try harness.token(claims: ["exp": .integer(seconds + 3600 + 120)]))
     case "iat in the future":
       authorization = "Bearer " + (try harness.token(claims: ["iat": .integer(seconds + 600)]))
     case "lives over 60 minutes":
       authorization =
         "Bearer "
-        + (try harness.token(claims: ["iat": .integer(seconds - 1000), "exp": .integer(seconds + 2700)]))
+        + (try harness.token(claims: [
+          "iat": .integer(seconds - 1000), "exp": .integer(seconds + 2700),
+        ]))
     case "tampered claims":
       let parts = try harness.token().split(separator: ".")
-      let other = try harness.token(claims: ["bid": .string("com.example.other")]).split(separator: ".")
+      let other = try harness.token(claims: ["bid": .string("com.example.other")]).split(
+        separator: ".")
       authorization = "Bearer \(parts[0]).\(other[1]).\(parts[2])"
     default:
       #expect(try harness.keys.revokeKey(harness.serverKey.keyID, date: harness.realNow))

@@ -106,7 +106,9 @@ import Testing
     #expect(try ids([(name: "sort", value: "DESCENDING")]) == [monthly.id, lifetime.id, coins.id])
     #expect(try ids([(name: "productType", value: "AUTO_RENEWABLE")]) == [monthly.id])
     #expect(
-      try ids([(name: "productType", value: "CONSUMABLE"), (name: "productType", value: "NON_CONSUMABLE")])
+      try ids([
+        (name: "productType", value: "CONSUMABLE"), (name: "productType", value: "NON_CONSUMABLE"),
+      ])
         == [coins.id, lifetime.id])
     #expect(try ids([(name: "productId", value: Demo.lifetime)]) == [lifetime.id])
     #expect(try ids([(name: "revoked", value: "True")]) == [coins.id])
@@ -115,7 +117,12 @@ import Testing
     #expect(try ids([(name: "startDate", value: String(tenSeconds))]) == [lifetime.id, monthly.id])
     #expect(try ids([(name: "endDate", value: String(tenSeconds))]) == [coins.id])
     #expect(
-      try ids([(name: "subscriptionGroupIdentifier", value: monthly.payload.subscriptionGroupIdentifier ?? "")])
+      try ids([
+        (
+          name: "subscriptionGroupIdentifier",
+          value: monthly.payload.subscriptionGroupIdentifier ?? ""
+        )
+      ])
         == [monthly.id])
     #expect(try ids([(name: "inAppOwnershipType", value: "FAMILY_SHARED")]) == [])
   }
@@ -129,7 +136,8 @@ import Testing
   func historyRefusesBadQueryValues(_ name: String, _ value: String, _ code: Int) throws {
     let harness = try ServerHarness()
     let bought = try harness.buy(Demo.coins)
-    let response = try harness.get("/inApps/v2/history/\(bought.id)", query: [(name: name, value: value)])
+    let response = try harness.get(
+      "/inApps/v2/history/\(bought.id)", query: [(name: name, value: value)])
     #expect(response.status == 400)
     #expect(response.json["errorCode"] == .integer(code))
     #expect(response.json["errorMessage"]?.string?.isEmpty == false)
@@ -166,9 +174,12 @@ import Testing
         let renewal = try harness.verified(
           item["signedRenewalInfo"]?.string ?? "", as: JWSRenewalInfoDecodedPayload.self)
         #expect(renewal.originalTransactionId == transaction.originalTransactionId)
-        #expect(group["subscriptionGroupIdentifier"]?.string == transaction.subscriptionGroupIdentifier)
+        #expect(
+          group["subscriptionGroupIdentifier"]?.string == transaction.subscriptionGroupIdentifier)
         guard case .number(let status) = item["status"] else { continue }
-        found[item["originalTransactionId"]?.string ?? ""] = (Int(status) ?? 0, transaction.productId)
+        found[item["originalTransactionId"]?.string ?? ""] = (
+          Int(status) ?? 0, transaction.productId
+        )
       }
     }
     #expect(found[String(monthly.id)]?.0 == 1)
@@ -195,7 +206,9 @@ import Testing
     #expect(found.json["status"] == .integer(0))
     let items = found.json["signedTransactions"]?.strings ?? []
     #expect(
-      try items.map { try harness.verified($0, as: JWSTransactionDecodedPayload.self).transactionId }
+      try items.map {
+        try harness.verified($0, as: JWSTransactionDecodedPayload.self).transactionId
+      }
         == [String(bought.id)])
     let missing = try harness.get("/inApps/v1/lookup/NOSUCHORDR")
     #expect(missing.status == 200)

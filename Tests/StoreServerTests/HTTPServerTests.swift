@@ -48,7 +48,8 @@ import Testing
     defer { server.stop() }
     let response = try RawHTTPClient.exchange(
       port: server.port,
-      "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 16\r\nConnection: close\r\n\r\n0123456789abcdef")
+      "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 16\r\nConnection: close\r\n\r\n0123456789abcdef"
+    )
     #expect(response.status == 200)
     #expect(response.body.hasSuffix(#""body":"0123456789abcdef"}"#))
   }
@@ -58,7 +59,8 @@ import Testing
     defer { server.stop() }
     let declared = try RawHTTPClient.exchange(
       port: server.port,
-      "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 17\r\nConnection: close\r\n\r\n0123456789abcdefg")
+      "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 17\r\nConnection: close\r\n\r\n0123456789abcdefg"
+    )
     #expect(declared.status == 413)
     // Chunked: no length up front, so the limit is found while reading.
     let chunked = try RawHTTPClient.exchange(

@@ -42,8 +42,9 @@ public struct ServerDirectory: Sendable {
     }
   }
 
-  /// Revokes key `keyID` as of `date`; returns false when there is no such key. Revoking a
-  /// revoked key keeps its first date.
+  /// Revokes key `keyID` as of `date`; returns false when there is no such key.
+  ///
+  /// Revoking a revoked key keeps its first date.
   public func revokeKey(_ keyID: String, date: Date) throws -> Bool {
     try queue.write { db in
       guard try db.fetchOne("SELECT 1 FROM server_keys WHERE key_id = ?", [.text(keyID)]) != nil

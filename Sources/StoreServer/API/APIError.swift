@@ -35,13 +35,16 @@ public struct APIError: Error, Equatable, Sendable {
   static let invalidOriginalTransactionID = APIError(
     status: 400, code: 4_000_008, message: "Invalid original transaction id.")
   static let startDateAfterEndDate = APIError(
-    status: 400, code: 4_000_013, message: "Invalid request. The start date is later than the end date.")
-  static let invalidStartDate = APIError(status: 400, code: 4_000_015, message: "Invalid start date.")
+    status: 400, code: 4_000_013,
+    message: "Invalid request. The start date is later than the end date.")
+  static let invalidStartDate = APIError(
+    status: 400, code: 4_000_015, message: "Invalid start date.")
   static let invalidEndDate = APIError(status: 400, code: 4_000_016, message: "Invalid end date.")
   static let invalidSort = APIError(status: 400, code: 4_000_021, message: "Invalid sort.")
   static let invalidProductType = APIError(
     status: 400, code: 4_000_022, message: "Invalid product type.")
-  static let invalidProductID = APIError(status: 400, code: 4_000_023, message: "Invalid product id.")
+  static let invalidProductID = APIError(
+    status: 400, code: 4_000_023, message: "Invalid product id.")
   static let invalidSubscriptionGroup = APIError(
     status: 400, code: 4_000_024, message: "Invalid subscription group identifier.")
   static let invalidOwnershipType = APIError(

@@ -42,7 +42,8 @@ extension AppStoreServerAPI {
   /// `GET /inApps/v1/transactions/{transactionId}`.
   func transactionInfo(_ id: String) throws -> HTTPResponse {
     let found = try transaction(id)
-    return .json(.object([JSONMember("signedTransactionInfo", .string(try serverJWS(found.signed)))]))
+    return .json(
+      .object([JSONMember("signedTransactionInfo", .string(try serverJWS(found.signed)))]))
   }
 
   /// `GET /inApps/v1/lookup/{orderId}`: status 0 with the order's transactions, or status 1.

@@ -29,7 +29,8 @@ enum ServeCommand {
     do {
       authority = try TestCertificateAuthority.loadOrCreate(stateDirectory: directory)
     } catch {
-      throw CommandFailure("\(directory): the test certificate authority cannot be set up (\(error))")
+      throw CommandFailure(
+        "\(directory): the test certificate authority cannot be set up (\(error))")
     }
     let output = context.output
     let api = AppStoreServerAPI(
@@ -73,11 +74,14 @@ enum ServeCommand {
     let sources = [SIGINT, SIGTERM].map {
       (signal: $0, source: DispatchSource.makeSignalSource(signal: $0, queue: .global()))
     }
-    let received = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+    let received = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Int32, Never>) in
       let resumed = Mutex(false)
       for (number, source) in sources {
         source.setEventHandler {
-          if !resumed.withLock({ done in defer { done = true }; return done }) {
+          if !resumed.withLock({ done in
+            defer { done = true }; return done
+          }) {
             continuation.resume(returning: number)
           }
         }

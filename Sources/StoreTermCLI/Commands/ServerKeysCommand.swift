@@ -33,7 +33,8 @@ enum ServerKeysCommand {
     if action != "create", context.parsed.value("out") != nil {
       throw UsageError("--out is for server-keys create")
     }
-    let directory = ServerDirectory(ledger: try SQLiteLedger(location: .file(context.paths.database)))
+    let directory = ServerDirectory(
+      ledger: try SQLiteLedger(location: .file(context.paths.database)))
     switch action {
     case "create": try create(context, directory)
     case "list": try list(context, directory)
@@ -116,7 +117,8 @@ enum ServerKeysCommand {
     _ keyID: String, _ context: CommandContext, _ directory: ServerDirectory
   ) throws {
     guard try directory.revokeKey(keyID, date: Date()) else {
-      throw CommandFailure("storeterm: \(keyID): no such server key (see storeterm server-keys list)")
+      throw CommandFailure(
+        "storeterm: \(keyID): no such server key (see storeterm server-keys list)")
     }
     context.output.write("revoked server key \(keyID): tokens it signs now get 401\n")
   }

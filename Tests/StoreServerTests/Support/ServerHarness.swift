@@ -51,7 +51,8 @@ struct ServerHarness {
 
   /// A token as Apple's library makes one, with any claim overridden (`nil` drops it).
   func token(
-    claims overrides: [String: JSONValue?] = [:], header headerOverrides: [String: JSONValue?] = [:],
+    claims overrides: [String: JSONValue?] = [:],
+    header headerOverrides: [String: JSONValue?] = [:],
     signingKey: P256PrivateKey? = nil
   ) throws -> String {
     let seconds = Int(realNow.timeIntervalSince1970)
@@ -74,7 +75,8 @@ struct ServerHarness {
     apply(overrides, to: &claims)
     apply(headerOverrides, to: &header)
     func encode(_ list: [(String, JSONValue?)]) -> String {
-      let object = JSONValue.object(list.compactMap { pair in pair.1.map { JSONMember(pair.0, $0) } })
+      let object = JSONValue.object(
+        list.compactMap { pair in pair.1.map { JSONMember(pair.0, $0) } })
       return Base64.urlEncode(Array(object.compactText.utf8))
     }
     let input = encode(header) + "." + encode(claims)

@@ -1,9 +1,10 @@
 import Foundation
 import StoreTermTestSupport
 
-/// Runs the project's `Scripts/asl-server-client.py` (Apple's App Store Server Library as the
-/// API client). Skipped with one line when python3 or the library is missing; with `CI=true`
-/// a missing library is a failure.
+/// Runs the project's `Scripts/asl-server-client.py`: Apple's library as the API client.
+///
+/// Skipped with one line when python3 or the library is missing; with `CI=true` a missing
+/// library is a failure.
 enum ServerOracle {
   static let script = TestPaths.packageRoot.appending(path: "Scripts/asl-server-client.py")
 
