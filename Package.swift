@@ -35,7 +35,8 @@ let package = Package(
     // The App Store's server side: the App Store Server API over HTTP (libmicrohttpd), its JWT
     // authentication and keys.
     .target(
-      name: "StoreServer", dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "CMicroHTTPD"]),
+      name: "StoreServer",
+      dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "CMicroHTTPD"]),
     .testTarget(
       name: "StoreServerTests",
       dependencies: [
