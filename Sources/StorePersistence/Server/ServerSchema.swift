@@ -12,14 +12,11 @@ enum ServerSchema {
   /// The migration's name, recorded in `storeterm_migrations`.
   static let migrationName = "add server keys and order IDs"
 
-  /// The SQL expression of the order ID of transaction `id`: ten hexadecimal digits of a
-  /// bijection of the identifier modulo 2^40 (a multiplication by an odd number, then an
-  /// exclusive or written as `(a | b) - (a & b)`, SQLite having no XOR), so order IDs never
-  /// collide, do not count up visibly, and stay within SQLite's 64-bit integers.
-  static func orderID(_ id: String) -> String {
-    let scrambled = "((\(id) % 1099511627776) * 5183129 % 1099511627776)"
-    return "printf('%010X', (\(scrambled) | 388195008090) - (\(scrambled) & 388195008090))"
-  }
+  // An order ID is ten hexadecimal digits of a bijection of the transaction ID modulo 2^40:
+  // a multiplication by an odd number, then an exclusive or written as `(a | b) - (a & b)`
+  // (SQLite has no XOR), so order IDs never collide, do not count up visibly, and stay within
+  // SQLite's 64-bit integers. The expression is written out in each place: no SQL here is
+  // built by interpolation.
 
   /// Adds the migration to `migrator`.
   static func register(_ migrator: inout Migrator) {
@@ -41,16 +38,23 @@ enum ServerSchema {
           WHEN NEW.state = 'purchased' AND NEW.shared_from IS NULL
         BEGIN
           INSERT OR IGNORE INTO order_ids (transaction_id, order_id)
-          VALUES (NEW.id, \(orderID("NEW.id")));
+          VALUES (NEW.id, printf('%010X',
+            ((NEW.id % 1099511627776) * 5183129 % 1099511627776 | 388195008090)
+            - ((NEW.id % 1099511627776) * 5183129 % 1099511627776 & 388195008090)));
         END;
         CREATE TRIGGER order_id_on_approval AFTER UPDATE OF state ON transactions
           WHEN NEW.state = 'purchased' AND OLD.state <> 'purchased' AND NEW.shared_from IS NULL
         BEGIN
           INSERT OR IGNORE INTO order_ids (transaction_id, order_id)
-          VALUES (NEW.id, \(orderID("NEW.id")));
+          VALUES (NEW.id, printf('%010X',
+            ((NEW.id % 1099511627776) * 5183129 % 1099511627776 | 388195008090)
+            - ((NEW.id % 1099511627776) * 5183129 % 1099511627776 & 388195008090)));
         END;
         INSERT OR IGNORE INTO order_ids (transaction_id, order_id)
-          SELECT id, \(orderID("id")) FROM transactions
+          SELECT id, printf('%010X',
+            ((id % 1099511627776) * 5183129 % 1099511627776 | 388195008090)
+            - ((id % 1099511627776) * 5183129 % 1099511627776 & 388195008090))
+          FROM transactions
           WHERE state = 'purchased' AND shared_from IS NULL;
         """)
     }
