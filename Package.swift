@@ -14,6 +14,7 @@ let package = Package(
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
     .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
@@ -31,12 +32,24 @@ let package = Package(
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
     .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
 
+    // The App Store's server side: the App Store Server API over HTTP (libmicrohttpd), its JWT
+    // authentication and keys.
+    .target(
+      name: "StoreServer",
+      dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "CMicroHTTPD"]),
+    .testTarget(
+      name: "StoreServerTests",
+      dependencies: [
+        "StoreServer", "StoreCore", "StoreJWS", "StorePersistence", "StoreTermTestSupport",
+        "storeterm",
+      ]),
+
     // The command line: parsing, subcommands and wiring.
     .target(
       name: "StoreTermCLI",
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
-        "StoreTermApp", "NCursesTerminal",
+        "StoreTermApp", "NCursesTerminal", "StoreServer",
       ],
       plugins: ["EmbedDemoCatalog"]
     ),

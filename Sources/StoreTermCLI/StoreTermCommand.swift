@@ -53,6 +53,8 @@ public enum StoreTermCommand {
     CustomerCommand.spec,
     ImportCommand.spec,
     UICommand.spec,
+    ServeCommand.spec,
+    ServerKeysCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -135,6 +137,8 @@ public enum StoreTermCommand {
       case "customers": try CustomersCommand.run(context)
       case "customer": try CustomerCommand.run(context)
       case "import": try ImportCommand.run(context)
+      case "serve": try await ServeCommand.run(context)
+      case "server-keys": try ServerKeysCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

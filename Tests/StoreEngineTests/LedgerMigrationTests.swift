@@ -83,7 +83,10 @@ import Testing
     let migrated = try EngineHarness(databasePath: path, clock: source.clock)
     let applied = try LedgerSchema.migrator.appliedMigrations(in: migrated.ledger.queue)
     #expect(
-      applied.suffix(2) == [JWSHeaderSchema.migrationName, SessionSwitchSchema.migrationName])
+      applied.suffix(3) == [
+        JWSHeaderSchema.migrationName, SessionSwitchSchema.migrationName,
+        ServerSchema.migrationName,
+      ])
     #expect(try migrated.ledger.records(customerID: Customer.defaultID) == records)
     // Old rows are not rewritten; new ones store their header once.
     let bought = try await migrated.buy(Demo.themes)

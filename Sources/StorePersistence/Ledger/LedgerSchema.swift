@@ -94,6 +94,7 @@ enum LedgerSchema {
     ChangeStampSchema.register(&migrator)
     JWSHeaderSchema.register(&migrator)
     SessionSwitchSchema.register(&migrator)
+    ServerSchema.register(&migrator)
     return migrator
   }
 }

@@ -1,0 +1,34 @@
+#ifndef STORETERM_CMICROHTTPD_SHIM_H
+#define STORETERM_CMICROHTTPD_SHIM_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include <microhttpd.h>
+
+/// MHD_start_daemon takes its options as C varargs, which Swift cannot pass: this starts a
+/// daemon with one thread per connection (plus MHD's listening thread) on `address`.
+///
+/// - `connection_limit`: connections served at once; more are refused.
+/// - `timeout_seconds`: an idle connection (a slow or silent client) is closed after this.
+static inline struct MHD_Daemon *mh_start_daemon(
+    const struct sockaddr *address, MHD_AccessHandlerCallback handler, void *handler_context,
+    MHD_RequestCompletedCallback completed, void *completed_context,
+    unsigned int connection_limit, unsigned int timeout_seconds) {
+  return MHD_start_daemon(
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO, 0, NULL,
+      NULL, handler, handler_context, MHD_OPTION_SOCK_ADDR, address,
+      MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context, MHD_OPTION_CONNECTION_LIMIT,
+      connection_limit, MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, MHD_OPTION_END);
+}
+
+/// The port a daemon listens on (the one the system chose when asked for port 0); 0 if unknown.
+static inline uint16_t mh_daemon_port(struct MHD_Daemon *daemon) {
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return info == NULL ? 0 : info->port;
+}
+
+#endif

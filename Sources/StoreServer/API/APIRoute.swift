@@ -1,0 +1,52 @@
+/// The App Store Server API endpoints storeterm serves, matched from a method and a path.
+enum APIRoute: Equatable, Sendable {
+  /// `GET /inApps/v1/transactions/{transactionId}`: Get Transaction Info.
+  case transactionInfo(String)
+  /// `GET /inApps/v2/history/{transactionId}`: Get Transaction History.
+  case transactionHistory(String)
+  /// `GET /inApps/v1/subscriptions/{transactionId}`: Get All Subscription Statuses.
+  case subscriptionStatuses(String)
+  /// `GET /inApps/v1/lookup/{orderId}`: Look Up Order ID.
+  case orderLookup(String)
+  /// `GET /inApps/v2/refund/lookup/{transactionId}`: Get Refund History.
+  case refundHistory(String)
+  /// `GET /inApps/v1/transactions/appTransactions/{transactionId}`: Get App Transaction Info.
+  case appTransaction(String)
+
+  /// How a request matched: a route, a known path with another method, or nothing.
+  enum Match: Equatable {
+    case route(APIRoute)
+    case wrongMethod
+    case unknownPath
+  }
+
+  /// Matches `method` and `path` (already percent-decoded).
+  static func match(method: String, path: String) -> Match {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // "/a/b" splits into ["", "a", "b"].
+    guard segments.first == "", segments.count >= 2 else { return .unknownPath }
+    let parts = Array(segments.dropFirst())
+    let found: (method: String, route: APIRoute)? =
+      switch parts.count {
+      case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions":
+        ("GET", .transactionInfo(parts[3]))
+      case 4 where parts[0] == "inApps" && parts[1] == "v2" && parts[2] == "history":
+        ("GET", .transactionHistory(parts[3]))
+      case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "subscriptions":
+        ("GET", .subscriptionStatuses(parts[3]))
+      case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "lookup":
+        ("GET", .orderLookup(parts[3]))
+      case 5
+      where parts[0] == "inApps" && parts[1] == "v2" && parts[2] == "refund"
+        && parts[3] == "lookup":
+        ("GET", .refundHistory(parts[4]))
+      case 5
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions"
+        && parts[3] == "appTransactions":
+        ("GET", .appTransaction(parts[4]))
+      default: nil
+      }
+    guard let found else { return .unknownPath }
+    return found.method == method ? .route(found.route) : .wrongMethod
+  }
+}

@@ -1,0 +1,66 @@
+import StoreCore
+
+extension AppStoreServerAPI {
+  /// `GET /inApps/v2/history/{transactionId}`: every transaction of the customer, all types and
+  /// states, filtered, 20 a page in purchase-date order (then transaction ID).
+  func transactionHistory(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    let query = try TransactionHistoryQuery(request)
+    let found = try transaction(id)
+    let matching = try servedTransactions(customerID: found.record.customerID)
+      .filter { query.matches($0.payload) }
+    let page = Self.page(
+      matching, after: query.revision, descending: query.descending,
+      key: { $0.payload.purchaseDate })
+    return .json(
+      .object([
+        JSONMember("revision", .string(page.revision.token)),
+        JSONMember("hasMore", .bool(page.hasMore)),
+        JSONMember("bundleId", .string(identity.bundleId)),
+        JSONMember("environment", .string(identity.environment.rawValue)),
+        JSONMember(
+          "signedTransactions", .array(try page.items.map { .string(try serverJWS($0)) })),
+      ]))
+  }
+
+  /// `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded or revoked
+  /// transactions, 20 a page in revocation-date order.
+  func refundHistory(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    var revision: HistoryRevision?
+    for value in request.queryValues("revision") {
+      guard let parsed = HistoryRevision(token: value) else { throw APIError.invalidRevision }
+      revision = parsed
+    }
+    let found = try transaction(id)
+    let refunded = try servedTransactions(customerID: found.record.customerID)
+      .filter { $0.payload.revocationDate != nil }
+    let page = Self.page(
+      refunded, after: revision, descending: false, key: { $0.payload.revocationDate ?? 0 })
+    return .json(
+      .object([
+        JSONMember(
+          "signedTransactions", .array(try page.items.map { .string(try serverJWS($0)) })),
+        JSONMember("revision", .string(page.revision.token)),
+        JSONMember("hasMore", .bool(page.hasMore)),
+      ]))
+  }
+
+  /// One page of `items` ordered by (`key`, transaction ID), after `revision`.
+  static func page(
+    _ items: [SignedTransaction], after revision: HistoryRevision?, descending: Bool,
+    key: (SignedTransaction) -> Int64
+  ) -> (items: [SignedTransaction], hasMore: Bool, revision: HistoryRevision) {
+    var ordered = items.sorted { (key($0), $0.id) < (key($1), $1.id) }
+    if descending { ordered.reverse() }
+    let remaining =
+      revision.map { position in
+        ordered.filter { position.precedes(date: key($0), id: $0.id, descending: descending) }
+      } ?? ordered
+    let items = Array(remaining.prefix(pageSize))
+    // With nothing sent, the position stays where it was (or before everything).
+    let last = items.last.map { HistoryRevision(date: key($0), transactionID: $0.id) }
+    let position =
+      last ?? revision
+      ?? HistoryRevision(date: descending ? .max : .min, transactionID: descending ? .max : 0)
+    return (items, remaining.count > items.count, position)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import StoreCore
+import StorePersistence
+
+/// The App Store Server API over the ledger: authenticates each request, routes it to its
+/// endpoint and answers with Apple's JSON, signing every item under storeterm's test CA.
+///
+/// Only data of the server's bundle ID and environment exists for it, as Apple's sandbox knows
+/// only sandbox transactions: anything else is "not found".
+public final class AppStoreServerAPI: Sendable {
+  /// Transactions per page of Get Transaction History and Get Refund History, as Apple pages.
+  public static let pageSize = 20
+
+  let engine: StoreEngine
+  let ledger: SQLiteLedger
+  let directory: ServerDirectory
+  let signer: any Signer
+  let clock: any StoreClock
+  let identity: SignedDataConfiguration
+  let tokens: BearerTokenVerifier
+  let realNow: @Sendable () -> Date
+  let log: @Sendable (String) -> Void
+
+  /// Serves `engine`'s ledger for `identity` (bundle ID and environment), signing with
+  /// `signer` at `clock`'s simulated time; tokens are checked against the ledger's keys at
+  /// real time `realNow()`; `log` gets one line per refused request.
+  public init(
+    engine: StoreEngine, ledger: SQLiteLedger, signer: any Signer, clock: any StoreClock,
+    identity: SignedDataConfiguration, realNow: @escaping @Sendable () -> Date,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.engine = engine
+    self.ledger = ledger
+    let directory = ServerDirectory(ledger: ledger)
+    self.directory = directory
+    self.signer = signer
+    self.clock = clock
+    self.identity = identity
+    self.realNow = realNow
+    self.log = log
+    tokens = BearerTokenVerifier(bundleID: identity.bundleId) { try directory.key($0) }
+  }
+
+  /// Answers one request; never throws, never crashes on input.
+  public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    do {
+      try tokens.verify(authorization: request.header("Authorization"), now: realNow())
+    } catch {
+      log("\(request.method) \(request.path): 401 (\(error))")
+      return HTTPResponse(
+        status: 401, contentType: "text/plain", body: Array("Unauthenticated\n".utf8))
+    }
+    switch APIRoute.match(method: request.method, path: request.path) {
+    case .unknownPath: return APIError.notFound.response
+    case .wrongMethod: return APIError.methodNotAllowed.response
+    case .route(let route):
+      do {
+        // What fell due by now (renewals, expiries) is generated first, as the App Store
+        // would already have done.
+        try engine.catchUp()
+        return try answer(route, request)
+      } catch let error as APIError {
+        return error.response
+      } catch {
+        log("\(request.method) \(request.path): 500 (\(error))")
+        return APIError.internalError.response
+      }
+    }
+  }
+
+  private func answer(_ route: APIRoute, _ request: HTTPRequest) throws -> HTTPResponse {
+    switch route {
+    case .transactionInfo(let id): try transactionInfo(id)
+    case .transactionHistory(let id): try transactionHistory(id, request)
+    case .subscriptionStatuses(let id): try subscriptionStatuses(id, request)
+    case .orderLookup(let id): try orderLookup(id)
+    case .refundHistory(let id): try refundHistory(id, request)
+    case .appTransaction(let id): try appTransactionInfo(id)
+    }
+  }
+}

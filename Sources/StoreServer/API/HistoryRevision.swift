@@ -1,0 +1,40 @@
+import StoreJWS
+
+/// A revision token: where the previous page ended, as a (date, transaction ID) position in
+/// the page order, so a walk never repeats or skips an item even while new ones arrive.
+///
+/// The token is opaque to clients, as Apple's is: `base64url("r1:" + date + ":" + id)`.
+struct HistoryRevision: Equatable, Sendable {
+  /// The sort date (purchase or revocation date, epoch ms) of the last item sent.
+  var date: Int64
+  /// The transaction ID of the last item sent.
+  var transactionID: UInt64
+
+  init(date: Int64, transactionID: UInt64) {
+    self.date = date
+    self.transactionID = transactionID
+  }
+
+  /// Decodes a token; nil when it is not one this server issued.
+  init?(token: String) {
+    guard token.utf8.count <= 128, let bytes = Base64.urlDecode(Array(token.utf8)) else {
+      return nil
+    }
+    let parts = String(decoding: bytes, as: UTF8.self).split(
+      separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0] == "r1", let date = Int64(parts[1]),
+      let id = UInt64(parts[2])
+    else { return nil }
+    self.init(date: date, transactionID: id)
+  }
+
+  /// The token.
+  var token: String { Base64.urlEncode(Array("r1:\(date):\(transactionID)".utf8)) }
+
+  /// Whether an item at (`date`, `id`) comes after this position in the given order.
+  func precedes(date: Int64, id: UInt64, descending: Bool) -> Bool {
+    descending
+      ? (date, id) < (self.date, transactionID)
+      : (date, id) > (self.date, transactionID)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import StoreCore
+
+extension AppStoreServerAPI {
+  /// The signed record with identifier `text`, if it is a transaction of this bundle and
+  /// environment.
+  ///
+  /// - Throws: `invalidTransactionID` for text that is not an identifier, `notFound` (given)
+  ///   for anything else.
+  func transaction(_ text: String, notFound: APIError = .transactionNotFound) throws
+    -> (record: TransactionRecord, signed: SignedTransaction)
+  {
+    guard let id = UInt64(text), id > 0, text.allSatisfy(\.isASCII) else {
+      throw APIError.invalidTransactionID
+    }
+    guard let record = try ledger.record(id: id), let signed = record.signed, isServed(signed)
+    else { throw notFound }
+    return (record, signed)
+  }
+
+  /// Whether `signed` belongs to this server's bundle and environment.
+  func isServed(_ signed: SignedTransaction) -> Bool {
+    signed.payload.bundleId == identity.bundleId
+      && signed.payload.environment == identity.environment
+  }
+
+  /// The customer's transactions this server serves, in identifier order.
+  func servedTransactions(customerID: String) throws -> [SignedTransaction] {
+    try ledger.records(customerID: customerID).compactMap(\.signed).filter(isServed)
+  }
+
+  /// `signed` as the App Store Server API returns it: signed now, without the device
+  /// verification fields only StoreKit on a device gets.
+  func serverJWS(_ signed: SignedTransaction) throws -> String {
+    var payload = signed.payload
+    payload.signedDate = clock.now().epochMilliseconds
+    payload.deviceVerification = nil
+    payload.deviceVerificationNonce = nil
+    return try signer.sign(payload)
+  }
+
+  /// `GET /inApps/v1/transactions/{transactionId}`.
+  func transactionInfo(_ id: String) throws -> HTTPResponse {
+    let found = try transaction(id)
+    return .json(
+      .object([JSONMember("signedTransactionInfo", .string(try serverJWS(found.signed)))]))
+  }
+
+  /// `GET /inApps/v1/lookup/{orderId}`: status 0 with the order's transactions, or status 1.
+  func orderLookup(_ orderID: String) throws -> HTTPResponse {
+    let ids = try directory.transactionIDs(orderID: orderID)
+    let signed = try ids.compactMap { try ledger.record(id: $0)?.signed }.filter(isServed)
+    guard !signed.isEmpty else {
+      return .json(
+        .object([JSONMember("status", .integer(1)), JSONMember("signedTransactions", .array([]))]))
+    }
+    return .json(
+      .object([
+        JSONMember("status", .integer(0)),
+        JSONMember("signedTransactions", .array(try signed.map { .string(try serverJWS($0)) })),
+      ]))
+  }
+
+  /// `GET /inApps/v1/transactions/appTransactions/{transactionId}`.
+  func appTransactionInfo(_ id: String) throws -> HTTPResponse {
+    let found = try transaction(id, notFound: .appTransactionNotFound)
+    let signed = try engine.appTransaction(customerID: found.record.customerID)
+    return .json(.object([JSONMember("signedAppTransactionInfo", .string(signed.jws))]))
+  }
+}

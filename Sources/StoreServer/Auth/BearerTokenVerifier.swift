@@ -1,0 +1,97 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StorePersistence
+
+/// Checks an `Authorization: Bearer` token as the App Store Server API does: an ES256 JWT whose
+/// header names a registered key (`kid`), signed by that key, for this audience and bundle, not
+/// expired and expiring at most 60 minutes ahead.
+///
+/// Apple's documentation lists `iat` as required, but Apple's own App Store Server Library
+/// sends none; a token without `iat` is accepted, one with `iat` must not be from the future and
+/// must not live more than 60 minutes.
+public struct BearerTokenVerifier: Sendable {
+  /// The audience every token names.
+  public static let audience = "appstoreconnect-v1"
+  /// The longest a token may live, in seconds.
+  public static let maximumLifetime: Int64 = 3600
+  /// Clock difference tolerated between the developer's machine and the server, in seconds.
+  public static let allowedSkew: Int64 = 60
+
+  /// The bundle ID tokens must name in `bid`.
+  public var bundleID: String
+  /// Finds a key by key ID.
+  public var keys: @Sendable (String) throws -> ServerKey?
+
+  /// Creates a verifier for `bundleID`'s tokens, looking keys up with `keys`.
+  public init(bundleID: String, keys: @escaping @Sendable (String) throws -> ServerKey?) {
+    self.bundleID = bundleID
+    self.keys = keys
+  }
+
+  /// Why a token was refused (never shown to the client, which gets a bare 401).
+  public enum Refusal: Error, Equatable, Sendable {
+    case missing
+    case malformed(String)
+    case unknownKey(String)
+    case revokedKey(String)
+    case badSignature
+    case wrongClaim(String)
+    case expired
+    case tooLongLived
+  }
+
+  /// Checks the request's `Authorization` header at real time `now`.
+  public func verify(authorization: String?, now: Date) throws(Refusal) {
+    guard let authorization, authorization.hasPrefix("Bearer ") else { throw .missing }
+    let token = authorization.dropFirst("Bearer ".count)
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3,
+      let headerBytes = Base64.urlDecode(Array(parts[0].utf8)),
+      let payloadBytes = Base64.urlDecode(Array(parts[1].utf8)),
+      let signature = Base64.urlDecode(Array(parts[2].utf8)),
+      let header = try? JSONParser.parse(headerBytes),
+      let payload = try? JSONParser.parse(payloadBytes)
+    else { throw .malformed("not a compact JWS") }
+    guard case .string("ES256") = header["alg"] else { throw .malformed("alg is not ES256") }
+    if let type = header["typ"], type != .string("JWT") { throw .malformed("typ is not JWT") }
+    guard case .string(let keyID) = header["kid"] else { throw .malformed("no kid") }
+    let found: ServerKey?
+    do {
+      found = try keys(keyID)
+    } catch {
+      throw .unknownKey(keyID)
+    }
+    guard let key = found, let publicKey = APIKeyFiles.publicKey(der: key.publicKeyDER) else {
+      throw .unknownKey(keyID)
+    }
+    guard key.revokedDate == nil else { throw .revokedKey(keyID) }
+    let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+    let valid = signingInput.withUnsafeBytes {
+      publicKey.isValidES256(signature: signature, for: $0)
+    }
+    guard valid else { throw .badSignature }
+    try checkClaims(payload, issuer: key.issuerID, now: Int64(now.timeIntervalSince1970))
+  }
+
+  private func checkClaims(_ payload: JSONValue, issuer: String, now: Int64) throws(Refusal) {
+    guard payload["iss"] == .string(issuer) else { throw .wrongClaim("iss") }
+    guard payload["aud"] == .string(Self.audience) else { throw .wrongClaim("aud") }
+    guard payload["bid"] == .string(bundleID) else { throw .wrongClaim("bid") }
+    guard let expires = Self.seconds(payload["exp"]) else { throw .wrongClaim("exp") }
+    guard expires > now - Self.allowedSkew else { throw .expired }
+    guard expires <= now + Self.maximumLifetime + Self.allowedSkew else { throw .tooLongLived }
+    if let present = payload["iat"] {
+      guard let issued = Self.seconds(present) else { throw .wrongClaim("iat") }
+      guard issued <= now + Self.allowedSkew else { throw .wrongClaim("iat") }
+      guard expires - issued <= Self.maximumLifetime else { throw .tooLongLived }
+    }
+  }
+
+  /// A NumericDate: whole seconds since 1970 (a fraction is accepted and dropped).
+  private static func seconds(_ value: JSONValue?) -> Int64? {
+    guard case .number(let text) = value else { return nil }
+    if let whole = Int64(text) { return whole }
+    return Double(text).flatMap { $0.isFinite ? Int64(exactly: $0.rounded(.down)) : nil }
+  }
+}

@@ -1,0 +1,106 @@
+import CMicroHTTPD
+
+/// The body of one request as it arrives, kept between libmicrohttpd's calls in `con_cls`.
+final class RequestBodyBuffer {
+  var bytes: [UInt8] = []
+  /// Set once the body passed the limit: the rest is read and dropped, the answer is 413.
+  var tooLarge = false
+}
+
+/// libmicrohttpd's access handler: called once when the headers are in, once per piece of the
+/// body, then once more to answer.
+let httpAccessHandler: MHD_AccessHandlerCallback = {
+  context, connection, url, method, _, uploadData, uploadSize, requestContext in
+  guard let context, let connection, let uploadSize, let requestContext else { return .NO }
+  let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
+  guard let stored = requestContext.pointee else {
+    let buffer = RequestBodyBuffer()
+    if let length = HTTPConnection.header(connection, "Content-Length").flatMap({ Int($0) }),
+      length > server.bodyLimit
+    {
+      buffer.tooLarge = true
+    }
+    requestContext.pointee = Unmanaged.passRetained(buffer).toOpaque()
+    return .YES
+  }
+  let buffer = Unmanaged<RequestBodyBuffer>.fromOpaque(stored).takeUnretainedValue()
+  if uploadSize.pointee > 0 {
+    if !buffer.tooLarge, let uploadData {
+      let count = uploadSize.pointee
+      if buffer.bytes.count + count > server.bodyLimit {
+        buffer.tooLarge = true
+        buffer.bytes = []
+      } else {
+        uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+          buffer.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        }
+      }
+    }
+    uploadSize.pointee = 0
+    return .YES
+  }
+  let response: HTTPResponse
+  if buffer.tooLarge {
+    response = HTTPResponse(
+      status: 413, contentType: "text/plain",
+      body: Array("request body larger than \(server.bodyLimit) bytes\n".utf8))
+  } else {
+    let request = HTTPConnection.request(
+      connection, path: url.map { String(cString: $0) } ?? "/",
+      method: method.map { String(cString: $0) } ?? "GET", body: buffer.bytes)
+    response = server.handler(request)
+  }
+  return HTTPConnection.send(response, on: connection)
+}
+
+/// Frees a request's body buffer when libmicrohttpd is done with the request.
+let httpRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+  guard let requestContext, let stored = requestContext.pointee else { return }
+  Unmanaged<RequestBodyBuffer>.fromOpaque(stored).release()
+  requestContext.pointee = nil
+}
+
+/// Reading a request from, and queueing a response on, a libmicrohttpd connection.
+enum HTTPConnection {
+  static func header(_ connection: OpaquePointer, _ name: String) -> String? {
+    MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+  }
+
+  static func request(
+    _ connection: OpaquePointer, path: String, method: String, body: [UInt8]
+  ) -> HTTPRequest {
+    HTTPRequest(
+      method: method, path: path, query: values(connection, .GET_ARGUMENT_KIND),
+      headers: values(connection, .HEADER_KIND), body: body)
+  }
+
+  static func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    let made = response.body.withUnsafeBytes { bytes in
+      MHD_create_response_from_buffer(
+        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let made else { return .NO }
+    defer { MHD_destroy_response(made) }
+    if let type = response.contentType { _ = MHD_add_response_header(made, "Content-Type", type) }
+    return MHD_queue_response(connection, UInt32(response.status), made)
+  }
+
+  /// Every value of `kind`, in order.
+  private static func values(
+    _ connection: OpaquePointer, _ kind: MHD_ValueKind
+  ) -> [(name: String, value: String)] {
+    final class Collected { var pairs: [(name: String, value: String)] = [] }
+    let collected = Collected()
+    let context = Unmanaged.passUnretained(collected).toOpaque()
+    _ = MHD_get_connection_values(
+      connection, kind,
+      { context, _, key, value in
+        guard let context, let key else { return .YES }
+        let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+        collected.pairs.append(
+          (name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
+        return .YES
+      }, context)
+    return withExtendedLifetime(collected) { collected.pairs }
+  }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import StoreCore
+import StoreJWS
+import StoreServer
+import Synchronization
+
+/// `storeterm serve`: the App Store Server API over HTTP, on the ledger the other commands use,
+/// until SIGINT or SIGTERM.
+enum ServeCommand {
+  /// Where the server listens unless `--listen` says otherwise.
+  static let defaultListen = "127.0.0.1:8090"
+
+  static let spec = CommandSpec(
+    name: "serve",
+    abstract: "Serve the App Store Server API on the ledger (loopback unless --listen says)",
+    options: [
+      .value(
+        "listen", "HOST:PORT",
+        help: "The IPv4 address and port (default \(defaultListen); port 0 picks a free one)")
+    ])
+
+  static func run(_ context: CommandContext) async throws {
+    let listen = context.parsed.value("listen") ?? defaultListen
+    let (host, port) = try address(listen)
+    let store = try context.openStore()
+    let directory = context.paths.stateDirectory
+    let authority: TestCertificateAuthority
+    do {
+      authority = try TestCertificateAuthority.loadOrCreate(stateDirectory: directory)
+    } catch {
+      throw CommandFailure(
+        "\(directory): the test certificate authority cannot be set up (\(error))")
+    }
+    let output = context.output
+    let api = AppStoreServerAPI(
+      engine: store.engine, ledger: store.ledger, signer: authority.makeSigner(),
+      clock: store.clock, identity: store.identity, realNow: { Date() },
+      log: { output.writeError("storeterm serve: \($0)\n") })
+    signal(SIGPIPE, SIG_IGN)
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(host: host, port: port, handler: api.handle)
+    } catch {
+      throw CommandFailure("storeterm: \(error)")
+    }
+    if !host.hasPrefix("127.") {
+      output.writeError(
+        "storeterm: warning: serving on \(host), not loopback: anyone who can reach it and holds"
+          + " a key can read this ledger\n")
+    }
+    output.write(
+      "serving the App Store Server API (\(store.identity.environment.rawValue), "
+        + "\(store.identity.bundleId)) on http://\(host):\(server.port)\n")
+    let stopped = await waitForStopSignal()
+    server.stop()
+    output.write("stopped on \(stopped == SIGINT ? "SIGINT" : "SIGTERM")\n")
+  }
+
+  /// `HOST:PORT` → an IPv4 address and a port.
+  static func address(_ text: String) throws(UsageError) -> (String, UInt16) {
+    guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
+      !text[..<colon].isEmpty
+    else {
+      throw UsageError("--listen \(text): not HOST:PORT, such as 127.0.0.1:8090")
+    }
+    return (String(text[..<colon]), port)
+  }
+
+  /// Waits for SIGINT or SIGTERM and returns which came.
+  private static func waitForStopSignal() async -> Int32 {
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let sources = [SIGINT, SIGTERM].map {
+      (signal: $0, source: DispatchSource.makeSignalSource(signal: $0, queue: .global()))
+    }
+    let received = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Int32, Never>) in
+      let resumed = Mutex(false)
+      for (number, source) in sources {
+        source.setEventHandler {
+          if !resumed.withLock({ done in
+            defer { done = true }; return done
+          }) {
+            continuation.resume(returning: number)
+          }
+        }
+        source.resume()
+      }
+    }
+    for (_, source) in sources { source.cancel() }
+    return received
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import StoreTermTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `storeterm serve` running as a child process on a port the system chose, its output in
+/// files; stopped with SIGTERM.
+final class ServerProcess {
+  let pid: pid_t
+  let port: UInt16
+  let outputPath: String
+  let errorPath: String
+
+  /// Starts `storeterm` with `arguments` (which must include `serve --listen 127.0.0.1:0`) and
+  /// waits (at most 30 s) for the line that names its port.
+  init(_ arguments: [String], directory: URL) throws {
+    outputPath = directory.appending(path: "serve.out").path
+    errorPath = directory.appending(path: "serve.err").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let path = StoreTermProcess.path
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let environment: [String] = ["PATH=/usr/bin:/bin", "HOME=\(directory.path)"]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var child: pid_t = 0
+    let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+    guard status == 0 else { throw HarnessError("cannot start \(path): error \(status)") }
+    pid = child
+    var found: UInt16?
+    for _ in 0..<600 {
+      let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+      if let range = text.range(of: "on http://127.0.0.1:"),
+        let port = UInt16(text[range.upperBound...].prefix(while: \.isNumber))
+      {
+        found = port
+        break
+      }
+      if waitpid(child, nil, WNOHANG) == child {
+        let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        throw HarnessError("storeterm serve exited early: \(error)")
+      }
+      usleep(50_000)
+    }
+    guard let found else {
+      kill(child, SIGKILL)
+      waitpid(child, nil, 0)
+      throw HarnessError("storeterm serve named no port within 30 seconds")
+    }
+    port = found
+  }
+
+  /// Sends SIGTERM and waits; returns the exit status (128 + N when killed by signal N).
+  func stop() -> Int32 {
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+
+  /// What the server printed.
+  var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+}
