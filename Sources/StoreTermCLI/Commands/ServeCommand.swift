@@ -18,7 +18,8 @@ enum ServeCommand {
       .value(
         "listen", "HOST:PORT",
         help: "The IPv4 address and port (default \(defaultListen); port 0 picks a free one)")
-    ])
+    ],
+    examples: ["storeterm serve --environment Sandbox", "storeterm serve --listen 127.0.0.1:0"])
 
   static func run(_ context: CommandContext) async throws {
     let listen = context.parsed.value("listen") ?? defaultListen
@@ -42,7 +43,7 @@ enum ServeCommand {
     do {
       server = try HTTPServer(host: host, port: port, handler: api.handle)
     } catch {
-      throw CommandFailure("storeterm: \(error)")
+      throw CommandFailure("\(error)")
     }
     if !host.hasPrefix("127.") {
       output.writeError(

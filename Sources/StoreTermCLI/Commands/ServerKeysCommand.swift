@@ -16,6 +16,9 @@ enum ServerKeysCommand {
       .value(
         "out", "PATH",
         help: "create: where to write the private key (default: server-keys/ beside the ledger)")
+    ],
+    examples: [
+      "storeterm server-keys create --out SubscriptionKey.p8", "storeterm server-keys list",
     ])
 
   static func run(_ context: CommandContext) throws {
@@ -52,7 +55,7 @@ enum ServerKeysCommand {
     do {
       try APIKeyFiles.writePrivateKey(key, to: path)
     } catch {
-      throw CommandFailure("storeterm: \(path): the private key cannot be written (\(error))")
+      throw CommandFailure("\(path): the private key cannot be written (\(error))")
     }
     let stored: ServerKey
     do {
@@ -118,7 +121,7 @@ enum ServerKeysCommand {
   ) throws {
     guard try directory.revokeKey(keyID, date: Date()) else {
       throw CommandFailure(
-        "storeterm: \(keyID): no such server key (see storeterm server-keys list)")
+        "\(keyID): no such server key (see storeterm server-keys list)")
     }
     context.output.write("revoked server key \(keyID): tokens it signs now get 401\n")
   }
