@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import StoreTermTestSupport
 import Testing
 
@@ -155,5 +156,68 @@ import Testing
     #expect(later.filter { $0["uuid"] as? String == posts.first?["uuid"] as? String }.count == 2)
     let table = try walk.run(["notifications"])
     #expect(table.contains("failed (HTTP 500), retry"), "\(table)")
+  }
+
+  @Test func applesClientReadsTheNotificationHistoryAndATestNotificationsStatus() throws {
+    guard ServerOracle.shouldRun else {
+      _ = ServerOracle.checkAvailable()
+      return
+    }
+    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    let started = Date().addingTimeInterval(-3600).epochMilliseconds
+    let walk = try Walk(failFirst: true)
+    defer { walk.stop() }
+    let created = try walk.run(["server-keys", "create", "--json"])
+    let key = try JSONSerialization.jsonObject(with: Data(created.utf8)) as? [String: Any]
+    try walk.run(["purchase", Self.monthly])
+    for _ in 0..<21 { try walk.run(["purchase", "dev.storeterm.demo.coins.100"]) }
+    #expect(walk.waitForPosts(22).count == 22)
+    try walk.run(["clock", "advance", "2h"])
+    #expect(walk.waitForPosts(44).filter { $0["answered"] as? Int == 200 }.count == 22)
+    let end = Date().addingTimeInterval(86_400).epochMilliseconds
+    func oracle(_ plan: [[String: Any]]) throws -> [[String: Any]] {
+      let path = walk.directory.appending(path: "plan.json").path
+      try JSONSerialization.data(withJSONObject: plan).write(to: URL(fileURLWithPath: path))
+      let run = try ServerOracle.run(
+        baseURL: "http://127.0.0.1:\(walk.server?.port ?? 0)",
+        key: key?["privateKeyPath"] as? String ?? "", keyID: key?["keyId"] as? String ?? "",
+        issuerID: key?["issuerId"] as? String ?? "",
+        root: walk.directory.appending(path: "root.der").path, plan: path)
+      #expect(run.status == 0, "\(run.error)")
+      try #require(run.results.count == plan.count, "\(run.error)")
+      return run.results
+    }
+    let results = try oracle([
+      ["call": "notification-history", "startDate": started, "endDate": end],
+      [
+        "call": "notification-history", "startDate": started, "endDate": end,
+        "notificationType": "SUBSCRIBED",
+      ],
+      ["call": "notification-history", "startDate": started, "endDate": end, "onlyFailures": true],
+      ["call": "notification-history", "startDate": end, "endDate": started],
+      ["call": "request-test-notification"],
+    ])
+    #expect(results[0]["pages"] as? [Int] == [20, 2])
+    let all = results[0]["notifications"] as? [[String: Any]] ?? []
+    #expect(
+      all.map(Self.name) == ["SUBSCRIBED/INITIAL_BUY"]
+        + Array(repeating: "ONE_TIME_CHARGE", count: 21))
+    #expect(
+      all.allSatisfy {
+        $0["attempts"] as? [String] == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "SUCCESS"]
+      })
+    #expect((results[1]["notifications"] as? [[String: Any]])?.count == 1)
+    #expect((results[2]["notifications"] as? [[String: Any]])?.isEmpty == true)
+    #expect(results[3]["errorCode"] as? Int == 4_000_013)
+    let token = try #require(results[4]["token"] as? String)
+    // The test notification is posted like any other (and refused once by this receiver).
+    #expect(walk.waitForPosts(45).last.map(Self.name) == "TEST")
+    let status = try oracle([
+      ["call": "test-notification-status", "token": token],
+      ["call": "test-notification-status", "token": "not-a-token"],
+    ])
+    #expect(status[0]["type"] as? String == "TEST")
+    #expect(status[0]["attempts"] as? [String] == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE"])
+    #expect(status[1]["errorCode"] as? Int == 4_000_020)
   }
 }
