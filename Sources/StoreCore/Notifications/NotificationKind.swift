@@ -23,7 +23,9 @@ public struct NotificationKind: Sendable, Equatable {
     -> NotificationKind?
   {
     func purchase(_ payload: JWSTransactionDecodedPayload) -> NotificationKind {
-      guard payload.type == .autoRenewableSubscription else { return NotificationKind(.oneTimeCharge) }
+      guard payload.type == .autoRenewableSubscription else {
+        return NotificationKind(.oneTimeCharge)
+      }
       if payload.transactionReason == .renewal, event.kind == .familyShared {
         return NotificationKind(.didRenew)
       }

@@ -38,7 +38,8 @@ public struct APIError: Error, Equatable, Sendable {
     status: 400, code: 4_000_013,
     message: "Invalid request. The start date is later than the end date.")
   static let startDateTooFarInPast = APIError(
-    status: 400, code: 4_000_012, message: "Invalid request. The start date is earlier than the allowed start date.")
+    status: 400, code: 4_000_012,
+    message: "Invalid request. The start date is earlier than the allowed start date.")
   static let invalidPaginationToken = APIError(
     status: 400, code: 4_000_014, message: "Invalid pagination token.")
   static let invalidNotificationType = APIError(

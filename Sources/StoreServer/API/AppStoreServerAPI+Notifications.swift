@@ -12,7 +12,8 @@ extension AppStoreServerAPI {
   /// [`startDate`, `endDate`), filtered, 20 a page in the order they were written, each with
   /// its send attempts.
   func notificationHistory(_ request: HTTPRequest) throws -> HTTPResponse {
-    let query = try NotificationHistoryQuery(request, now: clock.now(), days: Self.notificationHistoryDays)
+    let query = try NotificationHistoryQuery(
+      request, now: clock.now(), days: Self.notificationHistoryDays)
     var customerID: String?
     if let id = query.transactionID {
       customerID = try transaction(id).record.customerID

@@ -21,7 +21,8 @@ enum NotificationsCommand {
       return
     }
     guard !entries.isEmpty else {
-      context.output.write("no notifications yet: buy something, then storeterm serve --notify URL\n")
+      context.output.write(
+        "no notifications yet: buy something, then storeterm serve --notify URL\n")
       return
     }
     var table = TextTable(headers: ["TIME", "NOTIFICATION", "TRANSACTION", "URL", "STATE"])
