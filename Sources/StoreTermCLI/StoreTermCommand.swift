@@ -55,6 +55,7 @@ public enum StoreTermCommand {
     UICommand.spec,
     ServeCommand.spec,
     ServerKeysCommand.spec,
+    NotificationsCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -139,6 +140,7 @@ public enum StoreTermCommand {
       case "import": try ImportCommand.run(context)
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
+      case "notifications": try NotificationsCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success
