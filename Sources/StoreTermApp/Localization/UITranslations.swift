@@ -14,7 +14,9 @@ enum UITranslations {
         let path = bundle.path(
           forResource: "Localizable", ofType: "strings", inDirectory: nil,
           forLocalization: language),
-        let table = NSDictionary(contentsOfFile: path) as? [String: String]
+        let data = FileManager.default.contents(atPath: path),
+        let table = try? PropertyListSerialization.propertyList(from: data, format: nil)
+          as? [String: String]
       else { continue }
       tables[language] = table
     }
