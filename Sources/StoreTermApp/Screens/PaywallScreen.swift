@@ -244,8 +244,11 @@ public enum PaywallScreen {
       for (y, line) in description.prefix(2).enumerated() {
         area.text(line, at: Point(x: 0, y: y), role: .normal)
       }
+      // The terms are a sentence: wrapped onto the blank row below rather than cut.
       let (terms, role) = termsLine(product, snapshot: snapshot)
-      area.text(terms, at: Point(x: 0, y: 2), role: role)
+      for (y, line) in TextWrap.lines(terms, width: max(1, width)).prefix(2).enumerated() {
+        area.text(line, at: Point(x: 0, y: 2 + y), role: role)
+      }
       area.text(
         snapshot.localized("r Restore Purchases · c Redeem Code · Terms of Use · Privacy Policy"),
         at: Point(x: 0, y: area.size.height - 1), role: .dim)

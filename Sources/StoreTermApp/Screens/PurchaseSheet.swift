@@ -92,8 +92,13 @@ public enum PurchaseSheet {
   {
     let product = snapshot.product(sheet.productID)
     let width = min(canvas.size.width - 4, 64)
-    let height = 12
-    let frame = canvas.bounds.centered(Size(width: width, height: height))
+    // The offer and the terms are sentences: wrapped, the sheet growing to fit them.
+    let offer = TextWrap.lines(
+      sheet.offer.map { snapshot.localized("Offer: %@", $0) } ?? snapshot.localized("Offer: none"),
+      width: max(1, width - 4))
+    let terms = TextWrap.lines(sheet.terms, width: max(1, width - 4))
+    let extra = max(0, min(canvas.size.height - 12, offer.count + terms.count - 2))
+    let frame = canvas.bounds.centered(Size(width: width, height: 12 + extra))
     canvas.fill(frame, role: .normal)
     let inside = canvas.box(frame, title: snapshot.localized("App Store"), role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
@@ -104,17 +109,19 @@ public enum PurchaseSheet {
         let priceWidth = DisplayWidth.of(price)
         area.text(price, at: Point(x: area.size.width - priceWidth, y: 0), role: .price)
       }
+      let lines =
+        offer.map { ($0, sheet.offer == nil ? StyleRole.dim : .success) }
+        + terms.map { ($0, StyleRole.dim) }
+      for (y, (line, role)) in lines.prefix(2 + extra).enumerated() {
+        area.text(line, at: Point(x: 0, y: 1 + y), role: role)
+      }
+      let top = 3 + extra
       area.text(
-        sheet.offer.map { snapshot.localized("Offer: %@", $0) } ?? snapshot.localized("Offer: none"),
-        at: Point(x: 0, y: 1),
-        role: sheet.offer == nil ? .dim : .success)
-      area.text(sheet.terms, at: Point(x: 0, y: 2), role: .dim)
-      area.text(
-        snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 0, y: 3),
+        snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 0, y: top),
         role: .normal)
-      area.rule(at: Point(x: 0, y: 4), width: area.size.width)
-      outcomeRow(sheet, snapshot: snapshot, y: 5, in: &area)
-      phaseLines(sheet, snapshot: snapshot, y: 7, in: &area)
+      area.rule(at: Point(x: 0, y: top + 1), width: area.size.width)
+      outcomeRow(sheet, snapshot: snapshot, y: top + 2, in: &area)
+      phaseLines(sheet, snapshot: snapshot, y: top + 4, in: &area)
     }
   }
 
