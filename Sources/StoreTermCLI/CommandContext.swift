@@ -60,9 +60,8 @@ struct CommandContext {
       }
       guard UIText.speaks(locale) else {
         throw UsageError(
-          "--locale \(locale): not a language storeterm speaks; choose "
-            + UIText.languages.dropLast().joined(separator: ", ") + " or "
-            + (UIText.languages.last ?? "") + ", with a region such as de_DE or ja_JP")
+          "--locale \(locale): not a language storeterm speaks; choose \(UIText.languageList), "
+            + "with a region such as de_DE or ja_JP")
       }
       localeOverride = locale
     } else {

@@ -16,8 +16,9 @@ enum ConfigurationFile {
     ("demo-jp", "Demo-JP.storekit", embeddedDemoJPCatalog),
   ]
 
-  /// Loads the file at `path`, a bundled catalog by name (`demo`, `demo-jp`), or the bundled
-  /// demo when `path` is nil. A bundled name wins over a file of that name (write `./demo-jp`).
+  /// Loads the file at `path`, a bundled catalog by name, or the bundled demo when `path` is nil.
+  ///
+  /// A bundled name (`demo`, `demo-jp`) wins over a file of that name (write `./demo-jp`).
   static func load(path: String?) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
     let name = path ?? "demo"
     if let catalog = bundled.first(where: { $0.name == name }) {

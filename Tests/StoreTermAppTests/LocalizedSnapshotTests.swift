@@ -40,7 +40,8 @@ import Testing
 
   @Test(arguments: demos) func account(storefront: String, locale: String, suffix: String) {
     check(
-      Fixtures.state(Fixtures.gracePeriod(storefront: storefront, locale: locale), screen: .account),
+      Fixtures.state(
+        Fixtures.gracePeriod(storefront: storefront, locale: locale), screen: .account),
       "l10n-account-\(suffix)")
   }
 

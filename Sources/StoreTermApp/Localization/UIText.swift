@@ -26,6 +26,13 @@ public enum UIText {
     [baseLanguage] + UITranslations.tables.keys.filter { $0 != baseLanguage }.sorted()
   }
 
+  /// The languages as a sentence lists them: `en, de, es, fr or ja`.
+  public static var languageList: String {
+    let languages = self.languages
+    guard languages.count > 1 else { return languages.joined() }
+    return languages.dropLast().joined(separator: ", ") + " or " + languages[languages.count - 1]
+  }
+
   /// Whether the UI speaks `locale`'s language.
   public static func speaks(_ locale: String) -> Bool {
     languages.contains(LocaleIdentifier.language(of: locale))

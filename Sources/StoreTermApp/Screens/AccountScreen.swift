@@ -139,9 +139,13 @@ public enum AccountScreen {
         let price = note.renewalPrice.map { snapshot.localized(" to %@", $0) } ?? ""
         lines.append(
           increase == .pending
-            ? (snapshot.localized("  Price increase%@ waits for the customer's consent.", price), .warning)
+            ? (
+              snapshot.localized("  Price increase%@ waits for the customer's consent.", price),
+              .warning
+            )
             : (
-              snapshot.localized("  Price increase%@ agreed; it applies at the next renewal.", price),
+              snapshot.localized(
+                "  Price increase%@ agreed; it applies at the next renewal.", price),
               .dim
             ))
       }
@@ -151,7 +155,10 @@ public enum AccountScreen {
       }
       if status.state == .inBillingRetryPeriod {
         lines.append(
-          (snapshot.localized("  Billing failed; no access until the payment method is fixed."), .error))
+          (
+            snapshot.localized("  Billing failed; no access until the payment method is fixed."),
+            .error
+          ))
       }
       return lines
     }
@@ -163,7 +170,8 @@ public enum AccountScreen {
     switch status.state {
     case .subscribed:
       guard let end = status.expirationDate else { return nil }
-      return UIText.text(status.willAutoRenew == false ? "ends %@" : "renews %@", locale, DateText.day(end))
+      return UIText.text(
+        status.willAutoRenew == false ? "ends %@" : "renews %@", locale, DateText.day(end))
     case .inGracePeriod, .inBillingRetryPeriod, .expired, .revoked:
       return nil
     }
@@ -236,7 +244,9 @@ public enum AccountScreen {
     let inside = canvas.panel(
       frame, title: snapshot.localized("History (Transaction.all)"), focused: true)
     if rows.isEmpty {
-      canvas.text(snapshot.localized("No transactions yet."), at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
+      canvas.text(
+        snapshot.localized("No transactions yet."), at: Point(x: inside.minX + 1, y: inside.minY),
+        role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
     }

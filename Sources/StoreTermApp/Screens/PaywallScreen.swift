@@ -221,7 +221,8 @@ public enum PaywallScreen {
       let role: StyleRole = selected ? base : badge.isWarning ? .warning : .badge
       let room = priceX - 1 - x
       guard room > 2 else { break }
-      x += canvas.text(badge.text(snapshot.locale), at: Point(x: x, y: y), role: role, width: room) + 2
+      x +=
+        canvas.text(badge.text(snapshot.locale), at: Point(x: x, y: y), role: role, width: room) + 2
     }
     var extra: String?
     if let offer = Badge.introOffer(for: product, in: snapshot) {
