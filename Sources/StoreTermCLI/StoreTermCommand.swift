@@ -1,4 +1,5 @@
 import Foundation
+import StoreJWS
 import StoreCore
 
 /// The `storeterm` program: parses the command line and runs one command.
@@ -77,6 +78,7 @@ public enum StoreTermCommand {
 
   /// Runs the program with the process's arguments and environment, and exits with its status.
   public static func main() async -> Never {
+    LibCryptoLifetime.keepUntilExit()
     let status = await run(
       Array(CommandLine.arguments.dropFirst()), output: StandardOutput(),
       environment: ProcessInfo.processInfo.environment,
