@@ -2,8 +2,10 @@ import CLibCrypto
 
 /// How long libcrypto's global state lives in a storeterm process.
 public enum LibCryptoLifetime {
-  /// Keeps libcrypto's global state until the process ends, instead of freeing it in an `atexit`
-  /// handler. Call it first thing in `main`, before any other libcrypto use.
+  /// Keeps libcrypto's global state until the process ends; call it first thing in `main`.
+  ///
+  /// It must come before any other libcrypto use: libcrypto decides at its first initialization
+  /// whether to free its state in an `atexit` handler.
   ///
   /// Work still running on other threads when `exit` runs (a nonce refill, a listener verifying a
   /// transaction) would otherwise use freed locks and crash the exiting process; the kernel frees

@@ -1,6 +1,6 @@
 import Foundation
-import StoreJWS
 import StoreCore
+import StoreJWS
 
 /// The `storeterm` program: parses the command line and runs one command.
 public enum StoreTermCommand {
