@@ -61,7 +61,7 @@ final class StoreEffectRunner: EffectRunner {
     case .watchForChanges:
       await watch(send)
     case .purchase(let productID, let outcome):
-      let state = await purchase(productID, options: outcome.options)
+      let state = await purchase(productID, overrides: outcome.overrides)
       send(.purchaseFinished(productID: productID, state: state))
       await publish(send)
     case .presentOfferCodeRedeemSheet:
@@ -73,9 +73,7 @@ final class StoreEffectRunner: EffectRunner {
         send(.redeem(.presentFailed(PurchaseFailure(error))))
       }
     case .redeemOfferCode(let referenceName, let productID):
-      var options = PurchaseOptions()
-      options.offer = .code(referenceName)
-      let state = await purchase(productID, options: options)
+      let state = await purchase(productID, overrides: PurchaseOverrides(offer: .code(referenceName)))
       send(.redeem(.finished(productID: productID, state: state)))
       await publish(send)
     case .dismissPurchase(let productID):
@@ -256,22 +254,11 @@ final class StoreEffectRunner: EffectRunner {
     return (renewals, failures)
   }
 
-  /// Buys through the store manager's one purchase path; the outcome row's choice (or an offer
-  /// code) goes to the App Store as purchase options, as `storeterm purchase --ask-to-buy` or
-  /// `--offer-code` does.
-  private func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseState {
-    await store.purchase(productID: productID) {
-      [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
-      // Engine refusals reach the store manager as the errors StoreKit throws.
-      let outcome = try StoreKitRuntime.call(.purchase, keepsEngineRefusals: true) {
-        try engine.purchase(productID, customerID: customerID, options: options)
-      }
-      return switch outcome {
-      case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))
-      case .pending: .pending
-      case .userCancelled: .userCancelled
-      }
-    }
+  /// Buys through the store manager's one purchase path, `Product.purchase(options:)`; the
+  /// outcome row's choice (or an offer code) is set for that one purchase, as
+  /// `storeterm purchase --ask-to-buy` or `--offer-code` does.
+  private func purchase(_ productID: String, overrides: PurchaseOverrides) async -> PurchaseState {
+    await FrontEndPurchase.buy(productID, overrides: overrides, through: store).state
   }
 
   private func perform(_ action: ManageAction, id: UInt64) throws {
