@@ -295,25 +295,31 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         return
       }
-      do {
-        if let clock = try context.ledger.clock() { context.clock.set(clock) }
-        // Another process (another screen) may have turned a session switch.
-        let session = context.engine.session.applying(try context.ledger.sessionSwitches())
-        if session != context.engine.session { context.engine.setSession(session) }
-        let events = try reader.newEvents()
-        let mine = events.filter { $0.customerID == context.customerID }
-        for event in mine where event.kind == .declined {
-          if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
-        }
-        if !mine.isEmpty {
-          _ = try? context.engine.catchUp()
-          await store.recoverUnfinished()
-        }
-      } catch {
-        log.write("watch: \(error)")
-      }
-      await publish(send, rereadingCustomers: false)
+      await takeInOtherProcesses(send)
     }
+  }
+
+  /// One look of the watch: what other processes changed in the ledger (the clock, session
+  /// switches, declines, transactions to deliver) reaches the store, then a snapshot goes out.
+  func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    do {
+      if let clock = try context.ledger.clock() { context.clock.set(clock) }
+      // Another process (another screen) may have turned a session switch.
+      let session = context.engine.session.applying(try context.ledger.sessionSwitches())
+      if session != context.engine.session { context.engine.setSession(session) }
+      let events = try reader.newEvents()
+      let mine = events.filter { $0.customerID == context.customerID }
+      for event in mine where event.kind == .declined {
+        if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
+      }
+      if !mine.isEmpty {
+        _ = try? context.engine.catchUp()
+        await store.recoverUnfinished()
+      }
+    } catch {
+      log.write("watch: \(error)")
+    }
+    await publish(send, rereadingCustomers: false)
   }
 
   /// Sends a snapshot when it differs from the last one sent.
