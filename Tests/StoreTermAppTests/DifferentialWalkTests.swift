@@ -18,6 +18,9 @@ import Testing
   static let steps = 200
 
   @Test(arguments: seeds) func theScreensAgreeWithAFreshProcess(seed: UInt64) async throws {
+    // `STORETERM_WALK_SEED=3` walks that seed alone, to replay a mismatch.
+    let only = ProcessInfo.processInfo.environment["STORETERM_WALK_SEED"].flatMap { UInt64($0) }
+    guard only == nil || only == seed else { return }
     let walk = try DifferentialWalk(seed: seed)
     let mismatches = try await walk.run(steps: Self.steps)
     #expect(mismatches == [], "seed \(seed)")
@@ -32,6 +35,8 @@ import Testing
   private let database: String
   private let context: StoreContext
   private let inbox = EffectRunnerTests.Inbox()
+  /// Prints every step (`STORETERM_WALK_TRACE=1`), to replay a mismatch by hand.
+  private let trace = ProcessInfo.processInfo.environment["STORETERM_WALK_TRACE"] != nil
 
   /// The products walked: subscriptions in two groups (upgrades, downgrades), a consumable,
   /// a non-consumable.
@@ -61,6 +66,7 @@ import Testing
       var mismatches: [String] = []
       for step in 1...steps {
         let what = await takeStep(runner)
+        if trace { print("seed \(seed) step \(step): \(what)") }
         // What the front end's watch does on its next look at the ledger.
         await runner.takeInOtherProcesses { [inbox] in inbox.send($0) }
         for problem in try await compare() {
