@@ -15,8 +15,10 @@ extension Store {
     await settle(productID: product.id) { try await product.purchase(options: options) }
   }
 
-  /// The purchase path after the call: `request` asks the App Store, the answer is verified,
-  /// delivered and recorded. Only ``purchase(_:options:)`` and tests call it.
+  /// The purchase path after the call: `request` asks the App Store.
+  ///
+  /// The answer is verified, delivered and recorded. Only ``purchase(_:options:)`` and one test
+  /// (which interleaves an update) call it.
   func settle(
     productID: String, request: () async throws -> Product.PurchaseResult
   ) async -> PurchaseState {

@@ -172,7 +172,9 @@ import Testing
     let products = Dictionary(snapshot.products.map { ($0.id, $0) }) { a, _ in a }
     for productID in Self.products where products[productID]?.subscription == nil {
       guard let product = products[productID] else { continue }
-      let shown = Badge.badges(for: product, in: snapshot).contains { $0 == .owned || $0 == .active }
+      let shown = Badge.badges(for: product, in: snapshot).contains {
+        $0 == .owned || $0 == .active
+      }
       if shown != entitled.contains(productID) {
         problems.append("\(productID): badge owned/active \(shown), CLI entitled \(!shown)")
       }
@@ -227,14 +229,17 @@ import Testing
         problems.append("transaction \(transactionID) of status \(state) is not listed")
       }
     }
-    let groups = Set(statuses.compactMap {
-      ($0["transaction"] as? [String: Any])?["subscriptionGroupIdentifier"] as? String
-    })
+    let groups = Set(
+      statuses.compactMap {
+        ($0["transaction"] as? [String: Any])?["subscriptionGroupIdentifier"] as? String
+      })
     if groups != Set(snapshot.statuses.keys) {
       problems.append("groups: screen \(snapshot.statuses.keys.sorted()), CLI \(groups.sorted())")
     }
     for entitlement in entitlements {
-      guard let id = (entitlement["transactionId"] as? String).flatMap(UInt64.init) else { continue }
+      guard let id = (entitlement["transactionId"] as? String).flatMap(UInt64.init) else {
+        continue
+      }
       guard let record = snapshot.records.first(where: { $0.id == id }) else {
         problems.append("entitled transaction \(id) is not listed")
         continue

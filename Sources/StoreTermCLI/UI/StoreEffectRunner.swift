@@ -73,7 +73,8 @@ final class StoreEffectRunner: EffectRunner {
         send(.redeem(.presentFailed(PurchaseFailure(error))))
       }
     case .redeemOfferCode(let referenceName, let productID):
-      let state = await purchase(productID, overrides: PurchaseOverrides(offer: .code(referenceName)))
+      let state = await purchase(
+        productID, overrides: PurchaseOverrides(offer: .code(referenceName)))
       send(.redeem(.finished(productID: productID, state: state)))
       await publish(send)
     case .dismissPurchase(let productID):
