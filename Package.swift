@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "StoreTerm",
+  defaultLocalization: "en",
   products: [
     .executable(name: "storeterm", targets: ["storeterm"]),
     .library(name: "StoreKit", targets: ["StoreKit"]),
@@ -127,8 +128,10 @@ let package = Package(
 
     // The screens: paywall, purchase sheet, account, transaction manager, event log, help.
     // Pure state, update and view over TerminalUI; effects run in the command line's runner.
+    // Resources/<language>.lproj/Localizable.strings: the screens' words in each language.
     .target(
-      name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore", "StoreKit"]),
+      name: "StoreTermApp", dependencies: ["TerminalUI", "StoreManager", "StoreCore", "StoreKit"],
+      resources: [.process("Resources")]),
     .testTarget(
       name: "StoreTermAppTests",
       dependencies: [

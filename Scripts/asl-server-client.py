@@ -43,6 +43,8 @@ try:
         GetTransactionHistoryVersion,
     )
     from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
+    from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
     from appstoreserverlibrary.models.Status import Status
     from appstoreserverlibrary.models.TransactionHistoryRequest import (
         Order,
@@ -181,6 +183,44 @@ class Harness:
         response = self.client.get_app_transaction_info(call["id"])
         app = self.verifier.verify_and_decode_app_transaction(response.signedAppTransactionInfo)
         return {"bundleId": app.bundleId, "receiptType": app.rawReceiptType}
+
+    def call_notification_history(self, call):
+        request = NotificationHistoryRequest(
+            startDate=call["startDate"],
+            endDate=call["endDate"],
+            notificationType=NotificationTypeV2(call["notificationType"]) if "notificationType" in call else None,
+            transactionId=call.get("transactionId"),
+            onlyFailures=call.get("onlyFailures"),
+        )
+        pages, items, token = [], [], None
+        while True:
+            response = self.client.get_notification_history(token, request)
+            page = response.notificationHistory or []
+            pages.append(len(page))
+            for item in page:
+                notification = self.verifier.verify_and_decode_notification(item.signedPayload)
+                items.append(
+                    {
+                        "type": notification.rawNotificationType,
+                        "subtype": notification.rawSubtype,
+                        "attempts": [a.rawSendAttemptResult for a in item.sendAttempts or []],
+                    }
+                )
+            token = response.paginationToken
+            if not response.hasMore or len(pages) > 1000:
+                break
+        return {"pages": pages, "notifications": items}
+
+    def call_request_test_notification(self, call):
+        return {"token": self.client.request_test_notification().testNotificationToken}
+
+    def call_test_notification_status(self, call):
+        response = self.client.get_test_notification_status(call["token"])
+        notification = self.verifier.verify_and_decode_notification(response.signedPayload)
+        return {
+            "type": notification.rawNotificationType,
+            "attempts": [a.rawSendAttemptResult for a in response.sendAttempts or []],
+        }
 
     def call_auth(self, call):
         """Tokens the server must refuse, each made as Apple's library makes a good one."""

@@ -1,20 +1,26 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles `Fixtures/Demo.storekit` into the target that uses it, so the storeterm binary carries
-/// its demo catalog and works from any directory, even when copied elsewhere.
+/// Compiles the demo catalogs (`Fixtures/Demo.storekit`, and `Fixtures/Demo-JP.storekit` priced
+/// in yen) into the target that uses them, so the storeterm binary carries them and works from
+/// any directory, even when copied elsewhere.
 @main
 struct EmbedDemoCatalog: BuildToolPlugin {
+  /// Each fixture and the name of the Swift constant that holds its text.
+  static let catalogs = [
+    ("Demo.storekit", "embeddedDemoCatalog"), ("Demo-JP.storekit", "embeddedDemoJPCatalog"),
+  ]
+
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-    let input = context.package.directoryURL.appending(path: "Fixtures/Demo.storekit")
-    let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedDemoCatalog.swift")
-    return [
-      .buildCommand(
-        displayName: "Embedding Fixtures/Demo.storekit",
+    try Self.catalogs.map { file, name in
+      let input = context.package.directoryURL.appending(path: "Fixtures/\(file)")
+      let output = context.pluginWorkDirectoryURL.appending(path: "Embedded_\(name).swift")
+      return .buildCommand(
+        displayName: "Embedding Fixtures/\(file)",
         executable: try context.tool(named: "EmbedFile").url,
-        arguments: [input.path, output.path, "embeddedDemoCatalog"],
+        arguments: [input.path, output.path, name],
         inputFiles: [input],
         outputFiles: [output])
-    ]
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreTermApp
 
 /// What every command needs: the parsed options, the output, and the catalog they select.
 struct CommandContext {
@@ -56,6 +57,11 @@ struct CommandContext {
     if let locale = parsed.value("locale") {
       guard LocaleIdentifier.isWellFormed(locale) else {
         throw UsageError("--locale \(locale): not a locale identifier such as en_US or de_DE")
+      }
+      guard UIText.speaks(locale) else {
+        throw UsageError(
+          "--locale \(locale): not a language storeterm speaks; choose \(UIText.languageList), "
+            + "with a region such as de_DE or ja_JP")
       }
       localeOverride = locale
     } else {

@@ -9,13 +9,22 @@ enum ConfigurationFile {
   /// The name the bundled catalog goes by in messages.
   static let bundledName = "Demo.storekit"
 
-  /// Loads the file at `path`, or the bundled demo when `path` is nil.
+  /// The catalogs compiled in from `Fixtures/` by the EmbedDemoCatalog build plugin, by the
+  /// name `--config` takes: the demo priced in dollars, and the same demo priced in yen for Japan.
+  static let bundled: [(name: String, file: String, text: String)] = [
+    ("demo", bundledName, embeddedDemoCatalog),
+    ("demo-jp", "Demo-JP.storekit", embeddedDemoJPCatalog),
+  ]
+
+  /// Loads the file at `path`, a bundled catalog by name, or the bundled demo when `path` is nil.
+  ///
+  /// A bundled name (`demo`, `demo-jp`) wins over a file of that name (write `./demo-jp`).
   static func load(path: String?) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
-    guard let path else {
-      // Compiled in from Fixtures/Demo.storekit by the EmbedDemoCatalog build plugin.
-      return try StoreKitConfigurationDecoder.decode(embeddedDemoCatalog.utf8, file: bundledName)
+    let name = path ?? "demo"
+    if let catalog = bundled.first(where: { $0.name == name }) {
+      return try StoreKitConfigurationDecoder.decode(catalog.text.utf8, file: catalog.file)
     }
-    return try load(url: URL(fileURLWithPath: path), name: path)
+    return try load(url: URL(fileURLWithPath: name), name: name)
   }
 
   private static func load(url: URL, name: String) throws(StoreKitConfigurationError)

@@ -81,6 +81,12 @@ struct StoreContext {
     var session = StoreSession(settings: catalog.configuration.settings)
       .applying(try ledger.sessionSwitches())
     session.nonRenewingDuration = context.nonRenewingDuration
+    // Every event this process records is written with its signed server notification.
+    if !ephemeral {
+      ledger.setNotificationWriter(
+        ServerNotificationFactory(
+          signer: signer, clock: clock, ids: RandomIdentifiers(), identity: identity))
+    }
     engine = StoreEngine(
       catalog: catalog, session: session,
       ledger: ledger, signer: signer, clock: clock,

@@ -5,11 +5,16 @@ import StoreCore
 public enum StoreTermCommand {
   /// Options every command accepts, before or after the command.
   public static let globalOptions: [OptionSpec] = [
-    .value("config", "PATH", help: "A .storekit file (default: the bundled Demo.storekit)"),
+    .value(
+      "config", "PATH",
+      help: "A .storekit file, or a bundled demo: demo (the default, in dollars) or demo-jp (in "
+        + "yen)"),
     .value(
       "storefront", "ISO3", help: "The storefront, such as USA, DEU, JPN (default: the file's)"),
     .value(
-      "locale", "ID", help: "The locale for names and prices, such as de_DE (default: the file's)"),
+      "locale", "ID",
+      help: "The locale for names, prices and the screens' language, such as de_DE (default: the "
+        + "file's)"),
     .value(
       "db", "PATH", help: "The ledger database (default: $XDG_STATE_HOME/storeterm/ledger.sqlite)"),
     .value("customer", "ID", help: "The App Store account to act as (default: default)"),
@@ -55,6 +60,7 @@ public enum StoreTermCommand {
     UICommand.spec,
     ServeCommand.spec,
     ServerKeysCommand.spec,
+    NotificationsCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -139,6 +145,7 @@ public enum StoreTermCommand {
       case "import": try ImportCommand.run(context)
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
+      case "notifications": try NotificationsCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

@@ -19,4 +19,7 @@ public enum FixtureCatalogs {
 
   /// The bundled demo catalog, `Fixtures/Demo.storekit`.
   public static var demo: StoreKitConfiguration { configuration(at: TestPaths.demoCatalog) }
+
+  /// The bundled demo catalog priced in yen, `Fixtures/Demo-JP.storekit`.
+  public static var demoJP: StoreKitConfiguration { configuration(at: TestPaths.demoJPCatalog) }
 }

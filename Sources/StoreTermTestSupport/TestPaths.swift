@@ -11,6 +11,8 @@ public enum TestPaths {
 
   /// The bundled demo catalog, `Fixtures/Demo.storekit`.
   public static let demoCatalog = fixtures.appending(path: "Demo.storekit")
+  /// The bundled demo catalog priced in yen, `Fixtures/Demo-JP.storekit` (`--config demo-jp`).
+  public static let demoJPCatalog = fixtures.appending(path: "Demo-JP.storekit")
 
   /// The real `.storekit` files from public projects (`Tests/Fixtures/storekit-real`, with
   /// their sources and licences in `SOURCES.md` there).

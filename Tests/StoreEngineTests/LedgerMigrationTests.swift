@@ -83,9 +83,9 @@ import Testing
     let migrated = try EngineHarness(databasePath: path, clock: source.clock)
     let applied = try LedgerSchema.migrator.appliedMigrations(in: migrated.ledger.queue)
     #expect(
-      applied.suffix(3) == [
+      applied.suffix(4) == [
         JWSHeaderSchema.migrationName, SessionSwitchSchema.migrationName,
-        ServerSchema.migrationName,
+        ServerSchema.migrationName, NotificationSchema.migrationName,
       ])
     #expect(try migrated.ledger.records(customerID: Customer.defaultID) == records)
     // Old rows are not rewritten; new ones store their header once.

@@ -77,7 +77,10 @@ import Testing
     let configLine = help.standardOutput.split(separator: "\n").first {
       $0.hasPrefix("  --config PATH ")
     }
-    #expect(configLine?.hasSuffix(" A .storekit file (default: the bundled Demo.storekit)") == true)
+    #expect(
+      configLine?.hasSuffix(
+        " A .storekit file, or a bundled demo: demo (the default, in dollars) or demo-jp (in yen)")
+        == true)
     let bareHelp = await runStoreTerm(["help"])
     #expect(bareHelp.standardOutput == help.standardOutput)
     let productsHelp = await runStoreTerm(["products", "--help"])

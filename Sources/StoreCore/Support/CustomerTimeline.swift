@@ -89,77 +89,42 @@ public enum CustomerTimeline {
       TimelineEntry(
         date: event.date, notificationType: nil, localName: name, label: label, transactionID: id)
     }
-    switch event.kind {
-    case .customerCreated: return nil
-    case .purchased, .approved, .resolved:
-      guard let payload else { return local("PURCHASED", "Bought \(product)") }
-      if payload.type == .autoRenewableSubscription {
-        let subtype: NotificationSubtype =
-          payload.originalTransactionId == payload.transactionId ? .initialBuy : .resubscribe
-        return apple(.subscribed, subtype)
+    if var entry = NotificationKind.of(event, transaction: payload).map({
+      apple($0.type, $0.subtype)
+    }) {
+      switch event.kind {
+      case .priceIncreaseDeclined:
+        entry.label = "Declined the price increase for \(product); auto-renew is off"
+      case .familyShared:
+        // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
+        let shared =
+          id.map { history.sharedPhrase(transactionID: $0) } ?? "shared by a family member"
+        entry.label =
+          payload?.transactionReason == .renewal
+          ? "Renewed \(product), \(shared)" : "\(product) \(shared)"
+      default: break
       }
-      return apple(.oneTimeCharge)
+      return entry
+    }
+    switch event.kind {
+    case .purchased, .approved, .resolved: return local("PURCHASED", "Bought \(product)")
     case .askToBuyRequested: return local("ASK_TO_BUY", "Asked a parent to approve \(product)")
     case .interrupted: return local("INTERRUPTED", "Purchase of \(product) was interrupted")
     case .declined: return local("ASK_TO_BUY_DECLINED", "A parent declined \(product)")
     case .cancelled: return local("CANCELLED", "Closed the payment sheet for \(product)")
     case .failed:
       return local("PURCHASE_FAILED", "Purchase of \(product) failed: \(event.detail)")
-    case .refunded: return apple(.refund)
-    // storeterm's revoke is a refund for a developer issue; Apple's REVOKE is Family Sharing's.
-    case .revoked: return apple(.refund)
     case .refundRequested: return local("REFUND_REQUESTED", "Asked for a refund of \(product)")
-    case .offerCodeRedeemed: return apple(.offerRedeemed)
     case .finished: return local("FINISHED", "The app finished transaction \(id ?? "")")
     case .deleted: return local("DELETED", "Transaction \(id ?? "") was deleted in testing")
     case .cleared: return local("CLEARED", "Every transaction was cleared in testing")
-    case .renewed: return apple(.didRenew)
-    case .billingFailed:
-      return event.detail == "grace period"
-        ? apple(.didFailToRenew, .gracePeriod) : apple(.didFailToRenew)
-    case .gracePeriodEnded: return apple(.gracePeriodExpired)
-    case .billingRecovered: return apple(.didRenew, .billingRecovery)
-    case .expired:
-      switch event.detail {
-      case ExpirationIntent.billingError.name: return apple(.expired, .billingRetry)
-      case ExpirationIntent.customerDidNotConsentToPriceIncrease.name:
-        return apple(.expired, .priceIncrease)
-      case ExpirationIntent.productNotAvailable.name: return apple(.expired, .productNotForSale)
-      default: return apple(.expired, .voluntary)
-      }
-    case .autoRenewDisabled: return apple(.didChangeRenewalStatus, .autoRenewDisabled)
-    case .autoRenewEnabled: return apple(.didChangeRenewalStatus, .autoRenewEnabled)
-    case .upgraded: return apple(.didChangeRenewalPref, .upgrade)
-    case .downgraded: return apple(.didChangeRenewalPref, .downgrade)
-    case .crossgraded: return apple(.didChangeRenewalPref)
-    case .priceIncreaseRequested: return apple(.priceIncrease, .pending)
-    case .priceIncreaseConsented: return apple(.priceIncrease, .accepted)
-    case .priceIncreaseDeclined:
-      // Apple reports a declined increase as auto-renew turning off; the label says why.
-      var entry = apple(.didChangeRenewalStatus, .autoRenewDisabled)
-      entry.label = "Declined the price increase for \(product); auto-renew is off"
-      return entry
     case .familyJoined: return local("FAMILY_JOINED", "Joined family group \(event.detail)")
     case .familyLeft: return local("FAMILY_LEFT", "Left family group \(event.detail)")
     case .familyShared:
-      // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
-      let shared = id.map { history.sharedPhrase(transactionID: $0) } ?? "shared by a family member"
-      guard let payload else { return local("FAMILY_SHARED", "\(product) \(shared)") }
-      var entry: TimelineEntry
-      if payload.type != .autoRenewableSubscription {
-        entry = apple(.oneTimeCharge)
-      } else if payload.transactionReason == .renewal {
-        entry = apple(.didRenew)
-      } else {
-        entry = apple(
-          .subscribed,
-          payload.originalTransactionId == payload.transactionId ? .initialBuy : .resubscribe)
-      }
-      entry.label =
-        payload.transactionReason == .renewal
-        ? "Renewed \(product), \(shared)" : "\(product) \(shared)"
-      return entry
-    case .familyRevoked: return apple(.revoke)
+      let shared =
+        id.map { history.sharedPhrase(transactionID: $0) } ?? "shared by a family member"
+      return local("FAMILY_SHARED", "\(product) \(shared)")
+    default: return nil
     }
   }
 }

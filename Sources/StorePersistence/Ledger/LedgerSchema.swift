@@ -95,6 +95,7 @@ enum LedgerSchema {
     JWSHeaderSchema.register(&migrator)
     SessionSwitchSchema.register(&migrator)
     ServerSchema.register(&migrator)
+    NotificationSchema.register(&migrator)
     return migrator
   }
 }

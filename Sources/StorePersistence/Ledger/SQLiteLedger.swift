@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import Synchronization
 
 /// The ledger in SQLite: customers, transactions (signed JWS plus query columns) and events.
 ///
@@ -11,6 +12,8 @@ public final class SQLiteLedger: Ledger {
   public let queue: DatabaseQueue
   /// The JWS headers of `queue`'s connection, for storing and rebuilding transactions' JWS.
   let headers = JWSHeaderStore()
+  /// Signs the notification each recorded event produces, into `outbox`; none until set.
+  let notifications = Mutex<(any NotificationWriter)?>(nil)
 
   /// Opens (creating if needed) the ledger at `location` and brings its schema up to date.
   ///
@@ -120,7 +123,7 @@ public final class SQLiteLedger: Ledger {
           customerID: customerID, scope: scope, records: records, db: db),
         nextID: UInt64(next))
       let (changes, result) = try decide(state)
-      try Self.apply(changes, headers: headers, db: db)
+      try Self.apply(changes, headers: headers, notifier: notifier, db: db)
       return result
     }
   }
@@ -160,14 +163,15 @@ public final class SQLiteLedger: Ledger {
       let next = UInt64(try Self.nextTransactionID(db))
       let (changes, result) = try decide(
         FamilyLedger(group: group, customers: customers, nextID: next))
-      try Self.apply(changes, headers: headers, db: db)
+      try Self.apply(changes, headers: headers, notifier: notifier, db: db)
       return result
     }
   }
 
   /// Stores `changes` inside the current write transaction.
   static func apply(
-    _ changes: LedgerChanges, headers: JWSHeaderStore, db: SQLiteConnection
+    _ changes: LedgerChanges, headers: JWSHeaderStore, notifier: (any NotificationWriter)? = nil,
+    db: SQLiteConnection
   ) throws {
     for customer in changes.customers {
       try db.execute(
@@ -187,7 +191,13 @@ public final class SQLiteLedger: Ledger {
       for id in changes.deleted { try Self.delete(id, stamp: stamp, db: db) }
     }
     for subscription in changes.subscriptions { try Self.upsert(subscription, db: db) }
-    for event in changes.events { try Self.append(event, db: db) }
+    for event in changes.events {
+      try Self.append(event, db: db)
+      if let notifier {
+        try Self.enqueueNotification(
+          for: event, changes: changes, notifier: notifier, headers: headers, db: db)
+      }
+    }
   }
 
   /// The identifier the next record gets: one past the highest in use or ever deleted.

@@ -37,6 +37,19 @@ public struct APIError: Error, Equatable, Sendable {
   static let startDateAfterEndDate = APIError(
     status: 400, code: 4_000_013,
     message: "Invalid request. The start date is later than the end date.")
+  static let startDateTooFarInPast = APIError(
+    status: 400, code: 4_000_012,
+    message: "Invalid request. The start date is earlier than the allowed start date.")
+  static let invalidPaginationToken = APIError(
+    status: 400, code: 4_000_014, message: "Invalid pagination token.")
+  static let invalidNotificationType = APIError(
+    status: 400, code: 4_000_018, message: "Invalid notification type.")
+  static let invalidNotificationSubtype = APIError(
+    status: 400, code: 4_000_019, message: "Invalid notification subtype.")
+  static let invalidTestNotificationToken = APIError(
+    status: 400, code: 4_000_020, message: "Invalid test notification token.")
+  static let testNotificationNotFound = APIError(
+    status: 404, code: 4_040_008, message: "Test notification not found.")
   static let invalidStartDate = APIError(
     status: 400, code: 4_000_015, message: "Invalid start date.")
   static let invalidEndDate = APIError(status: 400, code: 4_000_016, message: "Invalid end date.")

@@ -12,6 +12,12 @@ enum APIRoute: Equatable, Sendable {
   case refundHistory(String)
   /// `GET /inApps/v1/transactions/appTransactions/{transactionId}`: Get App Transaction Info.
   case appTransaction(String)
+  /// `POST /inApps/v1/notifications/history`: Get Notification History.
+  case notificationHistory
+  /// `POST /inApps/v1/notifications/test`: Request a Test Notification.
+  case requestTestNotification
+  /// `GET /inApps/v1/notifications/test/{testNotificationToken}`: Get Test Notification Status.
+  case testNotificationStatus(String)
 
   /// How a request matched: a route, a known path with another method, or nothing.
   enum Match: Equatable {
@@ -44,6 +50,18 @@ enum APIRoute: Equatable, Sendable {
       where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions"
         && parts[3] == "appTransactions":
         ("GET", .appTransaction(parts[4]))
+      case 4
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "notifications"
+        && parts[3] == "history":
+        ("POST", .notificationHistory)
+      case 4
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "notifications"
+        && parts[3] == "test":
+        ("POST", .requestTestNotification)
+      case 5
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "notifications"
+        && parts[3] == "test":
+        ("GET", .testNotificationStatus(parts[4]))
       default: nil
       }
     guard let found else { return .unknownPath }

@@ -17,7 +17,7 @@ extension AppStoreServerAPI {
       .filter { isServed($0.transaction) }
     var groups: [(group: String, items: [JSONValue])] = []
     for status in statuses {
-      let code = Self.statusCode(status.state)
+      let code = SubscriptionStatusCode(status.state)
       guard wanted.isEmpty || wanted.contains(code) else { continue }
       let item = JSONValue.object([
         JSONMember("originalTransactionId", .string(String(status.subscription.originalID))),
@@ -45,16 +45,5 @@ extension AppStoreServerAPI {
               ])
             })),
       ]))
-  }
-
-  /// Apple's status number for StoreKit's renewal state.
-  static func statusCode(_ state: RenewalStanding) -> SubscriptionStatusCode {
-    switch state {
-    case .subscribed: .active
-    case .expired: .expired
-    case .inBillingRetryPeriod: .billingRetry
-    case .inGracePeriod: .billingGracePeriod
-    case .revoked: .revoked
-    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreJWS
 import StorePersistence
 
 /// The App Store Server API over the ledger: authenticates each request, routes it to its
@@ -18,6 +19,8 @@ public final class AppStoreServerAPI: Sendable {
   let clock: any StoreClock
   let identity: SignedDataConfiguration
   let tokens: BearerTokenVerifier
+  let notifications: ServerNotificationFactory
+  let outbox: NotificationOutbox
   let realNow: @Sendable () -> Date
   let log: @Sendable (String) -> Void
 
@@ -27,8 +30,12 @@ public final class AppStoreServerAPI: Sendable {
   public init(
     engine: StoreEngine, ledger: SQLiteLedger, signer: any Signer, clock: any StoreClock,
     identity: SignedDataConfiguration, realNow: @escaping @Sendable () -> Date,
+    ids: any IdentifierGenerator = RandomIdentifiers(),
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
+    notifications = ServerNotificationFactory(
+      signer: signer, clock: clock, ids: ids, identity: identity)
+    outbox = NotificationOutbox(ledger: ledger)
     self.engine = engine
     self.ledger = ledger
     let directory = ServerDirectory(ledger: ledger)
@@ -76,6 +83,9 @@ public final class AppStoreServerAPI: Sendable {
     case .orderLookup(let id): try orderLookup(id)
     case .refundHistory(let id): try refundHistory(id, request)
     case .appTransaction(let id): try appTransactionInfo(id)
+    case .notificationHistory: try notificationHistory(request)
+    case .requestTestNotification: try requestTestNotification()
+    case .testNotificationStatus(let token): try testNotificationStatus(token)
     }
   }
 }

@@ -93,57 +93,11 @@ public enum ForcedOutcome: Sendable, Hashable {
   }
 }
 
-/// What QA's transaction manager (and the account screen) can do to one transaction.
-public enum ManageAction: String, CaseIterable, Sendable, Hashable {
-  /// Approves an Ask to Buy request.
-  case approve
-  /// Declines an Ask to Buy request.
-  case decline
-  /// Resolves an interrupted purchase.
-  case resolve
-  /// Refunds.
-  case refund
-  /// Revokes (family sharing removed).
-  case revoke
-  /// Expires a subscription now.
-  case expire
-  /// Renews a subscription now.
-  case renew
-  /// Turns auto-renew off.
-  case autoRenewOff
-  /// Turns auto-renew on.
-  case autoRenewOn
-  /// Asks the customer to agree to a higher renewal price.
-  case priceIncrease
-  /// The customer agrees to the price increase.
-  case consent
-  /// The customer declines the price increase.
-  case declinePriceIncrease
-  /// Finishes the transaction, as the app would.
-  case finish
-  /// Deletes the transaction from the ledger.
-  case delete
+/// What QA's transaction manager (and the account screen) can do to one transaction: the
+/// engine's own controls, so their refusals come from one place.
+public typealias ManageAction = TransactionControl
 
-  /// The engine's control this action carries out (its refusals come from there).
-  public var control: TransactionControl {
-    switch self {
-    case .approve: .approve
-    case .decline: .decline
-    case .resolve: .resolve
-    case .refund: .refund
-    case .revoke: .revoke
-    case .expire: .expire
-    case .renew: .renew
-    case .autoRenewOff: .autoRenewOff
-    case .autoRenewOn: .autoRenewOn
-    case .priceIncrease: .priceIncrease
-    case .consent: .consent
-    case .declinePriceIncrease: .declinePriceIncrease
-    case .finish: .finish
-    case .delete: .delete
-    }
-  }
-
+extension TransactionControl {
   /// What was done, for the message afterwards: `Refunded transaction 4`.
   public var pastTense: String {
     switch self {

@@ -31,7 +31,7 @@ enum Chrome {
   ) -> [(screen: ScreenID, label: String, columns: Range<Int>)] {
     func label(_ screen: ScreenID, short: Bool) -> String {
       short && screen != state.screen
-        ? " \(screen.rawValue) " : " \(screen.rawValue) \(screen.title) "
+        ? " \(screen.rawValue) " : " \(screen.rawValue) \(state.snapshot.localized(screen.title)) "
     }
     let full = ScreenID.allCases.map { DisplayWidth.of(label($0, short: false)) + 1 }.reduce(0, +)
     let short = full > width

@@ -8,6 +8,8 @@ import TerminalUI
 struct HelpView {
   /// The sections, from ``Keymap/helpSections(in:)``.
   var sections: [HelpSection]
+  /// The frame's title, `Keys` in English.
+  var title = "Keys"
 
   private enum Line {
     case heading(String)
@@ -70,7 +72,7 @@ struct HelpView {
         width: min(canvas.size.width, widths.reduce(0, +) + 3 * (columns.count - 1) + 4),
         height: tallest + 2))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "Keys", role: .borderFocused)
+    let inside = canvas.box(frame, title: title, role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       var x = 0
       for (index, column) in columns.enumerated() {

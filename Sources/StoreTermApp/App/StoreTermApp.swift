@@ -323,8 +323,13 @@ public enum StoreTermApp: Application {
       ).render(in: &canvas)
     }
     if state.showsHelp {
-      HelpView(sections: GlobalKeys.activeKeymap(state).helpSections(in: state))
-        .render(in: &canvas)
+      let snapshot = state.snapshot
+      let sections = GlobalKeys.activeKeymap(state).helpSections(in: state).map { section in
+        HelpSection(
+          title: snapshot.localized(section.title),
+          entries: section.entries.map { localized($0, snapshot) })
+      }
+      HelpView(sections: sections, title: snapshot.localized("Keys")).render(in: &canvas)
     }
     return canvas.screen
   }
@@ -337,6 +342,14 @@ extension StoreTermApp {
     let entries = GlobalKeys.activeKeymap(state).hintBarEntries(in: state)
     let general = Set(GlobalKeys.keymap.hintBarEntries(in: state))
     let pinned = entries.reversed().prefix { general.contains($0) }.count
-    return HintBar(entries: entries, pinnedTrailing: pinned)
+    return HintBar(
+      entries: entries.map { localized($0, state.snapshot) }, pinnedTrailing: pinned)
+  }
+
+  /// A key's description in the snapshot's language (its label and reason stay as they are).
+  static func localized(_ entry: HelpEntry, _ snapshot: StoreSnapshot) -> HelpEntry {
+    var entry = entry
+    entry.description = snapshot.localized(entry.description)
+    return entry
   }
 }

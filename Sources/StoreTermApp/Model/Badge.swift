@@ -29,20 +29,23 @@ public enum Badge: Hashable, Sendable {
   /// (`ownershipType == .familyShared`); shown instead of Active or Owned.
   case familySharing
 
-  /// The badge's words, such as `Expires on 2026-12-07`.
-  public var text: String {
+  /// The badge's words in English, such as `Expires on 2026-12-07`.
+  public var text: String { text(UIText.baseLanguage) }
+
+  /// The badge's words in `locale`'s language.
+  public func text(_ locale: String) -> String {
     switch self {
-    case .active: "Active"
-    case .owned: "Owned"
-    case .pendingApproval: "Pending approval"
-    case .interrupted: "Interrupted"
-    case .scheduled(let date): "Starts on \(DateText.day(date))"
-    case .gracePeriod: "Grace period"
-    case .billingProblem: "Billing problem"
-    case .expiresOn(let date): "Expires on \(DateText.day(date))"
-    case .upgrade: "Upgrade"
-    case .downgrade: "Downgrade"
-    case .familySharing: "Family Sharing"
+    case .active: UIText.text("Active", locale)
+    case .owned: UIText.text("Owned", locale)
+    case .pendingApproval: UIText.text("Pending approval", locale)
+    case .interrupted: UIText.text("Interrupted", locale)
+    case .scheduled(let date): UIText.text("Starts on %@", locale, DateText.day(date))
+    case .gracePeriod: UIText.text("Grace period", locale)
+    case .billingProblem: UIText.text("Billing problem", locale)
+    case .expiresOn(let date): UIText.text("Expires on %@", locale, DateText.day(date))
+    case .upgrade: UIText.text("Upgrade", locale)
+    case .downgrade: UIText.text("Downgrade", locale)
+    case .familySharing: UIText.text("Family Sharing", locale)
     }
   }
 
@@ -130,6 +133,6 @@ public enum Badge: Hashable, Sendable {
     guard let subscription = product.subscription, let offer = subscription.introductoryOffer,
       snapshot.introEligibleGroups.contains(subscription.subscriptionGroupID)
     else { return nil }
-    return ProductTerms.offer(offer, then: product)
+    return LocalizedTerms.offer(offer, then: product, snapshot.locale)
   }
 }

@@ -15,6 +15,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var customers: [String]
   /// The storefront and currency, such as `USA (USD)`.
   public var storefront: String
+  /// The catalog's locale (`--locale`), such as `de_DE`: the language every screen speaks.
+  public var locale: String
   /// The simulated time the snapshot was taken at.
   public var now: Date
   /// The products for sale, in the App Store's order.
@@ -52,7 +54,7 @@ public struct StoreSnapshot: Sendable, Equatable {
   /// Creates a snapshot.
   public init(
     customerID: String = "default", customers: [String] = ["default"],
-    storefront: String = "USA (USD)",
+    storefront: String = "USA (USD)", locale: String = "en_US",
     now: Date = Date(timeIntervalSince1970: 0), products: [Product] = [],
     entitledProductIDs: Set<String> = [], purchaseStates: [String: PurchaseState] = [:],
     statuses: [String: SubscriptionGroupStatus] = [:], balances: [String: Int] = [:],
@@ -65,6 +67,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.customerID = customerID
     self.customers = customers
     self.storefront = storefront
+    self.locale = locale
     self.now = now
     self.products = products
     self.entitledProductIDs = entitledProductIDs

@@ -92,55 +92,73 @@ public enum AccountScreen {
       guard let status = snapshot.statuses[group] else { return [] }
       let product = snapshot.product(status.productID)
       let groupName = product?.subscription?.groupDisplayName ?? group
-      var parts = ["\(groupName): \(snapshot.name(of: status.productID))"]
+      var parts = [snapshot.localized("%1$@: %2$@", groupName, snapshot.name(of: status.productID))]
       // A plan the customer has only through Family Sharing says so, and who shares it.
       if let purchaser = snapshot.family.sharedProducts[status.productID] {
-        parts[0] += " (Family Sharing, shared by \(purchaser))"
+        parts[0] += snapshot.localized(" (Family Sharing, shared by %@)", purchaser)
       }
       let role: StyleRole
       switch status.state {
       case .subscribed:
-        parts.append("Active")
+        parts.append(snapshot.localized("Active"))
         role = .success
       case .inGracePeriod:
         // The paid period is over: what is left is the grace period, until its end.
-        let until = snapshot.renewals[group]?.gracePeriodEnds.map { " until \(DateText.day($0))" }
-        parts.append("Grace period" + (until ?? ""))
+        let until = snapshot.renewals[group]?.gracePeriodEnds.map {
+          snapshot.localized(" until %@", DateText.day($0))
+        }
+        parts.append(snapshot.localized("Grace period") + (until ?? ""))
         role = .warning
       case .inBillingRetryPeriod:
-        parts.append("Billing problem")
+        parts.append(snapshot.localized("Billing problem"))
         role = .error
       case .expired:
-        parts.append("Expired")
+        parts.append(snapshot.localized("Expired"))
         role = .dim
       case .revoked:
-        parts.append("Refunded")
+        parts.append(snapshot.localized("Refunded"))
         role = .dim
       }
       let note = snapshot.renewals[group] ?? RenewalNote()
-      if let period = periodText(status) { parts.append(period) }
+      if let period = periodText(status, snapshot.locale) { parts.append(period) }
       if let renews = status.willAutoRenew, status.isEntitled {
-        parts.append("auto-renew \(renews ? "on" : "off")")
+        parts.append(snapshot.localized(renews ? "auto-renew on" : "auto-renew off"))
       }
       var lines = [(parts.joined(separator: " · "), role)]
       if status.state == .inGracePeriod {
-        let until = note.gracePeriodEnds.map { " until \(DateText.day($0))" } ?? ""
+        let until =
+          note.gracePeriodEnds.map { snapshot.localized(" until %@", DateText.day($0)) } ?? ""
         lines.append(
-          ("  Billing failed; access continues\(until) while the App Store retries.", .warning))
+          (
+            snapshot.localized(
+              "  Billing failed; access continues%@ while the App Store retries.", until),
+            .warning
+          ))
       }
       if let increase = note.priceIncrease {
-        let price = note.renewalPrice.map { " to \($0)" } ?? ""
+        let price = note.renewalPrice.map { snapshot.localized(" to %@", $0) } ?? ""
         lines.append(
           increase == .pending
-            ? ("  Price increase\(price) waits for the customer's consent.", .warning)
-            : ("  Price increase\(price) agreed; it applies at the next renewal.", .dim))
+            ? (
+              snapshot.localized("  Price increase%@ waits for the customer's consent.", price),
+              .warning
+            )
+            : (
+              snapshot.localized(
+                "  Price increase%@ agreed; it applies at the next renewal.", price),
+              .dim
+            ))
       }
       // Only a subscription that will renew renews into another plan.
       if let next = note.renewsInto, status.willAutoRenew != false, status.isEntitled {
-        lines.append(("  Renews into \(snapshot.name(of: next)).", .dim))
+        lines.append((snapshot.localized("  Renews into %@.", snapshot.name(of: next)), .dim))
       }
       if status.state == .inBillingRetryPeriod {
-        lines.append(("  Billing failed; no access until the payment method is fixed.", .error))
+        lines.append(
+          (
+            snapshot.localized("  Billing failed; no access until the payment method is fixed."),
+            .error
+          ))
       }
       return lines
     }
@@ -148,12 +166,12 @@ public enum AccountScreen {
 
   /// Where the current period stands: `renews …` or `ends …` while subscribed; nothing in the
   /// grace period (the state says until when) or once access has stopped.
-  static func periodText(_ status: SubscriptionGroupStatus) -> String? {
+  static func periodText(_ status: SubscriptionGroupStatus, _ locale: String) -> String? {
     switch status.state {
     case .subscribed:
       guard let end = status.expirationDate else { return nil }
-      return status.willAutoRenew == false
-        ? "ends \(DateText.day(end))" : "renews \(DateText.day(end))"
+      return UIText.text(
+        status.willAutoRenew == false ? "ends %@" : "renews %@", locale, DateText.day(end))
     case .inGracePeriod, .inBillingRetryPeriod, .expired, .revoked:
       return nil
     }
@@ -164,14 +182,15 @@ public enum AccountScreen {
     let snapshot = state.snapshot
     let width = canvas.size.width
     var y = 0
-    canvas.text("Account: \(snapshot.customerID)", at: Point(x: 1, y: y), role: .title)
+    canvas.text(
+      snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 1, y: y), role: .title)
     y += 1
     let family = familyLine(snapshot)
     canvas.text(family.0, at: Point(x: 1, y: y), role: family.1)
     y += 1
     let statuses = statusLines(snapshot)
     if statuses.isEmpty {
-      canvas.text("No subscriptions.", at: Point(x: 1, y: y), role: .dim)
+      canvas.text(snapshot.localized("No subscriptions."), at: Point(x: 1, y: y), role: .dim)
       y += 1
     }
     for (line, role) in statuses.prefix(4) {
@@ -181,17 +200,21 @@ public enum AccountScreen {
     let names = snapshot.products.filter { snapshot.entitledProductIDs.contains($0.id) }
       .map { product in
         snapshot.family.sharedProducts[product.id].map {
-          "\(product.displayName) (shared by \($0))"
+          snapshot.localized("%1$@ (shared by %2$@)", product.displayName, $0)
         } ?? product.displayName
       }
     canvas.text(
-      "Entitlements: " + (names.isEmpty ? "none" : names.joined(separator: ", ")),
+      snapshot.localized(
+        "Entitlements: %@",
+        names.isEmpty ? snapshot.localized("none") : names.joined(separator: ", ")),
       at: Point(x: 1, y: y))
     y += 1
     let balances = snapshot.products.filter { $0.type == .consumable }
       .map { "\($0.displayName) \(snapshot.balances[$0.id] ?? 0)" }
     if !balances.isEmpty {
-      canvas.text("Balances: " + balances.joined(separator: " · "), at: Point(x: 1, y: y))
+      canvas.text(
+        snapshot.localized("Balances: %@", balances.joined(separator: " · ")),
+        at: Point(x: 1, y: y))
       y += 1
     }
     y = historyTop(snapshot)
@@ -200,26 +223,30 @@ public enum AccountScreen {
       selected: state.account.selected, count: rows.count, height: canvas.size.height - y - 3)
     let table = TableView(
       columns: [
-        .init("ID", width: .fit(max: 8), alignment: .trailing),
-        .init("Product", width: .flexible(min: 10)),
-        .init("Purchased", width: .fixed(16)),
-        .init("State", width: .fit(max: 18)),
-        .init("Signature", width: .fit(max: 14)),
+        .init(snapshot.localized("ID"), width: .fit(max: 8), alignment: .trailing),
+        .init(snapshot.localized("Product"), width: .flexible(min: 10)),
+        .init(snapshot.localized("Purchased"), width: .fixed(16)),
+        .init(snapshot.localized("State"), width: .fit(max: 18)),
+        .init(snapshot.localized("Signature"), width: .fit(max: 14)),
       ],
       rows: rows[window.rows].map { record in
         [
           String(record.id), snapshot.name(of: record.productID),
           DateText.minute(record.signed?.purchaseDate ?? record.createdDate),
           historyState(record, snapshot: snapshot),
-          snapshot.verification[record.id].map { $0 == "verified" ? "✓ verified" : "✗ \($0)" }
-            ?? "–",
+          snapshot.verification[record.id].map {
+            $0 == "verified" ? snapshot.localized("✓ verified") : "✗ \($0)"
+          } ?? "–",
         ]
       },
       selection: window.selection)
     let frame = Rect(x: 0, y: y, width: width, height: canvas.size.height - y)
-    let inside = canvas.panel(frame, title: "History (Transaction.all)", focused: true)
+    let inside = canvas.panel(
+      frame, title: snapshot.localized("History (Transaction.all)"), focused: true)
     if rows.isEmpty {
-      canvas.text("No transactions yet.", at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
+      canvas.text(
+        snapshot.localized("No transactions yet."), at: Point(x: inside.minX + 1, y: inside.minY),
+        role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
     }
@@ -238,12 +265,15 @@ public enum AccountScreen {
   static func familyLine(_ snapshot: StoreSnapshot) -> (String, StyleRole) {
     let family = snapshot.family
     guard let group = family.group else {
-      return ("Family Sharing: not in a family", .dim)
+      return (snapshot.localized("Family Sharing: not in a family"), .dim)
     }
-    let members = family.members.map { $0.id == snapshot.customerID ? "\($0.id) (you)" : $0.id }
+    let members = family.members.map {
+      $0.id == snapshot.customerID ? snapshot.localized("%@ (you)", $0.id) : $0.id
+    }
     return (
-      "Family Sharing: \(group) (\(family.members.count) of \(FamilyStatus.limit)) · "
-        + members.joined(separator: ", "), .normal
+      snapshot.localized(
+        "Family Sharing: %1$@ (%2$@ of %3$@) · %4$@", group, "\(family.members.count)",
+        "\(FamilyStatus.limit)", members.joined(separator: ", ")), .normal
     )
   }
 
@@ -252,8 +282,12 @@ public enum AccountScreen {
   static func historyState(_ record: TransactionRecord, snapshot: StoreSnapshot) -> String {
     let state = TransactionStanding.text(record, in: snapshot)
     guard state == "family shared", let purchaser = snapshot.family.purchasers[record.id]
-    else { return state }
-    return "shared by \(purchaser)"
+    else {
+      // Each part of `unfinished, shared` or `in grace period, unfinished` on its own.
+      return state.components(separatedBy: ", ").map { snapshot.localized($0) }
+        .joined(separator: snapshot.localized(", "))
+    }
+    return snapshot.localized("shared by %@", purchaser)
   }
 
   /// The history row drawn on body row `row` of a body `bodyHeight` rows tall, if any.

@@ -15,7 +15,7 @@ public enum ManageRules {
     let chain = record.signed.flatMap { UInt64($0.payload.originalTransactionId) }
       .flatMap { snapshot.subscriptions[$0] }
     return TransactionControlRules.refusal(
-      action.control, record: record, chain: chain, now: snapshot.now)?.description
+      action, record: record, chain: chain, now: snapshot.now)?.description
   }
 
   /// The record a screen has selected: the transaction manager's or the account history's.

@@ -113,9 +113,11 @@ public enum PaywallScreen {
       }
     }
     if !consumables.isEmpty {
-      sections.append(Section(title: "Consumables", products: consumables))
+      sections.append(Section(title: snapshot.localized("Consumables"), products: consumables))
     }
-    if !oneTime.isEmpty { sections.append(Section(title: "One-time purchases", products: oneTime)) }
+    if !oneTime.isEmpty {
+      sections.append(Section(title: snapshot.localized("One-time purchases"), products: oneTime))
+    }
     return sections
   }
 
@@ -124,7 +126,8 @@ public enum PaywallScreen {
     let snapshot = state.snapshot
     let size = canvas.size
     guard !snapshot.products.isEmpty else {
-      let message = state.isLoaded ? "No products are for sale." : "Loading products…"
+      let message = snapshot.localized(
+        state.isLoaded ? "No products are for sale." : "Loading products…")
       canvas.text(message, at: Point(x: 2, y: 1), role: .dim)
       return
     }
@@ -183,7 +186,8 @@ public enum PaywallScreen {
     let (lines, selected, offset) = listLayout(state, height: height)
     let products = snapshot.products
     let nameWidth = min(24, products.map { DisplayWidth.of($0.displayName) }.max() ?? 0)
-    let priceWidth = products.map { DisplayWidth.of(ProductTerms.price($0)) }.max() ?? 0
+    let priceWidth =
+      products.map { DisplayWidth.of(LocalizedTerms.price($0, snapshot.locale)) }.max() ?? 0
     for y in 0..<height {
       let lineIndex = offset + y
       guard lineIndex < lines.count else { break }
@@ -207,7 +211,7 @@ public enum PaywallScreen {
     canvas.fill(Rect(x: 0, y: y, width: width, height: 1), role: base)
     canvas.raw(selected ? "▸" : " ", at: Point(x: 1, y: y), role: base)
     canvas.text(product.displayName, at: Point(x: 3, y: y), role: base, width: nameWidth)
-    let price = ProductTerms.price(product)
+    let price = LocalizedTerms.price(product, snapshot.locale)
     let priceX = width - priceWidth - 1
     canvas.text(
       price, at: Point(x: priceX, y: y), width: priceWidth, alignment: .trailing,
@@ -217,13 +221,14 @@ public enum PaywallScreen {
       let role: StyleRole = selected ? base : badge.isWarning ? .warning : .badge
       let room = priceX - 1 - x
       guard room > 2 else { break }
-      x += canvas.text(badge.text, at: Point(x: x, y: y), role: role, width: room) + 2
+      x +=
+        canvas.text(badge.text(snapshot.locale), at: Point(x: x, y: y), role: role, width: room) + 2
     }
     var extra: String?
     if let offer = Badge.introOffer(for: product, in: snapshot) {
       extra = offer
     } else if product.type == .consumable {
-      extra = "Balance \(snapshot.balances[product.id] ?? 0)"
+      extra = snapshot.localized("Balance %@", "\(snapshot.balances[product.id] ?? 0)")
     }
     if let extra, priceX - 1 - x > 4 {
       canvas.text(extra, at: Point(x: x, y: y), role: selected ? base : .dim, width: priceX - 1 - x)
@@ -240,10 +245,13 @@ public enum PaywallScreen {
       for (y, line) in description.prefix(2).enumerated() {
         area.text(line, at: Point(x: 0, y: y), role: .normal)
       }
+      // The terms are a sentence: wrapped onto the blank row below rather than cut.
       let (terms, role) = termsLine(product, snapshot: snapshot)
-      area.text(terms, at: Point(x: 0, y: 2), role: role)
+      for (y, line) in TextWrap.lines(terms, width: max(1, width)).prefix(2).enumerated() {
+        area.text(line, at: Point(x: 0, y: 2 + y), role: role)
+      }
       area.text(
-        "r Restore Purchases · c Redeem Code · Terms of Use · Privacy Policy",
+        snapshot.localized("r Restore Purchases · c Redeem Code · Terms of Use · Privacy Policy"),
         at: Point(x: 0, y: area.size.height - 1), role: .dim)
     }
   }
@@ -251,19 +259,21 @@ public enum PaywallScreen {
   /// What the customer would pay and when, in the words of the App Store's sheet.
   static func termsLine(_ product: Product, snapshot: StoreSnapshot) -> (String, StyleRole) {
     if let offer = Badge.introOffer(for: product, in: snapshot) {
-      return ("\(offer). Cancel anytime.", .success)
+      return (snapshot.localized("%@. Cancel anytime.", offer), .success)
     }
     switch product.type {
     case .autoRenewable:
-      return ("Renews at \(ProductTerms.price(product)) until cancelled.", .normal)
+      let price = LocalizedTerms.price(product, snapshot.locale)
+      return (snapshot.localized("Renews at %@ until cancelled.", price), .normal)
     case .consumable:
+      let balance = "\(snapshot.balances[product.id] ?? 0)"
       return (
-        "\(product.displayPrice) each · balance \(snapshot.balances[product.id] ?? 0)", .normal
+        snapshot.localized("%1$@ each · balance %2$@", product.displayPrice, balance), .normal
       )
     case .nonRenewable:
-      return ("\(product.displayPrice) once; does not renew.", .normal)
+      return (snapshot.localized("%@ once; does not renew.", product.displayPrice), .normal)
     default:
-      return ("\(product.displayPrice) once; yours to keep.", .normal)
+      return (snapshot.localized("%@ once; yours to keep.", product.displayPrice), .normal)
     }
   }
 }

@@ -92,31 +92,43 @@ public enum PurchaseSheet {
   {
     let product = snapshot.product(sheet.productID)
     let width = min(canvas.size.width - 4, 64)
-    let height = 12
-    let frame = canvas.bounds.centered(Size(width: width, height: height))
+    // The offer and the terms are sentences: wrapped, the sheet growing to fit them.
+    let offer = TextWrap.lines(
+      sheet.offer.map { snapshot.localized("Offer: %@", $0) } ?? snapshot.localized("Offer: none"),
+      width: max(1, width - 4))
+    let terms = TextWrap.lines(sheet.terms, width: max(1, width - 4))
+    let extra = max(0, min(canvas.size.height - 12, offer.count + terms.count - 2))
+    let frame = canvas.bounds.centered(Size(width: width, height: 12 + extra))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "App Store", role: .borderFocused)
+    let inside = canvas.box(frame, title: snapshot.localized("App Store"), role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       let name = product?.displayName ?? sheet.productID
       area.text(name, at: Point(x: 0, y: 0), role: .title)
       if let product {
-        let price = ProductTerms.price(product)
+        let price = LocalizedTerms.price(product, snapshot.locale)
         let priceWidth = DisplayWidth.of(price)
         area.text(price, at: Point(x: area.size.width - priceWidth, y: 0), role: .price)
       }
+      let lines =
+        offer.map { ($0, sheet.offer == nil ? StyleRole.dim : .success) }
+        + terms.map { ($0, StyleRole.dim) }
+      for (y, (line, role)) in lines.prefix(2 + extra).enumerated() {
+        area.text(line, at: Point(x: 0, y: 1 + y), role: role)
+      }
+      let top = 3 + extra
       area.text(
-        sheet.offer.map { "Offer: \($0)" } ?? "Offer: none", at: Point(x: 0, y: 1),
-        role: sheet.offer == nil ? .dim : .success)
-      area.text(sheet.terms, at: Point(x: 0, y: 2), role: .dim)
-      area.text("Account: \(snapshot.customerID)", at: Point(x: 0, y: 3), role: .normal)
-      area.rule(at: Point(x: 0, y: 4), width: area.size.width)
-      outcomeRow(sheet, y: 5, in: &area)
-      phaseLines(sheet, snapshot: snapshot, y: 7, in: &area)
+        snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 0, y: top),
+        role: .normal)
+      area.rule(at: Point(x: 0, y: top + 1), width: area.size.width)
+      outcomeRow(sheet, snapshot: snapshot, y: top + 2, in: &area)
+      phaseLines(sheet, snapshot: snapshot, y: top + 4, in: &area)
     }
   }
 
-  private static func outcomeRow(_ sheet: PurchaseSheetState, y: Int, in area: inout Canvas) {
-    var x = area.raw("QA outcome: ", at: Point(x: 0, y: y), role: .dim)
+  private static func outcomeRow(
+    _ sheet: PurchaseSheetState, snapshot: StoreSnapshot, y: Int, in area: inout Canvas
+  ) {
+    var x = area.raw(snapshot.localized("QA outcome: "), at: Point(x: 0, y: y), role: .dim)
     let locked = sheet.phase != .confirming
     x += area.raw("◂ ", at: Point(x: x, y: y), role: locked ? .dim : .key)
     x += area.text(
@@ -130,9 +142,11 @@ public enum PurchaseSheet {
   ) {
     switch sheet.phase {
     case .confirming:
-      area.text("Enter to buy · Esc to cancel", at: Point(x: 0, y: y + 1), role: .keyHint)
+      area.text(
+        snapshot.localized("Enter to buy · Esc to cancel"), at: Point(x: 0, y: y + 1),
+        role: .keyHint)
     case .purchasing:
-      area.text("Purchasing…", at: Point(x: 0, y: y), role: .warning)
+      area.text(snapshot.localized("Purchasing…"), at: Point(x: 0, y: y), role: .warning)
     case .result(let result):
       let (message, role) = describe(
         result, productID: sheet.productID, outcome: sheet.outcome, snapshot: snapshot)
@@ -141,7 +155,8 @@ public enum PurchaseSheet {
       {
         area.text(line, at: Point(x: 0, y: y + offset), role: role)
       }
-      area.text("Enter or Esc to close", at: Point(x: 0, y: y + 2), role: .keyHint)
+      area.text(
+        snapshot.localized("Enter or Esc to close"), at: Point(x: 0, y: y + 2), role: .keyHint)
     }
   }
 
@@ -157,33 +172,49 @@ public enum PurchaseSheet {
       let request = Badge.openRequest(for: productID, in: snapshot)
       let interrupted =
         request.map { $0.state == .interrupted } ?? (outcome == .interrupted)
-      let id = request.map { " (transaction \($0.id))" } ?? ""
+      let id = request.map { snapshot.localized(" (transaction %@)", "\($0.id)") } ?? ""
       return interrupted
-        ? ("Interrupted\(id): the purchase waits to be resolved; nothing is charged yet.", .warning)
-        : ("Ask to Buy\(id): waiting for a parent's approval; nothing is charged yet.", .warning)
+        ? (
+          snapshot.localized(
+            "Interrupted%@: the purchase waits to be resolved; nothing is charged yet.", id),
+          .warning
+        )
+        : (
+          snapshot.localized(
+            "Ask to Buy%@: waiting for a parent's approval; nothing is charged yet.", id),
+          .warning
+        )
     case .succeeded(let id):
       guard let record = snapshot.records.first(where: { $0.id == id }),
         record.productID != productID
-      else { return describe(result) }
-      let start = record.signed?.expirationDate.map { " on \(DateText.day($0))" } ?? ""
+      else { return describe(result, snapshot.locale) }
+      let start =
+        record.signed?.expirationDate.map { snapshot.localized(" on %@", DateText.day($0)) } ?? ""
       return (
-        "Scheduled: \(snapshot.name(of: productID)) starts at the next renewal\(start); "
-          + "\(snapshot.name(of: record.productID)) continues until then.", .success
+        snapshot.localized(
+          "Scheduled: %1$@ starts at the next renewal%2$@; %3$@ continues until then.",
+          snapshot.name(of: productID), start, snapshot.name(of: record.productID)), .success
       )
     default:
-      return describe(result)
+      return describe(result, snapshot.locale)
     }
   }
 
   /// A purchase's result in plain words, and how it reads, when nothing more is known.
-  static func describe(_ result: PurchaseState) -> (String, StyleRole) {
+  static func describe(_ result: PurchaseState, _ locale: String = UIText.baseLanguage)
+    -> (String, StyleRole)
+  {
     switch result {
-    case .succeeded(let id): ("Purchased (transaction \(id)).", .success)
-    case .pending: ("Pending: nothing is charged until the App Store completes it.", .warning)
-    case .cancelled: ("Cancelled.", .warning)
-    case .declined: ("A parent declined the request.", .warning)
-    case .failed(let failure): ("Failed: \(failure)", .error)
-    case .idle, .purchasing: ("Purchasing…", .warning)
+    case .succeeded(let id): (UIText.text("Purchased (transaction %@).", locale, "\(id)"), .success)
+    case .pending:
+      (
+        UIText.text("Pending: nothing is charged until the App Store completes it.", locale),
+        .warning
+      )
+    case .cancelled: (UIText.text("Cancelled.", locale), .warning)
+    case .declined: (UIText.text("A parent declined the request.", locale), .warning)
+    case .failed(let failure): (UIText.text("Failed: %@", locale, "\(failure)"), .error)
+    case .idle, .purchasing: (UIText.text("Purchasing…", locale), .warning)
     }
   }
 }

@@ -8,12 +8,17 @@ public struct ParsedArguments: Sendable, Equatable {
   public var options: [String: String] = [:]
   /// Whether the command was named on the command line rather than chosen by default.
   public var explicitCommand = false
+  /// Every value of each option, in order, for options that may be repeated (`--notify`).
+  public var repeatedValues: [String: [String]] = [:]
 
   /// Whether the flag `name` was given.
   public func flag(_ name: String) -> Bool { options[name] != nil }
 
   /// The value of option `name`, if given.
   public func value(_ name: String) -> String? { options[name] }
+
+  /// Every value given for option `name`, in order (empty when it was not given).
+  public func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
 }
 
 /// A command line that cannot be understood; the CLI prints it with the usage line and exits 64.
@@ -52,6 +57,7 @@ public struct ArgumentParser: Sendable {
     var command: CommandSpec?
     var positionals: [String] = []
     var options: [String: String] = [:]
+    var repeated: [String: [String]] = [:]
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -73,6 +79,7 @@ public struct ArgumentParser: Sendable {
           } else {
             throw UsageError("option --\(spec.name) needs a value (\(valueName))")
           }
+          repeated[spec.name, default: []].append(options[spec.name] ?? "")
         } else {
           guard inlineValue == nil else { throw UsageError("option --\(spec.name) takes no value") }
           options[spec.name] = ""
@@ -98,7 +105,8 @@ public struct ArgumentParser: Sendable {
       throw UsageError("'\(chosen.name)' needs \(missing)")
     }
     return ParsedArguments(
-      command: chosen, arguments: positionals, options: options, explicitCommand: command != nil)
+      command: chosen, arguments: positionals, options: options, explicitCommand: command != nil,
+      repeatedValues: repeated)
   }
 
   private func option(

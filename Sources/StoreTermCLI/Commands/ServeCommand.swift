@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StoreCore
 import StoreJWS
+import StorePersistence
 import StoreServer
 import Synchronization
 
@@ -17,13 +18,23 @@ enum ServeCommand {
     options: [
       .value(
         "listen", "HOST:PORT",
-        help: "The IPv4 address and port (default \(defaultListen); port 0 picks a free one)")
+        help: "The IPv4 address and port (default \(defaultListen); port 0 picks a free one)"),
+      .value(
+        "notify", "URL",
+        help: "Post App Store Server Notifications V2 to URL (repeatable); retried as Apple does"),
     ],
-    examples: ["storeterm serve --environment Sandbox", "storeterm serve --listen 127.0.0.1:0"])
+    examples: [
+      "storeterm serve --environment Sandbox", "storeterm serve --listen 127.0.0.1:0",
+      "storeterm serve --environment Sandbox --notify http://127.0.0.1:9000/notifications",
+    ])
+
+  /// How often the outbox is checked for due notifications, in real milliseconds.
+  static let deliveryInterval = 200
 
   static func run(_ context: CommandContext) async throws {
     let listen = context.parsed.value("listen") ?? defaultListen
     let (host, port) = try address(listen)
+    let urls = try context.parsed.values("notify").map(notifyURL)
     let store = try context.openStore()
     let directory = context.paths.stateDirectory
     let authority: TestCertificateAuthority
@@ -53,9 +64,47 @@ enum ServeCommand {
     output.write(
       "serving the App Store Server API (\(store.identity.environment.rawValue), "
         + "\(store.identity.bundleId)) on http://\(host):\(server.port)\n")
+    let delivery = NotificationDelivery(
+      ledger: store.ledger, urls: urls, identity: store.identity, clock: store.clock)
+    try delivery.register()
+    for url in urls { output.write("posting notifications to \(url.absoluteString)\n") }
+    let (engine, ledger, clock) = (store.engine, store.ledger, store.clock)
+    let deliveries = Task {
+      await deliver(delivery, engine: engine, ledger: ledger, clock: clock, log: output)
+    }
     let stopped = await waitForStopSignal()
+    deliveries.cancel()
+    _ = await deliveries.value
     server.stop()
     output.write("stopped on \(stopped == SIGINT ? "SIGINT" : "SIGTERM")\n")
+  }
+
+  /// Until cancelled: catches up on what fell due (with the clock other processes may have
+  /// moved) and posts what is due, every `deliveryInterval`.
+  private static func deliver(
+    _ delivery: NotificationDelivery, engine: StoreEngine, ledger: SQLiteLedger,
+    clock: LedgerClock, log: any TextOutput
+  ) async {
+    while !Task.isCancelled {
+      do {
+        if let simulated = try ledger.clock() { clock.set(simulated) }
+        try engine.catchUp()
+        try await delivery.deliverDue()
+      } catch {
+        log.writeError("storeterm serve: notifications: \(error)\n")
+      }
+      try? await Task.sleep(for: .milliseconds(deliveryInterval))
+    }
+  }
+
+  /// `--notify` text → an http or https URL with a host.
+  static func notifyURL(_ text: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else {
+      throw UsageError("--notify \(text): not an http or https URL, such as http://127.0.0.1:9000/")
+    }
+    return url
   }
 
   /// `HOST:PORT` → an IPv4 address and a port.

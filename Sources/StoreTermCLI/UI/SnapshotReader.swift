@@ -126,7 +126,8 @@ final class SnapshotReader {
       customerID: context.customerID,
       customers: customers.contains(context.customerID)
         ? customers : [context.customerID] + customers,
-      storefront: "\(storefront.countryCode) (\(storefront.currencyCode))", now: now,
+      storefront: "\(storefront.countryCode) (\(storefront.currencyCode))",
+      locale: context.engine.catalog.locale, now: now,
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
       balances: store.balances, introEligibleGroups: eligible, records: mirror.records,

@@ -5,8 +5,8 @@ import StoreTermTestSupport
   import Glibc
 #endif
 
-/// `storeterm serve` running as a child process on a port the system chose, its output in
-/// files; stopped with SIGTERM.
+/// `storeterm serve` (or another server, such as the notification receiver) running as a child
+/// process on a port the system chose, its output in files; stopped with SIGTERM.
 final class ServerProcess {
   let pid: pid_t
   let port: UInt16
@@ -14,10 +14,15 @@ final class ServerProcess {
   let errorPath: String
 
   /// Starts `storeterm` with `arguments` (which must include `serve --listen 127.0.0.1:0`) and
-  /// waits (at most 30 s) for the line that names its port.
-  init(_ arguments: [String], directory: URL) throws {
-    outputPath = directory.appending(path: "serve.out").path
-    errorPath = directory.appending(path: "serve.err").path
+  /// waits (at most 30 s) for the line that names its port (after `marker`); `executable`,
+  /// `environment` and `name` (of the output files) start another server.
+  init(
+    _ arguments: [String], directory: URL, executable: String = StoreTermProcess.path,
+    environment: [String]? = nil, name: String = "serve",
+    marker: String = "on http://127.0.0.1:"
+  ) throws {
+    outputPath = directory.appending(path: "\(name).out").path
+    errorPath = directory.appending(path: "\(name).err").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,9 +39,9 @@ final class ServerProcess {
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let path = StoreTermProcess.path
+    let path = executable
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let environment: [String] = ["PATH=/usr/bin:/bin", "HOME=\(directory.path)"]
+    let environment = environment ?? ["PATH=/usr/bin:/bin", "HOME=\(directory.path)"]
     let envp = environment.map { strdup($0) } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var child: pid_t = 0
@@ -46,7 +51,7 @@ final class ServerProcess {
     var found: UInt16?
     for _ in 0..<600 {
       let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-      if let range = text.range(of: "on http://127.0.0.1:"),
+      if let range = text.range(of: marker),
         let port = UInt16(text[range.upperBound...].prefix(while: \.isNumber))
       {
         found = port
@@ -54,14 +59,14 @@ final class ServerProcess {
       }
       if waitpid(child, nil, WNOHANG) == child {
         let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        throw HarnessError("storeterm serve exited early: \(error)")
+        throw HarnessError("\(path) exited early: \(error)")
       }
       usleep(50_000)
     }
     guard let found else {
       kill(child, SIGKILL)
       waitpid(child, nil, 0)
-      throw HarnessError("storeterm serve named no port within 30 seconds")
+      throw HarnessError("\(path) named no port within 30 seconds")
     }
     port = found
   }

@@ -40,9 +40,10 @@ enum Fixtures {
     }
   }
 
-  /// The demo catalog for a storefront and locale.
+  /// The demo catalog for a storefront and locale; Japan's storefront gets the demo priced in yen
+  /// (`--config demo-jp`), as a Japanese demo would run.
   static func catalog(storefront: String = "USA", locale: String? = nil) -> ProductCatalog {
-    let configuration = FixtureCatalogs.demo
+    let configuration = storefront == "JPN" ? FixtureCatalogs.demoJP : FixtureCatalogs.demo
     return ProductCatalog(
       configuration: configuration, storefront: CatalogStorefront(countryCode: storefront),
       locale: locale)
@@ -99,7 +100,7 @@ enum Fixtures {
     let cloudGroup = products.first { $0.id == cloud200 }!.subscription!.subscriptionGroupID
     return StoreSnapshot(
       customerID: "default", customers: ["default", "family-kid"],
-      storefront: storefront == "USA" ? "USA (USD)" : "\(storefront)",
+      storefront: storefront == "USA" ? "USA (USD)" : "\(storefront)", locale: locale ?? "en_US",
       now: now, products: products, entitledProductIDs: [plusMonthly],
       purchaseStates: [lifetime: .pending],
       statuses: [plusGroup: status(plusMonthly, group: plusGroup, .subscribed, transaction: 1)],
