@@ -27,11 +27,14 @@ extension Product {
     -> Product.PurchaseResult
   {
     let configuration = try StoreKitRuntime.configuration()
-    let request = PurchaseOption.request(from: options)
-    let outcome = try StoreKitRuntime.call(.purchase) {
+    let scope = StoreKitRuntime.purchaseScope
+    var request = PurchaseOption.request(from: options)
+    if let scope { request = request.applying(scope.overrides) }
+    let outcome = try StoreKitRuntime.call(.purchase, keepsEngineRefusals: scope != nil) {
       try configuration.engine.purchase(
         id, customerID: configuration.customerID, options: request)
     }
+    scope?.answered?(outcome)
     switch outcome {
     case .success(let signed): return .success(StoreKitRuntime.verify(signed, with: configuration))
     case .pending: return .pending

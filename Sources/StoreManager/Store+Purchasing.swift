@@ -12,17 +12,15 @@ extension Store {
   public func purchase(_ product: Product, options: Set<Product.PurchaseOption> = [])
     async -> PurchaseState
   {
-    await purchase(productID: product.id) { try await product.purchase(options: options) }
+    await settle(productID: product.id) { try await product.purchase(options: options) }
   }
 
-  /// Runs the purchase path with `request` standing in for `product.purchase(options:)`.
+  /// The purchase path after the call: `request` asks the App Store.
   ///
-  /// storeterm's command line uses it to reach switches StoreKit has no purchase option for
-  /// (a cancelled sheet, a forced failure); everything after the App Store's answer is the same
-  /// path as ``purchase(_:options:)``.
-  @discardableResult
-  public func purchase(
-    productID: String, request: @Sendable () async throws -> Product.PurchaseResult
+  /// The answer is verified, delivered and recorded. Only ``purchase(_:options:)`` and one test
+  /// (which interleaves an update) call it.
+  func settle(
+    productID: String, request: () async throws -> Product.PurchaseResult
   ) async -> PurchaseState {
     guard apply(.start, to: productID) else { return purchaseState(of: productID) }
     let result: Product.PurchaseResult

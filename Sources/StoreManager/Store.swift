@@ -23,7 +23,6 @@ import StoreKit
 /// - ``recoverUnfinished()``
 /// ### Buying
 /// - ``purchase(_:options:)``
-/// - ``purchase(productID:request:)``
 /// ### Keeping up to date
 /// - ``refresh()``
 /// - ``restore()``

@@ -161,4 +161,24 @@ import Testing
     let again = try restarted.reopened()
     #expect(try again.engine.unfinished(customerID: "default").isEmpty)
   }
+
+  /// Found by the differential walk (seed 1): an approved request keeps the lower identifier it
+  /// got when asked, yet it is the group's newest charge, so it is the latest transaction.
+  @Test func anApprovedUpgradeIsTheLatestThoughItsIdentifierIsLower() async throws {
+    let store = try EngineHarness()
+    // Use up the introductory offer, so the request asks for no offer at approval.
+    let first = try await store.buy(Demo.liteMonthly)
+    _ = try store.engine.refund(first.id)
+    let request = try await store.buyPending(Demo.plusYearly, PurchaseOptions(askToBuy: true))
+    store.clock.advance(by: 86_400)
+    let lite = try await store.buy(Demo.liteMonthly)
+    store.clock.advance(by: 60)
+    let approved = try store.engine.approve(request)
+    #expect((request, lite.id) == (2, 3))
+    #expect(try store.entitledProducts() == [Demo.plusYearly])
+    let status = try #require(
+      try store.engine.subscriptionStatuses(customerID: "default").first)
+    #expect(status.state == .subscribed)
+    #expect(status.transaction.id == approved.id)
+  }
 }

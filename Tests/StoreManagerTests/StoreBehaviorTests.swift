@@ -1,7 +1,8 @@
 import StoreCore
 import StoreKit
-import StoreManager
 import Testing
+
+@testable import StoreManager
 
 /// What screens see: purchase states, entitlements, statuses, products, restore.
 @MainActor @Suite struct StoreBehaviorTests {
@@ -93,7 +94,7 @@ import Testing
     await harness.run {
       let store = Store(configuration: harness.configuration())
       let engine = harness.engine
-      let state = await store.purchase(productID: Demo.lifetime) {
+      let state = await store.settle(productID: Demo.lifetime) {
         // Ask to Buy approved at once: the approval reaches the listener before the
         // purchase call has returned `.pending`.
         var options = PurchaseOptions()

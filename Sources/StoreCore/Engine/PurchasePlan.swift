@@ -69,7 +69,7 @@ struct PurchasePlan {
     let info = product.subscription!
     chain = state.subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
     // Only the customer's own chain decides; a Family Sharing copy is the purchaser's.
-    let latest = state.records.compactMap(\.signed)
+    let latest = TransactionRules.chronological(state.records)
       .last {
         $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID
           && $0.payload.inAppOwnershipType != .familyShared

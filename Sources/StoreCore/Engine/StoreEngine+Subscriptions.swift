@@ -154,7 +154,7 @@ extension StoreEngine {
     let records = try ledger.records(customerID: customerID)
     let states =
       try ledger.subscriptions(customerID: customerID).map(\.state) + familyChains(records)
-    let signed = records.compactMap(\.signed)
+    let signed = TransactionRules.chronological(records)
     // Read once, and only when a status is reported (reading may create the customer).
     var account: Customer?
     return try states.compactMap { state in

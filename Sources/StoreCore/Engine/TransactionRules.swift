@@ -123,7 +123,8 @@ public enum TransactionRules {
     _ records: [TransactionRecord], productID: String, includingConsumableHistory: Bool = false
   ) -> SignedTransaction? {
     all(records, includingConsumableHistory: includingConsumableHistory)
-      .last { $0.payload.productId == productID }
+      .filter { $0.payload.productId == productID }
+      .max { ($0.payload.purchaseDate, $0.id) < ($1.payload.purchaseDate, $1.id) }
   }
 
   /// Whether the customer ever subscribed in `groupID` (which ends introductory eligibility).
@@ -149,12 +150,23 @@ public enum TransactionRules {
   }
 
   private static func purchased(_ records: [TransactionRecord]) -> [SignedTransaction] {
-    records.compactMap(\.signed)
+    chronological(records)
+  }
+
+  /// The signed transactions of `records` in the order they were charged: by purchase date,
+  /// then by identifier, so "the latest" is the newest charge.
+  ///
+  /// Identifier order is not charge order: an Ask to Buy request or an interrupted purchase
+  /// keeps the identifier it got when asked, and is charged when approved or resolved.
+  public static func chronological(_ records: [TransactionRecord]) -> [SignedTransaction] {
+    records.compactMap(\.signed).sorted {
+      ($0.payload.purchaseDate, $0.id) < ($1.payload.purchaseDate, $1.id)
+    }
   }
 
   /// The customer's own transactions: Family Sharing copies neither end introductory
   /// eligibility nor count as the customer's subscription.
   private static func own(_ records: [TransactionRecord]) -> [SignedTransaction] {
-    records.compactMap(\.signed).filter { $0.payload.inAppOwnershipType != .familyShared }
+    chronological(records).filter { $0.payload.inAppOwnershipType != .familyShared }
   }
 }

@@ -81,17 +81,15 @@ public enum ForcedOutcome: Sendable, Hashable {
     }
   }
 
-  /// The engine's purchase options for this outcome.
-  public var options: PurchaseOptions {
-    var options = PurchaseOptions()
+  /// The test environment's settings for this one purchase.
+  public var overrides: PurchaseOverrides {
     switch self {
-    case .normal: break
-    case .askToBuy: options.askToBuy = true
-    case .interrupted: options.interrupted = true
-    case .cancelled: options.cancel = true
-    case .failure(let name): options.failure = SimulatedFailure(name: name)
+    case .normal: PurchaseOverrides()
+    case .askToBuy: PurchaseOverrides(askToBuy: true)
+    case .interrupted: PurchaseOverrides(interrupted: true)
+    case .cancelled: PurchaseOverrides(cancel: true)
+    case .failure(let name): PurchaseOverrides(failure: SimulatedFailure(name: name))
     }
-    return options
   }
 }
 

@@ -2,7 +2,6 @@ import Foundation
 import StoreCore
 @_spi(StoreTerm) import StoreKit
 import StoreManager
-import Synchronization
 
 /// `storeterm purchase PRODUCT`: one purchase through the simulated App Store.
 enum PurchaseCommand {
@@ -31,27 +30,14 @@ enum PurchaseCommand {
   @MainActor
   static func run(_ context: CommandContext) async throws {
     let productID = context.parsed.arguments[0]
-    let options = try options(context.parsed)
+    let (options, overrides) = try choices(context.parsed)
     let store = try context.openStore()
-    let answer = AppStoreAnswer()
-    let state = try await ManagedStore.with(store) { manager in
-      await manager.purchase(productID: productID) {
-        [engine = store.engine, customerID = store.customerID, runtime = store.runtime] in
-        // StoreKit has no purchase option for a cancelled sheet or a forced failure, so the
-        // command asks the engine directly; everything after the answer is the shared path.
-        // Engine refusals reach the store manager as the errors StoreKit throws.
-        let outcome = try StoreKitRuntime.call(.purchase, keepsEngineRefusals: true) {
-          try engine.purchase(productID, customerID: customerID, options: options)
-        }
-        answer.set(outcome)
-        switch outcome {
-        case .success(let signed): return .success(StoreKitRuntime.verify(signed, with: runtime))
-        case .pending: return .pending
-        case .userCancelled: return .userCancelled
-        }
-      }
+    let bought = try await ManagedStore.with(store) { manager in
+      await FrontEndPurchase.buy(
+        productID, options: options, overrides: overrides, through: manager)
     }
-    switch (state, answer.outcome) {
+    let state = bought.state
+    switch (state, bought.answer) {
     case (.succeeded, .success(let transaction)?):
       if context.json {
         context.output.write(
@@ -93,34 +79,38 @@ enum PurchaseCommand {
     }
   }
 
-  /// The purchase options from the command line; a malformed value is a usage error.
-  static func options(_ parsed: ParsedArguments) throws(UsageError) -> PurchaseOptions {
-    var options = PurchaseOptions()
+  /// The app's purchase options and the tester's overrides from the command line; a
+  /// malformed value is a usage error.
+  static func choices(_ parsed: ParsedArguments) throws(UsageError) -> (
+    Set<Product.PurchaseOption>, PurchaseOverrides
+  ) {
+    var options: Set<Product.PurchaseOption> = []
+    var overrides = PurchaseOverrides()
     if let text = parsed.value("quantity") {
       guard let quantity = Int(text) else {
         throw UsageError("--quantity \(text): not a whole number")
       }
-      options.quantity = quantity
+      options.insert(.quantity(quantity))
     }
     if let text = parsed.value("account-token") {
       guard let token = UUID(uuidString: text) else {
         throw UsageError(
           "--account-token \(text): not a UUID such as 6F9619FF-8B86-D011-B42D-00C04FC964FF")
       }
-      options.appAccountToken = token
+      options.insert(.appAccountToken(token))
     }
     if let offer = parsed.value("offer") {
-      options.offer = offer == "intro" ? .introductory : .identifier(offer)
+      overrides.offer = offer == "intro" ? .introductory : .identifier(offer)
     }
     if let code = parsed.value("offer-code") {
-      guard options.offer == nil else {
+      guard overrides.offer == nil else {
         throw UsageError("--offer and --offer-code cannot be combined")
       }
-      options.offer = .code(code)
+      overrides.offer = .code(code)
     }
-    if parsed.flag("ask-to-buy") { options.askToBuy = true }
-    if parsed.flag("interrupted") { options.interrupted = true }
-    options.cancel = parsed.flag("cancel")
+    if parsed.flag("ask-to-buy") { overrides.askToBuy = true }
+    if parsed.flag("interrupted") { overrides.interrupted = true }
+    overrides.cancel = parsed.flag("cancel")
     if let name = parsed.value("fail") {
       // A purchase fails with StoreKit's or the purchase API's errors, not verification ones.
       guard let failure = SimulatedFailure(name: name),
@@ -131,19 +121,8 @@ enum PurchaseCommand {
           "--fail \(name): not a StoreKit error (one of \(SimulatedFailure.names.joined(separator: ", ")))"
         )
       }
-      options.failure = failure
+      overrides.failure = failure
     }
-    return options
+    return (options, overrides)
   }
-}
-
-/// The App Store's answer to the command's purchase, kept for printing after the store handled it.
-private final class AppStoreAnswer: Sendable {
-  private let stored = Mutex<PurchaseOutcome?>(nil)
-
-  /// The answer, once the App Store gave one.
-  var outcome: PurchaseOutcome? { stored.withLock { $0 } }
-
-  /// Keeps `outcome`.
-  func set(_ outcome: PurchaseOutcome) { stored.withLock { $0 = outcome } }
 }

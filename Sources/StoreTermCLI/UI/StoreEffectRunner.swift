@@ -61,7 +61,7 @@ final class StoreEffectRunner: EffectRunner {
     case .watchForChanges:
       await watch(send)
     case .purchase(let productID, let outcome):
-      let state = await purchase(productID, options: outcome.options)
+      let state = await purchase(productID, overrides: outcome.overrides)
       send(.purchaseFinished(productID: productID, state: state))
       await publish(send)
     case .presentOfferCodeRedeemSheet:
@@ -73,9 +73,8 @@ final class StoreEffectRunner: EffectRunner {
         send(.redeem(.presentFailed(PurchaseFailure(error))))
       }
     case .redeemOfferCode(let referenceName, let productID):
-      var options = PurchaseOptions()
-      options.offer = .code(referenceName)
-      let state = await purchase(productID, options: options)
+      let state = await purchase(
+        productID, overrides: PurchaseOverrides(offer: .code(referenceName)))
       send(.redeem(.finished(productID: productID, state: state)))
       await publish(send)
     case .dismissPurchase(let productID):
@@ -256,22 +255,11 @@ final class StoreEffectRunner: EffectRunner {
     return (renewals, failures)
   }
 
-  /// Buys through the store manager's one purchase path; the outcome row's choice (or an offer
-  /// code) goes to the App Store as purchase options, as `storeterm purchase --ask-to-buy` or
-  /// `--offer-code` does.
-  private func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseState {
-    await store.purchase(productID: productID) {
-      [engine = context.engine, customerID = context.customerID, runtime = context.runtime] in
-      // Engine refusals reach the store manager as the errors StoreKit throws.
-      let outcome = try StoreKitRuntime.call(.purchase, keepsEngineRefusals: true) {
-        try engine.purchase(productID, customerID: customerID, options: options)
-      }
-      return switch outcome {
-      case .success(let signed): .success(StoreKitRuntime.verify(signed, with: runtime))
-      case .pending: .pending
-      case .userCancelled: .userCancelled
-      }
-    }
+  /// Buys through the store manager's one purchase path, `Product.purchase(options:)`; the
+  /// outcome row's choice (or an offer code) is set for that one purchase, as
+  /// `storeterm purchase --ask-to-buy` or `--offer-code` does.
+  private func purchase(_ productID: String, overrides: PurchaseOverrides) async -> PurchaseState {
+    await FrontEndPurchase.buy(productID, overrides: overrides, through: store).state
   }
 
   private func perform(_ action: ManageAction, id: UInt64) throws {
@@ -308,25 +296,31 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         return
       }
-      do {
-        if let clock = try context.ledger.clock() { context.clock.set(clock) }
-        // Another process (another screen) may have turned a session switch.
-        let session = context.engine.session.applying(try context.ledger.sessionSwitches())
-        if session != context.engine.session { context.engine.setSession(session) }
-        let events = try reader.newEvents()
-        let mine = events.filter { $0.customerID == context.customerID }
-        for event in mine where event.kind == .declined {
-          if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
-        }
-        if !mine.isEmpty {
-          _ = try? context.engine.catchUp()
-          await store.recoverUnfinished()
-        }
-      } catch {
-        log.write("watch: \(error)")
-      }
-      await publish(send, rereadingCustomers: false)
+      await takeInOtherProcesses(send)
     }
+  }
+
+  /// One look of the watch: what other processes changed in the ledger (the clock, session
+  /// switches, declines, transactions to deliver) reaches the store, then a snapshot goes out.
+  func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    do {
+      if let clock = try context.ledger.clock() { context.clock.set(clock) }
+      // Another process (another screen) may have turned a session switch.
+      let session = context.engine.session.applying(try context.ledger.sessionSwitches())
+      if session != context.engine.session { context.engine.setSession(session) }
+      let events = try reader.newEvents()
+      let mine = events.filter { $0.customerID == context.customerID }
+      for event in mine where event.kind == .declined {
+        if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
+      }
+      if !mine.isEmpty {
+        _ = try? context.engine.catchUp()
+        await store.recoverUnfinished()
+      }
+    } catch {
+      log.write("watch: \(error)")
+    }
+    await publish(send, rereadingCustomers: false)
   }
 
   /// Sends a snapshot when it differs from the last one sent.

@@ -1,0 +1,262 @@
+import Foundation
+import StoreCore
+@_spi(StoreTerm) import StoreKit
+import StoreManager
+import StoreTermTestSupport
+import Testing
+
+@testable import StoreTermApp
+@testable import StoreTermCLI
+
+/// Seeded random walks that mix the front end's actions with another process's commands on
+/// one ledger; after every step the paywall badges, the Transactions State column and the
+/// entitlements must say what a fresh `storeterm entitlements --json` and `status --json` say.
+@MainActor @Suite struct DifferentialWalkTests {
+  /// The seeds walked; a mismatch names its seed and step, so it replays exactly.
+  nonisolated static let seeds: [UInt64] = [1, 2, 3, 4, 5]
+  /// Steps per walk.
+  static let steps = 200
+
+  @Test(arguments: seeds) func theScreensAgreeWithAFreshProcess(seed: UInt64) async throws {
+    // `STORETERM_WALK_SEED=3` walks that seed alone, to replay a mismatch.
+    let only = ProcessInfo.processInfo.environment["STORETERM_WALK_SEED"].flatMap { UInt64($0) }
+    guard only == nil || only == seed else { return }
+    let walk = try DifferentialWalk(seed: seed)
+    let mismatches = try await walk.run(steps: Self.steps)
+    #expect(mismatches == [], "seed \(seed)")
+  }
+}
+
+/// One seeded walk over a temporary ledger: a headless front end (its effect runner) and
+/// `storeterm` commands as another process.
+@MainActor final class DifferentialWalk {
+  private let seed: UInt64
+  private var random: SeededGenerator
+  private let database: String
+  private let context: StoreContext
+  private let inbox = EffectRunnerTests.Inbox()
+  /// Prints every step (`STORETERM_WALK_TRACE=1`), to replay a mismatch by hand.
+  private let trace = ProcessInfo.processInfo.environment["STORETERM_WALK_TRACE"] != nil
+
+  /// The products walked: subscriptions in two groups (upgrades, downgrades), a consumable,
+  /// a non-consumable.
+  static let products = [
+    Fixtures.plusMonthly, Fixtures.plusYearly, Fixtures.premiumYearly, Fixtures.liteMonthly,
+    Fixtures.cloud200, Fixtures.coins100, Fixtures.lifetime, Fixtures.themes,
+  ]
+
+  /// Creates the walk for `seed` over a new ledger.
+  init(seed: UInt64) throws {
+    self.seed = seed
+    random = SeededGenerator(seed: seed)
+    let directory = try TestPaths.temporaryDirectory()
+    database = directory.appending(path: "ledger.sqlite").path
+    let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
+    context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
+      .openStore()
+  }
+
+  /// Walks `steps` steps; returns every disagreement as `seed S step N (what): detail`.
+  func run(steps: Int) async throws -> [String] {
+    try await StoreKitRuntime.withConfiguration(context.runtime) {
+      let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) {
+        _ in throw CommandFailure("no other customers in this walk")
+      }
+      await runner.run(.start) { [inbox] in inbox.send($0) }
+      var mismatches: [String] = []
+      for step in 1...steps {
+        let what = await takeStep(runner)
+        if trace { print("seed \(seed) step \(step): \(what)") }
+        // What the front end's watch does on its next look at the ledger.
+        await runner.takeInOtherProcesses { [inbox] in inbox.send($0) }
+        for problem in try await compare() {
+          mismatches.append("seed \(seed) step \(step) (\(what)): \(problem)")
+        }
+        if mismatches.count > 20 { break }
+      }
+      await runner.stop()
+      return mismatches
+    }
+  }
+
+  // MARK: - Steps
+
+  private func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+
+  /// The ledger's records of the customer, as a fresh process reads them.
+  private func ledgerRecords() throws -> [TransactionRecord] {
+    try context.engine.records(customerID: context.customerID)
+  }
+
+  /// One random step; returns what it did, for the mismatch report.
+  private func takeStep(_ runner: StoreEffectRunner) async -> String {
+    let records = (try? ledgerRecords()) ?? []
+    let pending = records.filter { $0.state == .pendingApproval || $0.state == .interrupted }
+    let purchased = records.filter { $0.state == .purchased && $0.signed?.isRevoked == false }
+    let subscriptions = purchased.filter { $0.signed?.expirationDate != nil }
+    let send: @Sendable (AppAction) -> Void = { [inbox] in inbox.send($0) }
+    switch random.next() % 14 {
+    case 0, 1:
+      let id = pick(Self.products)
+      let outcome = pick([ForcedOutcome.normal, .normal, .askToBuy, .interrupted, .cancelled])
+      await runner.run(.purchase(productID: id, outcome: outcome), send: send)
+      await runner.run(.dismissPurchase(productID: id), send: send)
+      return "ui purchase \(id) \(outcome.label)"
+    case 2, 3:
+      let id = pick(Self.products)
+      let extra = pick([[], [], ["--ask-to-buy"], ["--interrupted"]])
+      return await cli(["purchase", id] + extra)
+    case 4:
+      guard let record = pending.randomElement(using: &random) else { return "nothing pending" }
+      let action = record.state == .interrupted ? "resolve" : pick(["approve", "decline"])
+      return await cli(["manage", action, String(record.id)])
+    case 5:
+      guard let record = pending.randomElement(using: &random) else { return "nothing pending" }
+      let action: ManageAction =
+        record.state == .interrupted ? .resolve : pick([.approve, .decline])
+      await runner.run(.manage(action, transactionID: record.id), send: send)
+      return "ui \(action) \(record.id)"
+    case 6:
+      guard let record = purchased.randomElement(using: &random) else { return "nothing to refund" }
+      return await cli(["manage", "refund", String(record.id)])
+    case 7:
+      guard let record = purchased.randomElement(using: &random) else { return "nothing to refund" }
+      await runner.run(.manage(.refund, transactionID: record.id), send: send)
+      return "ui refund \(record.id)"
+    case 8:
+      return await cli(["clock", "advance", "\(1 + random.next() % 40)d"])
+    case 9:
+      let days = Double(1 + random.next() % 40)
+      await runner.run(.advanceClock(seconds: days * 86_400), send: send)
+      return "ui advance \(Int(days))d"
+    case 10:
+      let enabled = random.next() % 2 == 0
+      await runner.run(.setSetting(.billingIssues, enabled), send: send)
+      return "ui billing issues \(enabled ? "on" : "off")"
+    case 11, 12:
+      guard let record = subscriptions.randomElement(using: &random) else {
+        return "no subscription"
+      }
+      let action = pick(["auto-renew-off", "price-increase", "consent", "auto-renew-on"])
+      return await cli(["manage", action, String(record.id)])
+    default:
+      guard let record = subscriptions.randomElement(using: &random) else {
+        return "no subscription"
+      }
+      let action = pick([ManageAction.autoRenewOff, .priceIncrease, .consent])
+      await runner.run(.manage(action, transactionID: record.id), send: send)
+      return "ui \(action) \(record.id)"
+    }
+  }
+
+  /// Runs `storeterm ARGUMENTS` on the walk's ledger, as another process.
+  private func cli(_ arguments: [String]) async -> String {
+    let run = await runStoreTerm(arguments + ["--db", database])
+    return "storeterm \(arguments.joined(separator: " ")) -> \(run.status)"
+  }
+
+  // MARK: - Comparing
+
+  /// What the front end shows that a fresh process's `entitlements --json` and
+  /// `status --json` contradict.
+  private func compare() async throws -> [String] {
+    guard let snapshot = inbox.lastSnapshot else { return ["no snapshot"] }
+    var problems: [String] = []
+    let entitlements = try await json(["entitlements"])
+    let statuses = try await json(["status"])
+    let entitled = Set(entitlements.compactMap { $0["productId"] as? String })
+    if entitled != snapshot.entitledProductIDs {
+      problems.append(
+        "entitlements: screen \(snapshot.entitledProductIDs.sorted()), CLI \(entitled.sorted())")
+    }
+    let products = Dictionary(snapshot.products.map { ($0.id, $0) }) { a, _ in a }
+    for productID in Self.products where products[productID]?.subscription == nil {
+      guard let product = products[productID] else { continue }
+      let shown = Badge.badges(for: product, in: snapshot).contains {
+        $0 == .owned || $0 == .active
+      }
+      if shown != entitled.contains(productID) {
+        problems.append("\(productID): badge owned/active \(shown), CLI entitled \(!shown)")
+      }
+    }
+    for status in statuses {
+      guard let transaction = status["transaction"] as? [String: Any],
+        let state = status["state"] as? String,
+        let productID = transaction["productId"] as? String,
+        let group = transaction["subscriptionGroupIdentifier"] as? String,
+        let transactionID = (transaction["transactionId"] as? String).flatMap(UInt64.init)
+      else {
+        problems.append("status --json entry unreadable")
+        continue
+      }
+      let shownStatus = snapshot.statuses[group]
+      if shownStatus?.productID != productID || shownStatus?.state.rawValue != state {
+        problems.append(
+          "group \(group): screen \(shownStatus.map { "\($0.productID) \($0.state)" } ?? "none"),"
+            + " CLI \(productID) \(state)")
+      }
+      if let product = products[productID] {
+        let badges = Badge.badges(for: product, in: snapshot)
+        let expected: Badge? =
+          switch state {
+          case "subscribed": .active
+          case "inGracePeriod": .gracePeriod
+          case "inBillingRetryPeriod": .billingProblem
+          default: nil
+          }
+        let stateBadges = badges.filter {
+          $0 == .active || $0 == .gracePeriod || $0 == .billingProblem || $0 == .familySharing
+        }
+        if stateBadges != (expected.map { [$0] } ?? []) {
+          problems.append("\(productID) badges \(badges), CLI status \(state)")
+        }
+      }
+      if let record = snapshot.records.first(where: { $0.id == transactionID }) {
+        let standing = TransactionStanding.text(record, in: snapshot)
+        let base = standing.replacingOccurrences(of: ", unfinished", with: "")
+        let expected: Set<String> =
+          switch state {
+          case "subscribed": ["purchased", "unfinished"]
+          case "inGracePeriod": ["in grace period"]
+          case "inBillingRetryPeriod": ["billing retry"]
+          case "expired": ["expired", "upgraded"]
+          default: ["refunded", "revoked"]
+          }
+        if !expected.contains(base) {
+          problems.append("transaction \(transactionID) State \"\(standing)\", CLI status \(state)")
+        }
+      } else {
+        problems.append("transaction \(transactionID) of status \(state) is not listed")
+      }
+    }
+    let groups = Set(
+      statuses.compactMap {
+        ($0["transaction"] as? [String: Any])?["subscriptionGroupIdentifier"] as? String
+      })
+    if groups != Set(snapshot.statuses.keys) {
+      problems.append("groups: screen \(snapshot.statuses.keys.sorted()), CLI \(groups.sorted())")
+    }
+    for entitlement in entitlements {
+      guard let id = (entitlement["transactionId"] as? String).flatMap(UInt64.init) else {
+        continue
+      }
+      guard let record = snapshot.records.first(where: { $0.id == id }) else {
+        problems.append("entitled transaction \(id) is not listed")
+        continue
+      }
+      let standing = TransactionStanding.text(record, in: snapshot)
+      let dead = ["expired", "refunded", "revoked", "upgraded", "declined", "pending approval"]
+      if dead.contains(where: { standing.hasPrefix($0) }) {
+        problems.append("entitled transaction \(id) State \"\(standing)\"")
+      }
+    }
+    return problems
+  }
+
+  /// `storeterm COMMAND --json` on the walk's ledger, as a fresh process prints it.
+  private func json(_ arguments: [String]) async throws -> [[String: Any]] {
+    let run = await runStoreTerm(arguments + ["--json", "--db", database])
+    let data = Data(run.standardOutput.utf8)
+    return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+  }
+}
