@@ -30,10 +30,14 @@ import Synchronization
 
   private static let current = Mutex<Configuration?>(nil)
 
-  /// The exact errors a test session asked each API to throw (`setSimulatedError`), so the
-  /// caller receives that value (a `URLError` with its code, the app's own `Error`).
-  private static let simulatedErrors = Mutex<[SimulatedErrorSetting.API: any Error & Sendable]>(
-    [:])
+  /// The exact errors a test session asked each API of its engine to throw.
+  ///
+  /// The caller receives that value (a `URLError` with its code, the app's own `Error`). Kept per
+  /// engine: another engine in the same process (a scoped command-line run, a test's own store)
+  /// never sees them.
+  private static let simulatedErrors = Mutex<
+    [ObjectIdentifier: [SimulatedErrorSetting.API: any Error & Sendable]]
+  >([:])
 
   /// A configuration bound to the current task and its child tasks, ahead of the global one.
   @TaskLocal private static var scoped: Configuration?
@@ -60,11 +64,16 @@ import Synchronization
     try await $scoped.withValue(configuration, operation: operation, isolation: isolation)
   }
 
-  /// Records the error value `api` throws while the session's failure for it is set.
+  /// Records the error value `api` of `engine` throws while the session's failure is set.
   public static func setSimulatedError(
-    _ error: (any Error & Sendable)?, for api: SimulatedErrorSetting.API
+    _ error: (any Error & Sendable)?, for api: SimulatedErrorSetting.API, engine: StoreEngine
   ) {
-    simulatedErrors.withLock { $0[api] = error }
+    simulatedErrors.withLock { $0[ObjectIdentifier(engine), default: [:]][api] = error }
+  }
+
+  /// The engine the StoreKit API talks to now, without catching up.
+  private static var activeEngine: StoreEngine? {
+    scoped?.engine ?? current.withLock { $0?.engine }
   }
 
   /// The configuration in use: the task's scoped one, else the process-wide one.
@@ -99,7 +108,11 @@ import Synchronization
 
   /// What StoreKit throws for an engine error raised by `api`.
   static func storeKitError(_ error: any Error, api: SimulatedErrorSetting.API) -> any Error {
-    if let exact = simulatedErrors.withLock({ $0[api] }) { return exact }
+    if let engine = activeEngine,
+      let exact = simulatedErrors.withLock({ $0[ObjectIdentifier(engine)]?[api] })
+    {
+      return exact
+    }
     switch error {
     case let error as SimulatedStoreKitError: return StoreKitError(error)
     case let error as PurchaseRefusal: return Product.PurchaseError(error)

@@ -145,7 +145,7 @@ open class SKTestSession: Hashable, @unchecked Sendable {
     guard let error else {
       environment.settings.withLock { _ = $0.failures.removeValue(forKey: engineAPI) }
       environment.updateSession { $0.failures[engineAPI] = nil }
-      StoreKitRuntime.setSimulatedError(nil, for: engineAPI)
+      StoreKitRuntime.setSimulatedError(nil, for: engineAPI, engine: environment.engine)
       return
     }
     guard let failure = error as? any EngineFailure else {
@@ -153,7 +153,8 @@ open class SKTestSession: Hashable, @unchecked Sendable {
     }
     environment.settings.withLock { $0.failures[engineAPI] = error }
     environment.updateSession { $0.failures[engineAPI] = failure.simulated }
-    StoreKitRuntime.setSimulatedError(failure.exactError, for: engineAPI)
+    StoreKitRuntime.setSimulatedError(
+      failure.exactError, for: engineAPI, engine: environment.engine)
   }
 
   /// The error `api` is set to throw, if any.

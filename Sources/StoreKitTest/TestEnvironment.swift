@@ -88,7 +88,7 @@ final class TestEnvironment: Sendable {
       }
       return Array(settings.failures.keys)
     }
-    for api in previous { StoreKitRuntime.setSimulatedError(nil, for: api) }
+    for api in previous { StoreKitRuntime.setSimulatedError(nil, for: api, engine: engine) }
     if file.failTransactionsEnabled { applyLegacyFailure() }
     StoreKitRuntime.configure(.init(engine: engine, verifier: verifier))
   }

@@ -32,8 +32,11 @@ enum DatabaseProbe {
     }
     do {
       try checkOpening(path: path, size: size, options: options, readingHeader: readingHeader)
-    } catch {
-      for companion in companions { unlink(companion) }
+    } catch let error as PersistenceError {
+      // Only a refused file: no other process can hold a live WAL for what is not a database.
+      // A busy or locked database is another process's first run, and its `-wal`/`-shm` (made
+      // after we looked) must stay.
+      if case .notADatabase = error { for companion in companions { unlink(companion) } }
       throw error
     }
   }
