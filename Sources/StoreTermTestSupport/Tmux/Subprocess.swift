@@ -38,10 +38,7 @@ public enum Subprocess {
     let error = readAll(child.error)
     var status: Int32 = 0
     while waitpid(child.pid, &status, 0) == -1 && errno == EINTR {}
-    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros; these are their definitions.
-    let exited = status & 0x7F == 0
-    return Outcome(
-      status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output, error: error)
+    return Outcome(status: exitStatus(status), output: output, error: error)
   }
 
   /// Starts the child and returns its process ID, `posix_spawn`'s result and the read ends of
@@ -70,13 +67,26 @@ public enum Subprocess {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
+    let (pid, status) = spawn(path, arguments, environment: environment, actions: &actions)
+    close(outputPipe[1])
+    close(errorPipe[1])
+    return (pid, status, outputPipe[0], errorPipe[0])
+  }
+
+  /// Starts `path` with `arguments` and `environment` and the file actions given, with every
+  /// signal unblocked and at its default; returns the child's ID and `posix_spawn`'s result.
+  ///
+  /// Dispatch's worker threads block every signal and a spawned child inherits that mask: a
+  /// tmux server or a server under test started so would never see SIGHUP or SIGTERM.
+  public static func spawn(
+    _ path: String, _ arguments: [String], environment: [String],
+    actions: inout posix_spawn_file_actions_t
+  ) -> (pid: pid_t, status: Int32) {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer {
       for pointer in argv + envp { free(pointer) }
     }
-    // Dispatch's worker threads block every signal and a spawned child inherits that mask: a
-    // tmux server started so would never see SIGHUP or SIGTERM. Start from a clean slate.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -89,9 +99,13 @@ public enum Subprocess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
     let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    close(outputPipe[1])
-    close(errorPipe[1])
-    return (pid, status, outputPipe[0], errorPipe[0])
+    return (pid, status)
+  }
+
+  /// A `waitpid` status as a shell reports it: the exit code, or 128 + N when killed by signal N
+  /// (`WIFEXITED`, `WEXITSTATUS` and `WTERMSIG` are macros; these are their definitions).
+  public static func exitStatus(_ status: Int32) -> Int32 {
+    status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   }
 
   /// Held from making a child's pipes until the child is spawned.

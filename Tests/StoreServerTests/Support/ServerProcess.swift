@@ -29,23 +29,11 @@ final class ServerProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let path = executable
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let environment = environment ?? ["PATH=/usr/bin:/bin", "HOME=\(directory.path)"]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var child: pid_t = 0
-    let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+    let (child, status) = Subprocess.spawn(
+      path, arguments,
+      environment: environment ?? ["PATH=/usr/bin:/bin", "HOME=\(directory.path)"],
+      actions: &actions)
     guard status == 0 else { throw HarnessError("cannot start \(path): error \(status)") }
     pid = child
     var found: UInt16?
@@ -76,7 +64,7 @@ final class ServerProcess {
     kill(pid, SIGTERM)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return Subprocess.exitStatus(status)
   }
 
   /// What the server printed.
