@@ -166,7 +166,7 @@ import Testing
     (["reset"], "storeterm: reset deletes every transaction; add --yes to confirm"),
     (
       ["products", "--environment", "Production"],
-      "storeterm: the environment \"Production\" is not one of Xcode, Sandbox, LocalTesting"
+      "storeterm: --environment Production: not one of Xcode, Sandbox, LocalTesting"
     ),
     (["clock", "advance", "-3d"], "storeterm: clock advance -3d: time only moves forward"),
     (

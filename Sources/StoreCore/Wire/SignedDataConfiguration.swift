@@ -40,7 +40,7 @@ public struct SignedDataConfiguration: Sendable, Equatable {
     let bundleId = bundleIdText ?? SignedDataConfiguration.defaultBundleId
     guard !bundleId.isEmpty, bundleId.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
       throw SignedDataConfigurationError(
-        message: "the bundle ID \"\(bundleId)\" must be non-empty ASCII without spaces")
+        message: "--bundle-id \(bundleId): must be non-empty ASCII without spaces")
     }
     var environment = SignedDataConfiguration.defaultEnvironment
     if let environmentText {
@@ -48,7 +48,7 @@ public struct SignedDataConfiguration: Sendable, Equatable {
       guard let match = supported.first(where: { $0.rawValue == environmentText }) else {
         let names = supported.map(\.rawValue).joined(separator: ", ")
         throw SignedDataConfigurationError(
-          message: "the environment \"\(environmentText)\" is not one of \(names)")
+          message: "--environment \(environmentText): not one of \(names)")
       }
       environment = match
     }
