@@ -141,3 +141,14 @@ extension StoreContext {
     }
   }
 }
+
+extension StoreContext {
+  /// Turns a session switch for every process: kept in the ledger (the next process reads it
+  /// at open) and applied to this engine, so this process bills the same way at once.
+  func setSessionSwitch(_ name: StoreSession.Switch, _ enabled: Bool) throws {
+    try ledger.setSessionSwitch(name, enabled)
+    var session = engine.session
+    session.set(name, enabled)
+    engine.setSession(session)
+  }
+}

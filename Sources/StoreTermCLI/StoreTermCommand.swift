@@ -50,6 +50,7 @@ public enum StoreTermCommand {
     ManageCommand.spec,
     StatusCommand.spec,
     ClockCommand.spec,
+    SettingsCommand.spec,
     FamilyCommand.spec,
     SignedDataCommands.jwsSpec,
     SignedDataCommands.verifySpec,
@@ -137,6 +138,7 @@ public enum StoreTermCommand {
       case "status": try await StatusCommand.run(context)
       case "clock": try await ClockCommand.run(context)
       case "family": try await FamilyCommand.run(context)
+      case "settings": try await SettingsCommand.run(context)
       case "jws": try await SignedDataCommands.jws(context)
       case "verify":
         return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure
