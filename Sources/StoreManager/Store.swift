@@ -180,7 +180,11 @@ import StoreKit
     familySharedProductIDs = Set(
       entitled.filter { $0.ownershipType == .familyShared }.map(\.productID))
     entitlements = configuration.entitlements.capabilities(for: entitledProductIDs)
-    subscriptionStatuses = await Self.statuses(entitlements: entitled, history: history)
+    let levels = Dictionary(
+      products.compactMap { product in product.subscription.map { (product.id, $0.groupLevel) } }
+    ) { first, _ in first }
+    subscriptionStatuses = await Self.statuses(
+      entitlements: entitled, history: history, levels: levels)
     reloadBalances()
   }
 
@@ -259,13 +263,16 @@ import StoreKit
 extension Store {
   /// Each group's status from StoreKit's `Product.SubscriptionInfo.status(for:)` (renewal state,
   /// auto-renew); a group whose status cannot be read falls back to what the transactions show.
+  ///
+  /// A group can have several statuses: the customer's own chain and one a family member shares
+  /// (and, after a plan change, older chains). The one shown is ``bestStatus(_:levels:)``.
   static func statuses(
-    entitlements: [Transaction], history: [Transaction]
+    entitlements: [Transaction], history: [Transaction], levels: [String: Int] = [:]
   ) async -> [String: SubscriptionGroupStatus] {
     var statuses = SubscriptionStatusBuilder.statuses(entitlements: entitlements, history: history)
     for group in statuses.keys.sorted() {
-      guard let status = try? await Product.SubscriptionInfo.status(for: group).first,
-        case .verified(let transaction) = status.transaction,
+      guard let all = try? await Product.SubscriptionInfo.status(for: group),
+        let (status, transaction) = bestStatus(all, levels: levels),
         let state = SubscriptionGroupStatus.State(status.state)
       else { continue }
       let renewal = try? status.renewalInfo.payloadValue
@@ -275,5 +282,32 @@ extension Store {
         willAutoRenew: renewal?.willAutoRenew)
     }
     return statuses
+  }
+
+  /// The status an app shows for a group, as Apple's sample store picks it: one that grants
+  /// access before one that does not (subscribed, grace period, billing retry, expired, revoked),
+  /// then the highest level of service (the smallest `groupLevel`), then the newest transaction.
+  static func bestStatus(
+    _ statuses: [Product.SubscriptionInfo.Status], levels: [String: Int]
+  ) -> (Product.SubscriptionInfo.Status, Transaction)? {
+    let ranked: [Product.SubscriptionInfo.RenewalState] = [
+      .subscribed, .inGracePeriod, .inBillingRetryPeriod, .expired, .revoked,
+    ]
+    let verified = statuses.compactMap {
+      status -> (Product.SubscriptionInfo.Status, Transaction)? in
+      guard case .verified(let transaction) = status.transaction else { return nil }
+      return (status, transaction)
+    }
+    return verified.min { lhs, rhs in
+      let left = (
+        ranked.firstIndex(of: lhs.0.state) ?? ranked.count, levels[lhs.1.productID] ?? .max,
+        -lhs.1.purchaseDate.timeIntervalSince1970
+      )
+      let right = (
+        ranked.firstIndex(of: rhs.0.state) ?? ranked.count, levels[rhs.1.productID] ?? .max,
+        -rhs.1.purchaseDate.timeIntervalSince1970
+      )
+      return left < right
+    }
   }
 }

@@ -96,7 +96,7 @@ import Testing
     let purchased = records.filter { $0.state == .purchased && $0.signed?.isRevoked == false }
     let subscriptions = purchased.filter { $0.signed?.expirationDate != nil }
     let send: @Sendable (AppAction) -> Void = { [inbox] in inbox.send($0) }
-    switch random.next() % 14 {
+    switch random.next() % 18 {
     case 0, 1:
       let id = pick(Self.products)
       let outcome = pick([ForcedOutcome.normal, .normal, .askToBuy, .interrupted, .cancelled])
@@ -140,19 +140,36 @@ import Testing
       }
       let action = pick(["auto-renew-off", "price-increase", "consent", "auto-renew-on"])
       return await cli(["manage", action, String(record.id)])
-    default:
+    case 13:
       guard let record = subscriptions.randomElement(using: &random) else {
         return "no subscription"
       }
       let action = pick([ManageAction.autoRenewOff, .priceIncrease, .consent])
       await runner.run(.manage(action, transactionID: record.id), send: send)
       return "ui \(action) \(record.id)"
+    case 14:
+      // Another terminal turns a billing switch, as `g` does in the UI.
+      let name = pick(["billing-issues", "grace-period"])
+      return await cli(["settings", name, pick(["on", "off"])])
+    case 15:
+      // A family member buys something shareable; it reaches the signed-in customer while
+      // they are in the family.
+      let id = pick([Fixtures.lifetime, Fixtures.plusMonthly, Fixtures.cloud200])
+      _ = await cli(["family", "join", "walkers", "--customer", "kin"])
+      return await cli(["purchase", id, "--customer", "kin"])
+    case 16:
+      let joins = random.next() % 2 == 0
+      return await cli(joins ? ["family", "join", "walkers"] : ["family", "leave"])
+    default:
+      let joins = random.next() % 2 == 0
+      await runner.run(joins ? .joinFamily("walkers") : .leaveFamily, send: send)
+      return "ui family \(joins ? "join" : "leave")"
     }
   }
 
   /// Runs `storeterm ARGUMENTS` on the walk's ledger, as another process.
   private func cli(_ arguments: [String]) async -> String {
-    let run = await runStoreTerm(arguments + ["--db", database])
+    let run = await runStoreTerm(["--db", database] + arguments)
     return "storeterm \(arguments.joined(separator: " ")) -> \(run.status)"
   }
 
@@ -174,50 +191,44 @@ import Testing
     for productID in Self.products where products[productID]?.subscription == nil {
       guard let product = products[productID] else { continue }
       let shown = Badge.badges(for: product, in: snapshot).contains {
-        $0 == .owned || $0 == .active
+        $0 == .owned || $0 == .active || $0 == .familySharing
       }
       if shown != entitled.contains(productID) {
         problems.append("\(productID): badge owned/active \(shown), CLI entitled \(!shown)")
       }
     }
+    // A group can list several statuses (the customer's own chain, one a family member
+    // shares); the screen shows the one an app would: access first, then the highest level,
+    // then the newest.
+    let rank = ["subscribed", "inGracePeriod", "inBillingRetryPeriod", "expired", "revoked"]
+    var best: [String: (state: String, productID: String, key: (Int, Int, Double))] = [:]
     for status in statuses {
       guard let transaction = status["transaction"] as? [String: Any],
         let state = status["state"] as? String,
         let productID = transaction["productId"] as? String,
         let group = transaction["subscriptionGroupIdentifier"] as? String,
-        let transactionID = (transaction["transactionId"] as? String).flatMap(UInt64.init)
+        let transactionID = (transaction["transactionId"] as? String).flatMap(UInt64.init),
+        let purchased = transaction["purchaseDate"] as? Double
       else {
         problems.append("status --json entry unreadable")
         continue
       }
-      let shownStatus = snapshot.statuses[group]
-      if shownStatus?.productID != productID || shownStatus?.state.rawValue != state {
-        problems.append(
-          "group \(group): screen \(shownStatus.map { "\($0.productID) \($0.state)" } ?? "none"),"
-            + " CLI \(productID) \(state)")
-      }
-      if let product = products[productID] {
-        let badges = Badge.badges(for: product, in: snapshot)
-        let expected: Badge? =
-          switch state {
-          case "subscribed": .active
-          case "inGracePeriod": .gracePeriod
-          case "inBillingRetryPeriod": .billingProblem
-          default: nil
-          }
-        let stateBadges = badges.filter {
-          $0 == .active || $0 == .gracePeriod || $0 == .billingProblem || $0 == .familySharing
-        }
-        if stateBadges != (expected.map { [$0] } ?? []) {
-          problems.append("\(productID) badges \(badges), CLI status \(state)")
-        }
+      let key = (
+        rank.firstIndex(of: state) ?? rank.count,
+        products[productID]?.subscription?.groupLevel ?? .max, -purchased
+      )
+      if best[group].map({ key < $0.key }) ?? true {
+        best[group] = (state, productID, key)
       }
       if let record = snapshot.records.first(where: { $0.id == transactionID }) {
         let standing = TransactionStanding.text(record, in: snapshot)
+        // A Family Sharing copy says the same, marked shared.
         let base = standing.replacingOccurrences(of: ", unfinished", with: "")
+          .replacingOccurrences(of: ", shared", with: "")
+          .replacingOccurrences(of: "family ", with: "")
         let expected: Set<String> =
           switch state {
-          case "subscribed": ["purchased", "unfinished"]
+          case "subscribed": ["purchased", "unfinished", "shared"]
           case "inGracePeriod": ["in grace period"]
           case "inBillingRetryPeriod": ["billing retry"]
           case "expired": ["expired", "upgraded"]
@@ -228,6 +239,30 @@ import Testing
         }
       } else {
         problems.append("transaction \(transactionID) of status \(state) is not listed")
+      }
+    }
+    for (group, chosen) in best.sorted(by: { $0.key < $1.key }) {
+      let shownStatus = snapshot.statuses[group]
+      if shownStatus?.productID != chosen.productID || shownStatus?.state.rawValue != chosen.state {
+        problems.append(
+          "group \(group): screen \(shownStatus.map { "\($0.productID) \($0.state)" } ?? "none"),"
+            + " CLI \(chosen.productID) \(chosen.state)")
+      }
+      guard let product = products[chosen.productID] else { continue }
+      let badges = Badge.badges(for: product, in: snapshot)
+      let shared = snapshot.family.isShared(chosen.productID)
+      let expected: Badge? =
+        switch chosen.state {
+        case "subscribed": shared ? .familySharing : .active
+        case "inGracePeriod": .gracePeriod
+        case "inBillingRetryPeriod": .billingProblem
+        default: nil
+        }
+      let stateBadges = badges.filter {
+        $0 == .active || $0 == .gracePeriod || $0 == .billingProblem || $0 == .familySharing
+      }
+      if stateBadges != (expected.map { [$0] } ?? []) {
+        problems.append("\(chosen.productID) badges \(badges), CLI status \(chosen.state)")
       }
     }
     let groups = Set(

@@ -144,6 +144,15 @@ extension StoreEngine {
     statusListeners.broadcast(status, customerID: customerID)
   }
 
+  /// The customer's subscription chains as the App Store keeps them: their own, then each one a
+  /// family member shares with them (its state as of the copy they hold).
+  public func subscriptionChains(customerID: String, records: [TransactionRecord]? = nil) throws
+    -> [SubscriptionState]
+  {
+    let records = try records ?? ledger.records(customerID: customerID)
+    return try ledger.subscriptions(customerID: customerID).map(\.state) + familyChains(records)
+  }
+
   /// The status of each of the customer's subscriptions, optionally of one group: one per
   /// chain of their own, and one per chain shared with them through Family Sharing (so a
   /// member may be subscribed through the family while their own subscription expired).
@@ -152,8 +161,7 @@ extension StoreEngine {
   {
     let now = clock.now()
     let records = try ledger.records(customerID: customerID)
-    let states =
-      try ledger.subscriptions(customerID: customerID).map(\.state) + familyChains(records)
+    let states = try subscriptionChains(customerID: customerID, records: records)
     let signed = TransactionRules.chronological(records)
     // Read once, and only when a status is reported (reading may create the customer).
     var account: Customer?

@@ -8,7 +8,8 @@ public enum TransactionStanding {
   ///
   /// `purchased`, `unfinished`, `in grace period`, `billing retry`, `expired`, `upgraded`,
   /// `refunded`, `revoked`, `pending approval`, `interrupted`, `declined`; a Family Sharing copy
-  /// reads `family shared` (`unfinished, shared` until the app finishes it) or `family revoked`.
+  /// reads `family shared` (`unfinished, shared` until the app finishes it), its subscription
+  /// state and `shared` (`billing retry, shared`), or `family revoked`.
   /// Another state than `purchased` adds `, unfinished` until the app finishes the transaction.
   public static func text(_ record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
     if let signed = record.signed, signed.isRevoked {
@@ -16,7 +17,11 @@ public enum TransactionStanding {
       return signed.payload.revocationReason == nil ? "revoked" : "refunded"
     }
     if isFamilyShared(record) {
-      return record.isFinished ? "family shared" : "unfinished, shared"
+      // A shared subscription still renews, fails billing and expires: say so, then "shared".
+      guard let state = record.signed.flatMap({ subscriptionText($0, in: snapshot) }) else {
+        return record.isFinished ? "family shared" : "unfinished, shared"
+      }
+      return state + ", shared" + (record.isFinished ? "" : ", unfinished")
     }
     guard record.state == .purchased, let signed = record.signed else {
       return record.state.phrase

@@ -252,10 +252,11 @@ final class SnapshotReader {
     return notes
   }
 
-  /// The signed-in customer's subscription chains, by original transaction ID.
+  /// The signed-in customer's subscription chains (their own and those shared with them), by
+  /// original transaction ID.
   private func subscriptions() -> [UInt64: SubscriptionState] {
-    let chains = (try? context.ledger.subscriptions(customerID: context.customerID)) ?? []
-    return Dictionary(chains.map { ($0.state.originalID, $0.state) }) { first, _ in first }
+    let chains = (try? context.engine.subscriptionChains(customerID: context.customerID)) ?? []
+    return Dictionary(chains.map { ($0.originalID, $0) }) { first, _ in first }
   }
 
   /// The session's switches and the clock's rate.
