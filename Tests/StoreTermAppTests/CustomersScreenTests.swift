@@ -37,13 +37,13 @@ import Testing
 
   @Test func typingThenEnterSearches() {
     var state = updated(CustomerFixtures.listed(), .support(.beginTyping)).state
-    #expect(state.customers.isTyping)
+    #expect(state.focus == .customerSearch)
     for character in "janex" { state = updated(state, .support(.type(character))).state }
     state = updated(state, .support(.deleteBackward)).state
     #expect(state.customers.query == "jane")
     let searched = updated(state, .support(.search))
     #expect(searched.effects == [.searchCustomers("jane")])
-    #expect(!searched.state.customers.isTyping)
+    #expect(searched.state.focus == nil)
     #expect(searched.state.customers.pendingSearch == "jane")
     #expect(
       CustomersScreen.searchLine(searched.state.customers)
@@ -55,7 +55,7 @@ import Testing
     state = updated(state, .support(.type("x"))).state
     let stopped = updated(state, .support(.stopTyping))
     #expect(stopped.effects.isEmpty)
-    #expect(!stopped.state.customers.isTyping && stopped.state.customers.query == "x")
+    #expect(stopped.state.focus == nil && stopped.state.customers.query == "x")
     #expect(stopped.state.customers.results == CustomerFixtures.results)
   }
 
@@ -152,7 +152,7 @@ import Testing
     var state = CustomerFixtures.listed()
     #expect(action(.char("/"), state) == .support(.beginTyping))
     #expect(action(.enter, state) == .support(.open))
-    state.customers.isTyping = true
+    state.focus = .customerSearch
     #expect(action(.char("q"), state) == .support(.type("q")))
     #expect(action(.char("5"), state) == .support(.type("5")))
     #expect(action(.backspace, state) == .support(.deleteBackward))

@@ -47,7 +47,7 @@ import Testing
 
   @Test(arguments: demos) func help(storefront: String, locale: String, suffix: String) {
     var state = Fixtures.state(Fixtures.demo(storefront: storefront, locale: locale))
-    state.showsHelp = true
+    state.modal = .help(over: nil)
     check(state, "l10n-help-paywall-\(suffix)")
   }
 }

@@ -42,9 +42,9 @@ import Testing
     var state = Fixtures.state()
     state.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
     let asked = updated(state, .quit).state
-    #expect(asked.confirmsQuit && !asked.isFinished)
+    #expect(asked.modal == .quitQuestion && !asked.isFinished)
     let stayed = updated(asked, .answerQuit(false)).state
-    #expect(!stayed.confirmsQuit && !stayed.isFinished)
+    #expect(stayed.modal == nil && !stayed.isFinished)
     #expect(updated(asked, .answerQuit(true)).state.isFinished)
   }
 
@@ -175,13 +175,13 @@ import Testing
   @Test func theFilterNarrowsTheTransactionManager() {
     var state = Fixtures.state(screen: .transactions)
     state = updated(state, .filter(.begin)).state
-    #expect(state.transactions.isEditingFilter)
+    #expect(state.focus == .transactionFilter)
     for character in "kidx" { state = updated(state, .filter(.type(character))).state }
     #expect(TransactionsScreen.filtered(state).isEmpty)
     state = updated(state, .filter(.deleteBackward)).state
     #expect(TransactionsScreen.filtered(state).map(\.id) == [3])
     state = updated(state, .filter(.commit)).state
-    #expect(!state.transactions.isEditingFilter && state.transactions.filter == "kid")
+    #expect(state.focus == nil && state.transactions.filter == "kid")
     state = updated(state, .filter(.clear)).state
     #expect(state.transactions.filter.isEmpty)
     #expect(TransactionsScreen.filtered(state).count == 5)
@@ -189,7 +189,7 @@ import Testing
 
   @Test func theSettingsPanelSwitchesTheSessionsSettings() {
     var state = updated(Fixtures.state(screen: .transactions), .settings(.open)).state
-    #expect(state.transactions.showsSettings)
+    #expect(state.modal == .settings(.toggle(.askToBuy)))
     #expect(updated(state, .settings(.change(1))).effects == [.setSetting(.askToBuy, true)])
     state = updated(state, .settings(.move(2))).state
     state.snapshot.settings.billingIssues = true
@@ -206,25 +206,25 @@ import Testing
     #expect(
       updated(state, .settings(.change(-1))).effects == [.setStorefront("JPN", locale: "ja_JP")])
     state = updated(state, .settings(.move(2))).state
-    #expect(SettingsRow.all[state.transactions.settingsSelection] == .failure(.purchase))
+    #expect(state.modal == .settings(.failure(.purchase)))
     #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, "unknown")])
     state.snapshot.settings.failures[.purchase] = "missingOfferParameters"
     #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, nil)])
     state = updated(state, .settings(.move(100))).state
-    #expect(state.transactions.settingsSelection == SettingsRow.all.count - 1)
-    #expect(!updated(state, .settings(.close)).state.transactions.showsSettings)
+    #expect(state.modal == .settings(SettingsRow.all.last!))
+    #expect(updated(state, .settings(.close)).state.modal == nil)
   }
 
   @Test func theCustomerSwitcherSignsAnotherCustomerIn() {
     var state = updated(Fixtures.state(screen: .account), .customers(.open)).state
-    #expect(state.account.pickerSelection == 0)
+    #expect(state.modal == .customerPicker("default"))
     state = updated(state, .customers(.move(5))).state
-    #expect(state.account.pickerSelection == 1)
+    #expect(state.modal == .customerPicker("family-kid"))
     let chosen = updated(state, .customers(.choose))
     #expect(chosen.effects == [.switchCustomer("family-kid")])
-    #expect(chosen.state.account.pickerSelection == nil)
+    #expect(chosen.state.modal == nil)
     #expect(chosen.state.toast?.message == "Signing in as family-kid…")
-    #expect(updated(state, .customers(.close)).state.account.pickerSelection == nil)
+    #expect(updated(state, .customers(.close)).state.modal == nil)
   }
 
   @Test func theClockAdvances() {

@@ -5,8 +5,6 @@ import TerminalUI
 public struct CustomersState: Sendable, Equatable {
   /// The search text.
   public var query = ""
-  /// Whether keys are typed into the search.
-  public var isTyping = false
   /// The search whose results are listed; nil before the first answer.
   public var searchedFor: String?
   /// The search sent and not answered yet.
@@ -102,17 +100,17 @@ public enum CustomersScreen {
   static func update(_ state: inout AppState, _ action: SupportAction) -> [AppEffect] {
     switch action {
     case .beginTyping:
-      state.customers.isTyping = true
+      state.focus = .customerSearch
     case .type(let character):
       state.customers.query.append(character)
     case .deleteBackward:
       _ = state.customers.query.popLast()
     case .search:
-      state.customers.isTyping = false
+      state.focus = nil
       state.customers.pendingSearch = state.customers.query
       return [.searchCustomers(state.customers.query)]
     case .stopTyping:
-      state.customers.isTyping = false
+      state.focus = nil
     case .open:
       guard let customer = selected(state) else { return [] }
       state.customers.opening = customer.id
@@ -175,8 +173,10 @@ public enum CustomersScreen {
       return
     }
     let customers = state.customers
+    let isTyping = state.focus == .customerSearch
     canvas.text(
-      searchLine(customers), at: Point(x: 1, y: 0), role: customers.isTyping ? .key : .dim)
+      searchLine(customers, isTyping: isTyping), at: Point(x: 1, y: 0),
+      role: isTyping ? .key : .dim)
     let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
     let title =
       customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
@@ -204,9 +204,9 @@ public enum CustomersScreen {
   }
 
   /// The line above the list: what is typed, what was searched, and what is under way.
-  public static func searchLine(_ customers: CustomersState) -> String {
+  public static func searchLine(_ customers: CustomersState, isTyping: Bool = false) -> String {
     var line: String
-    if customers.isTyping {
+    if isTyping {
       line = "Search: \(customers.query)▏"
     } else if let pending = customers.pendingSearch {
       line = pending.isEmpty ? "Listing the first customers…" : "Searching for \"\(pending)\"…"
