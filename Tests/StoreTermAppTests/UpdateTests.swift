@@ -29,9 +29,22 @@ import Testing
   }
 
   @Test func helpToggles() {
-    let opened = updated(Fixtures.state(), .toggleHelp).state
-    #expect(opened.showsHelp)
-    #expect(!updated(opened, .toggleHelp).state.showsHelp)
+    let opened = assertUpdate(
+      Fixtures.state(), .toggleHelp, expect: { $0.modal = .help(over: nil) })
+    assertUpdate(opened, .toggleHelp, expect: { $0.modal = nil })
+  }
+
+  @Test func helpOpensOverASheetWhichStillHearsTheAppStore() {
+    let state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let sheet = try! #require(state.sheet)
+    let helped = assertUpdate(
+      state, .toggleHelp, expect: { $0.modal = .help(over: .purchase(sheet)) })
+    var answered = sheet
+    answered.phase = .result(.cancelled)
+    let finished = assertUpdate(
+      helped, .purchaseFinished(productID: sheet.productID, state: .cancelled),
+      expect: { $0.modal = .help(over: .purchase(answered)) })
+    assertUpdate(finished, .toggleHelp, expect: { $0.modal = .purchase(answered) })
   }
 
   @Test func quitEndsAtOnceWithNothingInFlight() {
@@ -41,16 +54,18 @@ import Testing
   @Test func quitAsksFirstWithAPurchaseInFlight() {
     var state = Fixtures.state()
     state.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
-    let asked = updated(state, .quit).state
-    #expect(asked.modal == .quitQuestion && !asked.isFinished)
-    let stayed = updated(asked, .answerQuit(false)).state
-    #expect(stayed.modal == nil && !stayed.isFinished)
-    #expect(updated(asked, .answerQuit(true)).state.isFinished)
+    let asked = assertUpdate(state, .quit, expect: { $0.modal = .quitQuestion })
+    assertUpdate(asked, .answerQuit(false), expect: { $0.modal = nil })
+    assertUpdate(
+      asked, .answerQuit(true),
+      expect: {
+        $0.modal = nil; $0.isFinished = true
+      })
   }
 
   @Test func resizeIsRemembered() {
     let size = Size(width: 70, height: 20)
-    #expect(updated(Fixtures.state(), .resized(size)).state.size == size)
+    assertUpdate(Fixtures.state(), .resized(size), expect: { $0.size = size })
   }
 
   @Test func movingIsClampedOnEveryScreen() {
@@ -84,8 +99,9 @@ import Testing
   }
 
   @Test func aRefusedKeyShowsItsReason() {
-    let state = updated(Fixtures.state(), .refused("read-only")).state
-    #expect(state.toast == Toast("read-only", kind: .warning))
+    assertUpdate(
+      Fixtures.state(), .refused("read-only"),
+      expect: { $0.toast = Toast("read-only", kind: .warning) })
   }
 
   @Test func buyingOpensTheSheetWithTheOfferShownThen() {
@@ -119,10 +135,9 @@ import Testing
 
   @Test func escapeCancelsThroughTheStore() {
     let state = updated(Fixtures.state(), .openPurchaseSheet).state
-    let cancelled = updated(state, .sheet(.cancel))
-    #expect(cancelled.state.sheet == nil)
-    #expect(
-      cancelled.effects == [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
+    assertUpdate(
+      state, .sheet(.cancel), expect: { $0.modal = nil },
+      effects: [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
   }
 
   @Test func theResultShowsInTheSheetAndClosingSettlesIt() {
@@ -146,16 +161,16 @@ import Testing
   }
 
   @Test func aResultWithoutASheetBecomesAMessage() {
-    let finished = updated(
-      Fixtures.state(), .purchaseFinished(productID: Fixtures.coins100, state: .cancelled))
-    #expect(finished.state.toast == Toast("100 Coins: Cancelled.", kind: .warning))
-    #expect(finished.effects == [.dismissPurchase(productID: Fixtures.coins100)])
+    assertUpdate(
+      Fixtures.state(), .purchaseFinished(productID: Fixtures.coins100, state: .cancelled),
+      expect: { $0.toast = Toast("100 Coins: Cancelled.", kind: .warning) },
+      effects: [.dismissPurchase(productID: Fixtures.coins100)])
   }
 
   @Test func restore() {
-    let restored = updated(Fixtures.state(), .restore)
-    #expect(restored.effects == [.restore])
-    #expect(restored.state.toast?.message == "Restoring purchases…")
+    assertUpdate(
+      Fixtures.state(), .restore, expect: { $0.toast = Toast("Restoring purchases…") },
+      effects: [.restore])
   }
 
   @Test func manageActsOnTheSelectedTransaction() {
@@ -216,22 +231,26 @@ import Testing
   }
 
   @Test func theCustomerSwitcherSignsAnotherCustomerIn() {
-    var state = updated(Fixtures.state(screen: .account), .customers(.open)).state
-    #expect(state.modal == .customerPicker("default"))
-    state = updated(state, .customers(.move(5))).state
-    #expect(state.modal == .customerPicker("family-kid"))
-    let chosen = updated(state, .customers(.choose))
-    #expect(chosen.effects == [.switchCustomer("family-kid")])
-    #expect(chosen.state.modal == nil)
-    #expect(chosen.state.toast?.message == "Signing in as family-kid…")
-    #expect(updated(state, .customers(.close)).state.modal == nil)
+    var state = assertUpdate(
+      Fixtures.state(screen: .account), .customers(.open),
+      expect: { $0.modal = .customerPicker("default") })
+    state = assertUpdate(
+      state, .customers(.move(5)), expect: { $0.modal = .customerPicker("family-kid") })
+    // Another process adds a customer before the selected one: the selection stays on it.
+    state.snapshot.customers.insert("aaron", at: 0)
+    state = assertUpdate(state, .customers(.move(0)))
+    assertUpdate(
+      state, .customers(.choose),
+      expect: {
+        $0.modal = nil
+        $0.toast = Toast("Signing in as family-kid…")
+      }, effects: [.switchCustomer("family-kid")])
+    assertUpdate(state, .customers(.close), expect: { $0.modal = nil })
   }
 
   @Test func theClockAdvances() {
-    #expect(
-      updated(Fixtures.state(), .advanceClock(seconds: 86_400)).effects == [
-        .advanceClock(seconds: 86_400)
-      ])
+    assertUpdate(
+      Fixtures.state(), .advanceClock(seconds: 86_400), effects: [.advanceClock(seconds: 86_400)])
   }
 
   @Test func theInspectorToggles() {
