@@ -144,7 +144,7 @@ import Testing
     var state = Fixtures.state()
     let order = PaywallScreen.order(state.snapshot)
     func select(_ id: String) {
-      state.paywall.selected = order.firstIndex { state.snapshot.products[$0].id == id }!
+      state.paywall.selectedID = id
     }
     select(Fixtures.plusMonthly)
     #expect(action(.enter, state) == .refused("already subscribed"))

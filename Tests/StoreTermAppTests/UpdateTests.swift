@@ -72,13 +72,13 @@ import Testing
     var state = Fixtures.state()
     let count = PaywallScreen.order(state.snapshot).count
     state = updated(state, .move(-1)).state
-    #expect(state.paywall.selected == 0)
+    #expect(PaywallScreen.selectedPosition(state) == 0)
     state = updated(state, .moveToLast).state
-    #expect(state.paywall.selected == count - 1)
+    #expect(PaywallScreen.selectedPosition(state) == count - 1)
     state = updated(state, .move(10)).state
-    #expect(state.paywall.selected == count - 1)
+    #expect(PaywallScreen.selectedPosition(state) == count - 1)
     state = updated(state, .moveToFirst).state
-    #expect(state.paywall.selected == 0)
+    #expect(PaywallScreen.selectedPosition(state) == 0)
 
     state.screen = .account
     state = updated(state, .move(2)).state
@@ -106,9 +106,7 @@ import Testing
 
   @Test func buyingOpensTheSheetWithTheOfferShownThen() {
     var state = Fixtures.state()
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.cloud200
-    }!
+    state.paywall.selectedID = Fixtures.cloud200
     let opened = updated(state, .openPurchaseSheet)
     #expect(opened.effects.isEmpty)
     #expect(opened.state.sheet?.productID == Fixtures.cloud200)

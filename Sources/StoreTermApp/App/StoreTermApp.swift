@@ -60,12 +60,12 @@ public enum StoreTermApp: Application {
     let bodyRow = point.y - 1
     let bodyHeight = state.size.height - 3
     // The row under the click, the current selection, and the list's length.
-    let hit: (row: Int?, selected: Int, count: Int)
+    let hit: (row: Int?, selected: Int?, count: Int)
     switch state.screen {
     case .paywall:
       hit = (
         PaywallScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
-        state.paywall.selected, PaywallScreen.order(state.snapshot).count
+        PaywallScreen.selectedPosition(state), PaywallScreen.order(state.snapshot).count
       )
     case .account:
       hit = (
@@ -80,14 +80,16 @@ public enum StoreTermApp: Application {
     case .customers:
       hit = (
         CustomersScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
-        state.customers.selected, state.customers.results.count
+        CustomersScreen.selectedPosition(state), state.customers.results.count
       )
     case .eventLog:
       // The log scrolls but selects nothing.
       return nil
     }
     guard let target = hit.row else { return nil }
-    let current = min(hit.selected, max(0, hit.count - 1))
+    // With nothing selected a move down by n lands on row n - 1.
+    guard let selected = hit.selected else { return .move(target + 1) }
+    let current = min(selected, max(0, hit.count - 1))
     return target == current ? nil : .move(target - current)
   }
 
@@ -173,8 +175,10 @@ public enum StoreTermApp: Application {
       // transactions between two snapshots.
       let transaction = TransactionsScreen.selectedRecord(state)
       let history = AccountScreen.selectedRecord(state)
+      let old = state.snapshot
       state.snapshot = snapshot
       state.isLoaded = true
+      PaywallScreen.follow(from: old, in: &state)
       TransactionsScreen.follow(transaction, in: &state)
       AccountScreen.follow(history, in: &state)
     case .purchaseFinished(let productID, let result):
@@ -220,8 +224,7 @@ public enum StoreTermApp: Application {
     }
     switch state.screen {
     case .paywall:
-      let count = PaywallScreen.order(state.snapshot).count
-      state.paywall.selected = moved(state.paywall.selected, count: count)
+      PaywallScreen.move(&state, by: delta)
     case .account:
       let count = AccountScreen.history(state.snapshot).count
       state.account.selected = moved(state.account.selected, count: count)
