@@ -68,7 +68,9 @@ import Testing
     let fresh = updated(state, .support(.found(query: "jan", [CustomerFixtures.results[0]])))
     #expect(fresh.state.customers.results == [CustomerFixtures.results[0]])
     #expect(fresh.state.customers.searchedFor == "jan")
-    #expect(fresh.state.customers.pendingSearch == nil && fresh.state.customers.selectedID == CustomerFixtures.results[0].id)
+    #expect(
+      fresh.state.customers.pendingSearch == nil
+        && fresh.state.customers.selectedID == CustomerFixtures.results[0].id)
   }
 
   @Test func enterOpensTheSelectedCustomerAndEscapeGoesBack() {

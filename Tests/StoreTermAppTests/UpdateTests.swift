@@ -265,11 +265,19 @@ import Testing
     #expect(state.isLoaded && state.snapshot.balances[Fixtures.coins100] == 550)
   }
 
-  @Test func operationsReportHowTheyWent() {
-    let done = updated(
-      Fixtures.state(), .operationFinished(message: "Refunded transaction 1.", isError: false))
-    #expect(done.state.toast == Toast("Refunded transaction 1.", kind: .success))
-    let failed = updated(Fixtures.state(), .operationFinished(message: "no", isError: true))
-    #expect(failed.state.toast?.kind == .error)
+  @Test func outcomesAreWordedInUpdate() {
+    assertUpdate(
+      Fixtures.state(),
+      .finished(.controlled(.refund, transactionID: 1, productID: Fixtures.lifetime)),
+      expect: { $0.toast = Toast("Refunded transaction 1 (Lifetime Unlock).", kind: .success) })
+    assertUpdate(
+      Fixtures.state(), .finished(.refused("transaction 9 does not exist")),
+      expect: { $0.toast = Toast("transaction 9 does not exist", kind: .error) })
+    assertUpdate(
+      Fixtures.state(), .finished(.restoreFailed(.storeKit("networkError"))),
+      expect: {
+        $0.toast = Toast(
+          "Restore failed: \(PurchaseFailure.storeKit("networkError"))", kind: .error)
+      })
   }
 }

@@ -183,8 +183,8 @@ public enum StoreTermApp: Application {
       AccountScreen.follow(history, in: &state)
     case .purchaseFinished(let productID, let result):
       return purchaseFinished(&state, productID: productID, result: result)
-    case .operationFinished(let message, let isError):
-      state.toast = Toast(message, kind: isError ? .error : .success)
+    case .finished(let outcome):
+      return finished(&state, outcome)
     }
     return []
   }

@@ -147,8 +147,9 @@ public enum CustomersScreen {
     return []
   }
 
-  /// Keeps the selected customer selected by identifier in new results. A new search starts at
-  /// its first result; the same search run again clears the selection, and says so, when the
+  /// Keeps the selected customer selected by identifier in new results.
+  ///
+  /// A new search starts at its first result; the same search run again clears the selection, and says so, when the
   /// selected customer is no longer found.
   private static func follow(_ state: inout AppState, searchedAgain: Bool) {
     let results = state.customers.results
