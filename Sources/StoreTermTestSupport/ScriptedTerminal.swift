@@ -5,16 +5,29 @@ import TerminalUI
 /// text, then types its input, so a script follows the app rather than a timer; the input ends
 /// after the last step, or at once when a step's text never shows and the program shuts down.
 public final class ScriptedTerminal: TerminalBackend {
-  /// One step: the text a frame must show first (nil: none), then the events to send.
+  /// One step: what a frame must show first, then the events to send.
   public struct Step: Sendable {
-    /// What a frame must contain before the events are sent.
+    /// What the step waits for, in words (for a failure message).
     public var waitFor: String?
+    /// Whether a frame's text lets the step go ahead.
+    public var isReady: @Sendable (String) -> Bool
     /// The input sent once it shows.
     public var events: [InputEvent]
 
-    /// Creates a step that types `events` once a frame contains `waitFor`.
+    /// Creates a step that types `events` once a frame contains `waitFor` (at once when nil).
     public init(waitFor: String? = nil, _ events: [InputEvent]) {
       self.waitFor = waitFor
+      self.isReady = { text in waitFor.map(text.contains) ?? true }
+      self.events = events
+    }
+
+    /// Creates a step that types `events` once a frame's text satisfies `isReady`.
+    public init(
+      waiting description: String, until isReady: @escaping @Sendable (String) -> Bool,
+      _ events: [InputEvent]
+    ) {
+      self.waitFor = description
+      self.isReady = isReady
       self.events = events
     }
   }
@@ -52,8 +65,8 @@ public final class ScriptedTerminal: TerminalBackend {
     record.withLock { record in
       guard let continuation = record.continuation else { return }
       while let step = record.remaining.first {
-        if let wanted = step.waitFor {
-          guard let text, text.contains(wanted) else { return }
+        if step.waitFor != nil {
+          guard let text, step.isReady(text) else { return }
         }
         record.remaining.removeFirst()
         for event in step.events { continuation.yield(event) }

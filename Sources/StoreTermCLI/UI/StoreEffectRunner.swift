@@ -7,8 +7,9 @@ import StorePersistence
 import StoreTermApp
 import TerminalUI
 
-/// Carries out the front end's effects through small clients (store, test controls, support,
-/// clock) and answers with typed actions; the sentences are made in `update`. Real time comes
+/// Carries out the front end's effects through four small clients, answering with typed actions.
+///
+/// The clients are store, test controls, support and clock; the sentences are made in `update`. Real time comes
 /// from the injected `realTime` (by default the CLI's edge, ``LedgerClock/systemTime``).
 @MainActor
 final class StoreEffectRunner: EffectRunner {
