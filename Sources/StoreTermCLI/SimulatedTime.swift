@@ -12,8 +12,11 @@ final class LedgerClock: StoreClock {
     self.clock = Mutex(clock)
   }
 
+  /// The machine's clock: the one place real time enters, for whoever needs it injected.
+  static let systemTime: @Sendable () -> Date = { Date() }
+
   /// The simulated now.
-  func now() -> Date { clock.withLock { $0.now(real: Date()) } }
+  func now() -> Date { clock.withLock { $0.now(real: Self.systemTime()) } }
 
   /// The simulated clock in use.
   var simulated: SimulatedClock { clock.withLock { $0 } }

@@ -37,13 +37,13 @@ import Testing
 
   @Test func typingThenEnterSearches() {
     var state = updated(CustomerFixtures.listed(), .support(.beginTyping)).state
-    #expect(state.customers.isTyping)
+    #expect(state.focus == .customerSearch)
     for character in "janex" { state = updated(state, .support(.type(character))).state }
     state = updated(state, .support(.deleteBackward)).state
     #expect(state.customers.query == "jane")
     let searched = updated(state, .support(.search))
     #expect(searched.effects == [.searchCustomers("jane")])
-    #expect(!searched.state.customers.isTyping)
+    #expect(searched.state.focus == nil)
     #expect(searched.state.customers.pendingSearch == "jane")
     #expect(
       CustomersScreen.searchLine(searched.state.customers)
@@ -55,20 +55,22 @@ import Testing
     state = updated(state, .support(.type("x"))).state
     let stopped = updated(state, .support(.stopTyping))
     #expect(stopped.effects.isEmpty)
-    #expect(!stopped.state.customers.isTyping && stopped.state.customers.query == "x")
+    #expect(stopped.state.focus == nil && stopped.state.customers.query == "x")
     #expect(stopped.state.customers.results == CustomerFixtures.results)
   }
 
   @Test func onlyTheLatestSearchIsListed() {
     var state = CustomerFixtures.listed()
-    state.customers.selected = 2
+    state.customers.selectedID = CustomerFixtures.results[2].id
     state.customers.pendingSearch = "jan"
     let stale = updated(state, .support(.found(query: "ja", [])))
     #expect(stale.state.customers.results == CustomerFixtures.results)
     let fresh = updated(state, .support(.found(query: "jan", [CustomerFixtures.results[0]])))
     #expect(fresh.state.customers.results == [CustomerFixtures.results[0]])
     #expect(fresh.state.customers.searchedFor == "jan")
-    #expect(fresh.state.customers.pendingSearch == nil && fresh.state.customers.selected == 0)
+    #expect(
+      fresh.state.customers.pendingSearch == nil
+        && fresh.state.customers.selectedID == CustomerFixtures.results[0].id)
   }
 
   @Test func enterOpensTheSelectedCustomerAndEscapeGoesBack() {
@@ -88,7 +90,7 @@ import Testing
     #expect(state.customers.detailScroll == 3)
     let closed = updated(state, .support(.close)).state
     #expect(closed.customers.detail == nil && closed.customers.detailScroll == 0)
-    #expect(closed.customers.selected == 1)
+    #expect(closed.customers.selectedID == "family-kid")
     // Nothing to open in an empty list.
     var empty = CustomerFixtures.listed()
     empty.customers.results = []
@@ -107,11 +109,11 @@ import Testing
   @Test func movingIsClampedInTheListAndTheDetail() {
     var state = CustomerFixtures.listed()
     state = updated(state, .move(-1)).state
-    #expect(state.customers.selected == 0)
+    #expect(CustomersScreen.selectedPosition(state) == 0)
     state = updated(state, .moveToLast).state
-    #expect(state.customers.selected == 2)
+    #expect(CustomersScreen.selectedPosition(state) == 2)
     state = updated(state, .move(10)).state
-    #expect(state.customers.selected == 2)
+    #expect(CustomersScreen.selectedPosition(state) == 2)
     // At 80 columns: 3 header lines, the access table (header and 7 rows, two of whose
     // sentences wrap), a blank, the timeline (header and 10 events of two lines each): 35 lines,
     // 19 of them visible at 80×24.
@@ -152,7 +154,7 @@ import Testing
     var state = CustomerFixtures.listed()
     #expect(action(.char("/"), state) == .support(.beginTyping))
     #expect(action(.enter, state) == .support(.open))
-    state.customers.isTyping = true
+    state.focus = .customerSearch
     #expect(action(.char("q"), state) == .support(.type("q")))
     #expect(action(.char("5"), state) == .support(.type("5")))
     #expect(action(.backspace, state) == .support(.deleteBackward))

@@ -22,10 +22,16 @@ import Testing
         if case .storeChanged(let snapshot) = action { return snapshot } else { return nil }
       }.first
     }
-    var messages: [String] {
+    /// The typed outcomes the runner answered with.
+    var outcomes: [EffectOutcome] {
       all.compactMap { action in
-        if case .operationFinished(let message, _) = action { return message } else { return nil }
+        if case .finished(let outcome) = action { outcome } else { nil }
       }
+    }
+    /// The outcomes as `update` words them, over the last snapshot.
+    var messages: [String] {
+      let snapshot = lastSnapshot ?? StoreSnapshot()
+      return outcomes.map { StoreTermApp.report($0, in: snapshot).message }
     }
   }
 
@@ -89,6 +95,7 @@ import Testing
       #expect(Badge.badges(for: snapshot.product(id)!, in: snapshot) == [.pendingApproval])
       #expect(snapshot.records.first?.state == .pendingApproval)
       await runner.run(.manage(.approve, transactionID: 1)) { inbox.send($0) }
+      #expect(inbox.outcomes.last == .controlled(.approve, transactionID: 1, productID: id))
       #expect(inbox.messages.last == "Approved transaction 1 (Lifetime Unlock).")
       snapshot = try #require(inbox.lastSnapshot)
       #expect(snapshot.entitledProductIDs == [id])
@@ -104,7 +111,7 @@ import Testing
       #expect(inbox.lastSnapshot?.entitledProductIDs.isEmpty == true)
       await runner.run(.manage(.approve, transactionID: 1)) { inbox.send($0) }
       #expect(
-        inbox.all.last { if case .operationFinished(_, true) = $0 { true } else { false } } != nil)
+        inbox.outcomes.last { if case .refused = $0 { true } else { false } } != nil)
     }
   }
 

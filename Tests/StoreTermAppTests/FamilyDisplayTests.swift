@@ -35,7 +35,7 @@ import Testing
     var state = Fixtures.state(sharedPlan())
     let order = PaywallScreen.order(state.snapshot)
     func select(_ id: String) {
-      state.paywall.selected = order.firstIndex { state.snapshot.products[$0].id == id }!
+      state.paywall.selectedID = id
     }
     select(Fixtures.lifetime)
     #expect(

@@ -38,9 +38,15 @@ import Testing
     }
   }
 
+  /// The runner's family outcomes, as the sheet receives them once `update` words them.
   private func answers(_ inbox: Inbox) -> [FamilyAction] {
-    inbox.all.compactMap { action in
-      if case .family(let answer) = action { answer } else { nil }
+    inbox.outcomes.compactMap { outcome in
+      switch outcome {
+      case .joinedFamily, .leftFamily, .familyRefused:
+        let (message, isError) = StoreTermApp.report(outcome, in: StoreSnapshot())
+        return .finished(message: message, isError: isError)
+      default: return nil
+      }
     }
   }
 

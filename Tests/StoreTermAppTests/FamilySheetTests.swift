@@ -21,7 +21,7 @@ import Testing
     #expect(state.familySheet == FamilySheetState())
     var member = Fixtures.state(Fixtures.family(), screen: .account)
     #expect(StoreTermApp.update(&member, .family(.askLeave)) == [])
-    #expect(member.account.confirmsLeave)
+    #expect(member.modal == .leaveFamily)
     #expect(member.familySheet == nil)
   }
 
@@ -114,11 +114,11 @@ import Testing
     var state = Fixtures.state(Fixtures.family(), screen: .account)
     _ = StoreTermApp.update(&state, .family(.askLeave))
     #expect(StoreTermApp.update(&state, .family(.answerLeave(false))) == [])
-    #expect(!state.account.confirmsLeave)
+    #expect(state.modal == nil)
     #expect(state.toast == nil)
     _ = StoreTermApp.update(&state, .family(.askLeave))
     #expect(StoreTermApp.update(&state, .family(.answerLeave(true))) == [.leaveFamily])
-    #expect(!state.account.confirmsLeave)
+    #expect(state.modal == nil)
     #expect(state.toast == Toast("Leaving family group smiths…"))
     let message = "Left family group smiths; shared access was revoked."
     _ = StoreTermApp.update(&state, .family(.finished(message: message, isError: false)))
@@ -145,7 +145,7 @@ import Testing
     #expect(member.familySheet == nil)
     var single = Fixtures.state(Fixtures.noFamily(), screen: .account)
     #expect(StoreTermApp.update(&single, .family(.askLeave)) == [])
-    #expect(!single.account.confirmsLeave)
+    #expect(single.modal == nil)
     for stray: FamilyAction in [.type("x"), .deleteBackward, .move(1), .confirm, .cancel] {
       #expect(StoreTermApp.update(&single, .family(stray)) == [])
     }
@@ -187,7 +187,7 @@ import Testing
 
   @Test func theLeaveQuestionTakesOverTheKeys() {
     var state = Fixtures.state(Fixtures.family(), screen: .account)
-    state.account.confirmsLeave = true
+    state.modal = .leaveFamily
     #expect(action(.char("y"), state) == .family(.answerLeave(true)))
     #expect(action(.enter, state) == .family(.answerLeave(true)))
     #expect(action(.char("n"), state) == .family(.answerLeave(false)))
@@ -201,7 +201,7 @@ import Testing
     let sheet = openSheet()
     #expect(StoreTermApp.action(for: .click(Point(x: 4, y: 0)), in: sheet) == nil)
     var question = Fixtures.state(Fixtures.family(), screen: .account)
-    question.account.confirmsLeave = true
+    question.modal = .leaveFamily
     #expect(StoreTermApp.action(for: .click(Point(x: 4, y: 0)), in: question) == nil)
   }
 }

@@ -46,9 +46,7 @@ import Testing
 
   @Test func paywallBadge() {
     var state = Fixtures.state(Fixtures.family())
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.lifetime
-    }!
+    state.paywall.selectedID = Fixtures.lifetime
     check(state, "paywall-family")
   }
 

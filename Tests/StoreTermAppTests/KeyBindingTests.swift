@@ -43,11 +43,11 @@ import Testing
 
   @Test func helpAndTheQuitQuestionAreModal() {
     var help = Fixtures.state()
-    help.showsHelp = true
+    help.modal = .help(over: nil)
     #expect(action(.char("2"), help) == nil)
     #expect(action(.escape, help) == .toggleHelp)
     var quit = Fixtures.state()
-    quit.confirmsQuit = true
+    quit.modal = .quitQuestion
     #expect(action(.char("y"), quit) == .answerQuit(true))
     #expect(action(.char("n"), quit) == .answerQuit(false))
     #expect(action(.char("1"), quit) == nil)
@@ -56,7 +56,7 @@ import Testing
   @Test func theSettingsPanelTakesOverTheKeys() {
     var state = Fixtures.state(screen: .transactions)
     #expect(action(.char("g"), state) == .settings(.open))
-    state.transactions.showsSettings = true
+    state.modal = .settings(.toggle(.askToBuy))
     #expect(action(.char(" "), state) == .settings(.change(1)))
     #expect(action(.left, state) == .settings(.change(-1)))
     #expect(action(.down, state) == .settings(.move(1)))
@@ -70,21 +70,21 @@ import Testing
     var state = Fixtures.state(screen: .account, readOnly: true)
     // Switching accounts changes nothing in the store, so support may do it read-only.
     #expect(action(.char("u"), state) == .customers(.open))
-    state.account.pickerSelection = 0
+    state.modal = .customerPicker("default")
     #expect(action(.enter, state) == .refused("already signed in"))
     #expect(action(.down, state) == .customers(.move(1)))
     #expect(action(.escape, state) == .customers(.close))
     #expect(action(.char("1"), state) == nil)
-    state.account.pickerSelection = 1
+    state.modal = .customerPicker("family-kid")
     #expect(action(.enter, state) == .customers(.choose))
     state.snapshot.customers = ["default"]
-    state.account.pickerSelection = nil
+    state.modal = nil
     #expect(action(.char("u"), state) == .refused("the ledger holds no other customer"))
   }
 
   @Test func typingGoesToTheFilter() {
     var state = Fixtures.state(screen: .transactions)
-    state.transactions.isEditingFilter = true
+    state.focus = .transactionFilter
     #expect(action(.char("q"), state) == .filter(.type("q")))
     #expect(action(.backspace, state) == .filter(.deleteBackward))
     #expect(action(.enter, state) == .filter(.commit))
@@ -144,7 +144,7 @@ import Testing
     var state = Fixtures.state()
     let order = PaywallScreen.order(state.snapshot)
     func select(_ id: String) {
-      state.paywall.selected = order.firstIndex { state.snapshot.products[$0].id == id }!
+      state.paywall.selectedID = id
     }
     select(Fixtures.plusMonthly)
     #expect(action(.enter, state) == .refused("already subscribed"))

@@ -21,17 +21,13 @@ import Testing
   @Test(arguments: demos) func paywall(storefront: String, locale: String, suffix: String) {
     var state = Fixtures.state(Fixtures.demo(storefront: storefront, locale: locale))
     // The 200 GB plan: its intro offer (eligible) shows the offer terms in the detail.
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.cloud200
-    }!
+    state.paywall.selectedID = Fixtures.cloud200
     check(state, "l10n-paywall-\(suffix)")
   }
 
   @Test(arguments: demos) func purchaseSheet(storefront: String, locale: String, suffix: String) {
     var state = Fixtures.state(Fixtures.demo(storefront: storefront, locale: locale))
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.cloud200
-    }!
+    state.paywall.selectedID = Fixtures.cloud200
     _ = StoreTermApp.update(&state, .openPurchaseSheet)
     check(state, "l10n-sheet-\(suffix)")
     state.sheet?.phase = .result(.pending)
@@ -47,7 +43,7 @@ import Testing
 
   @Test(arguments: demos) func help(storefront: String, locale: String, suffix: String) {
     var state = Fixtures.state(Fixtures.demo(storefront: storefront, locale: locale))
-    state.showsHelp = true
+    state.modal = .help(over: nil)
     check(state, "l10n-help-paywall-\(suffix)")
   }
 }

@@ -83,17 +83,17 @@ import Testing
 
   @Test func modalsIgnoreClicks() {
     var help = Fixtures.state()
-    help.showsHelp = true
+    help.modal = .help(over: nil)
     #expect(click(13, 0, help) == nil)
     var quit = Fixtures.state()
-    quit.confirmsQuit = true
+    quit.modal = .quitQuestion
     #expect(click(13, 0, quit) == nil)
     var sheet = Fixtures.state()
     _ = StoreTermApp.update(&sheet, .openPurchaseSheet)
     #expect(click(13, 0, sheet) == nil)
     #expect(click(20, 3, sheet) == nil)
     var settings = Fixtures.state(screen: .transactions)
-    settings.transactions.showsSettings = true
+    settings.modal = .settings(.toggle(.askToBuy))
     #expect(click(13, 0, settings) == nil)
   }
 }

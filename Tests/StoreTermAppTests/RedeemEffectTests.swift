@@ -129,22 +129,16 @@ import Testing
       await runner.run(.purchase(productID: lifetime, outcome: .normal)) { inbox.send($0) }
       await runner.run(.setFailure(.refundRequest, "failed")) { inbox.send($0) }
       await runner.run(.requestRefund(transactionID: 1, reason: .notWorking)) { inbox.send($0) }
+      let failure = try #require(inbox.outcomes.last)
       #expect(
-        inbox.all.contains(
-          .refund(
-            .finished(
-              message:
-                "Refund request failed: Transaction.RefundRequestError.failed. Nothing changed.",
-              isError: true))))
+        StoreTermApp.report(failure, in: StoreSnapshot())
+          == (
+            "Refund request failed: Transaction.RefundRequestError.failed. Nothing changed.", true
+          ))
       #expect(try #require(inbox.lastSnapshot).entitledProductIDs == [lifetime])
       await runner.run(.setFailure(.refundRequest, nil)) { inbox.send($0) }
       await runner.run(.requestRefund(transactionID: 1, reason: .notWorking)) { inbox.send($0) }
-      #expect(
-        inbox.all.last(where: { if case .refund = $0 { true } else { false } })
-          == .refund(
-            .finished(
-              message: "Refund requested and approved: transaction 1 was refunded.",
-              isError: false)))
+      #expect(inbox.outcomes.last == .refundApproved(transactionID: 1))
       let snapshot = try #require(inbox.lastSnapshot)
       #expect(snapshot.entitledProductIDs.isEmpty)
       #expect(snapshot.records.first?.signed?.payload.revocationReason == .refundedDueToIssue)

@@ -19,9 +19,7 @@ import Testing
   @Test func paywall() {
     var state = Fixtures.state()
     // Focus the pending lifetime unlock so its badge and detail show.
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.lifetime
-    }!
+    state.paywall.selectedID = Fixtures.lifetime
     check(state, "paywall")
   }
 
@@ -41,9 +39,7 @@ import Testing
 
   @Test func purchaseSheetConfirming() {
     var state = Fixtures.state()
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.cloud200
-    }!
+    state.paywall.selectedID = Fixtures.cloud200
     _ = StoreTermApp.update(&state, .openPurchaseSheet)
     _ = StoreTermApp.update(&state, .sheet(.moveOutcome(1)))
     check(state, "sheet-ask-to-buy")

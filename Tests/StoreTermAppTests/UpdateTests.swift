@@ -29,9 +29,22 @@ import Testing
   }
 
   @Test func helpToggles() {
-    let opened = updated(Fixtures.state(), .toggleHelp).state
-    #expect(opened.showsHelp)
-    #expect(!updated(opened, .toggleHelp).state.showsHelp)
+    let opened = assertUpdate(
+      Fixtures.state(), .toggleHelp, expect: { $0.modal = .help(over: nil) })
+    assertUpdate(opened, .toggleHelp, expect: { $0.modal = nil })
+  }
+
+  @Test func helpOpensOverASheetWhichStillHearsTheAppStore() {
+    let state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let sheet = try! #require(state.sheet)
+    let helped = assertUpdate(
+      state, .toggleHelp, expect: { $0.modal = .help(over: .purchase(sheet)) })
+    var answered = sheet
+    answered.phase = .result(.cancelled)
+    let finished = assertUpdate(
+      helped, .purchaseFinished(productID: sheet.productID, state: .cancelled),
+      expect: { $0.modal = .help(over: .purchase(answered)) })
+    assertUpdate(finished, .toggleHelp, expect: { $0.modal = .purchase(answered) })
   }
 
   @Test func quitEndsAtOnceWithNothingInFlight() {
@@ -41,29 +54,31 @@ import Testing
   @Test func quitAsksFirstWithAPurchaseInFlight() {
     var state = Fixtures.state()
     state.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
-    let asked = updated(state, .quit).state
-    #expect(asked.confirmsQuit && !asked.isFinished)
-    let stayed = updated(asked, .answerQuit(false)).state
-    #expect(!stayed.confirmsQuit && !stayed.isFinished)
-    #expect(updated(asked, .answerQuit(true)).state.isFinished)
+    let asked = assertUpdate(state, .quit, expect: { $0.modal = .quitQuestion })
+    assertUpdate(asked, .answerQuit(false), expect: { $0.modal = nil })
+    assertUpdate(
+      asked, .answerQuit(true),
+      expect: {
+        $0.modal = nil; $0.isFinished = true
+      })
   }
 
   @Test func resizeIsRemembered() {
     let size = Size(width: 70, height: 20)
-    #expect(updated(Fixtures.state(), .resized(size)).state.size == size)
+    assertUpdate(Fixtures.state(), .resized(size), expect: { $0.size = size })
   }
 
   @Test func movingIsClampedOnEveryScreen() {
     var state = Fixtures.state()
     let count = PaywallScreen.order(state.snapshot).count
     state = updated(state, .move(-1)).state
-    #expect(state.paywall.selected == 0)
+    #expect(PaywallScreen.selectedPosition(state) == 0)
     state = updated(state, .moveToLast).state
-    #expect(state.paywall.selected == count - 1)
+    #expect(PaywallScreen.selectedPosition(state) == count - 1)
     state = updated(state, .move(10)).state
-    #expect(state.paywall.selected == count - 1)
+    #expect(PaywallScreen.selectedPosition(state) == count - 1)
     state = updated(state, .moveToFirst).state
-    #expect(state.paywall.selected == 0)
+    #expect(PaywallScreen.selectedPosition(state) == 0)
 
     state.screen = .account
     state = updated(state, .move(2)).state
@@ -84,15 +99,14 @@ import Testing
   }
 
   @Test func aRefusedKeyShowsItsReason() {
-    let state = updated(Fixtures.state(), .refused("read-only")).state
-    #expect(state.toast == Toast("read-only", kind: .warning))
+    assertUpdate(
+      Fixtures.state(), .refused("read-only"),
+      expect: { $0.toast = Toast("read-only", kind: .warning) })
   }
 
   @Test func buyingOpensTheSheetWithTheOfferShownThen() {
     var state = Fixtures.state()
-    state.paywall.selected = PaywallScreen.order(state.snapshot).firstIndex {
-      state.snapshot.products[$0].id == Fixtures.cloud200
-    }!
+    state.paywall.selectedID = Fixtures.cloud200
     let opened = updated(state, .openPurchaseSheet)
     #expect(opened.effects.isEmpty)
     #expect(opened.state.sheet?.productID == Fixtures.cloud200)
@@ -119,10 +133,9 @@ import Testing
 
   @Test func escapeCancelsThroughTheStore() {
     let state = updated(Fixtures.state(), .openPurchaseSheet).state
-    let cancelled = updated(state, .sheet(.cancel))
-    #expect(cancelled.state.sheet == nil)
-    #expect(
-      cancelled.effects == [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
+    assertUpdate(
+      state, .sheet(.cancel), expect: { $0.modal = nil },
+      effects: [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
   }
 
   @Test func theResultShowsInTheSheetAndClosingSettlesIt() {
@@ -146,16 +159,16 @@ import Testing
   }
 
   @Test func aResultWithoutASheetBecomesAMessage() {
-    let finished = updated(
-      Fixtures.state(), .purchaseFinished(productID: Fixtures.coins100, state: .cancelled))
-    #expect(finished.state.toast == Toast("100 Coins: Cancelled.", kind: .warning))
-    #expect(finished.effects == [.dismissPurchase(productID: Fixtures.coins100)])
+    assertUpdate(
+      Fixtures.state(), .purchaseFinished(productID: Fixtures.coins100, state: .cancelled),
+      expect: { $0.toast = Toast("100 Coins: Cancelled.", kind: .warning) },
+      effects: [.dismissPurchase(productID: Fixtures.coins100)])
   }
 
   @Test func restore() {
-    let restored = updated(Fixtures.state(), .restore)
-    #expect(restored.effects == [.restore])
-    #expect(restored.state.toast?.message == "Restoring purchases…")
+    assertUpdate(
+      Fixtures.state(), .restore, expect: { $0.toast = Toast("Restoring purchases…") },
+      effects: [.restore])
   }
 
   @Test func manageActsOnTheSelectedTransaction() {
@@ -175,13 +188,13 @@ import Testing
   @Test func theFilterNarrowsTheTransactionManager() {
     var state = Fixtures.state(screen: .transactions)
     state = updated(state, .filter(.begin)).state
-    #expect(state.transactions.isEditingFilter)
+    #expect(state.focus == .transactionFilter)
     for character in "kidx" { state = updated(state, .filter(.type(character))).state }
     #expect(TransactionsScreen.filtered(state).isEmpty)
     state = updated(state, .filter(.deleteBackward)).state
     #expect(TransactionsScreen.filtered(state).map(\.id) == [3])
     state = updated(state, .filter(.commit)).state
-    #expect(!state.transactions.isEditingFilter && state.transactions.filter == "kid")
+    #expect(state.focus == nil && state.transactions.filter == "kid")
     state = updated(state, .filter(.clear)).state
     #expect(state.transactions.filter.isEmpty)
     #expect(TransactionsScreen.filtered(state).count == 5)
@@ -189,7 +202,7 @@ import Testing
 
   @Test func theSettingsPanelSwitchesTheSessionsSettings() {
     var state = updated(Fixtures.state(screen: .transactions), .settings(.open)).state
-    #expect(state.transactions.showsSettings)
+    #expect(state.modal == .settings(.toggle(.askToBuy)))
     #expect(updated(state, .settings(.change(1))).effects == [.setSetting(.askToBuy, true)])
     state = updated(state, .settings(.move(2))).state
     state.snapshot.settings.billingIssues = true
@@ -206,32 +219,36 @@ import Testing
     #expect(
       updated(state, .settings(.change(-1))).effects == [.setStorefront("JPN", locale: "ja_JP")])
     state = updated(state, .settings(.move(2))).state
-    #expect(SettingsRow.all[state.transactions.settingsSelection] == .failure(.purchase))
+    #expect(state.modal == .settings(.failure(.purchase)))
     #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, "unknown")])
     state.snapshot.settings.failures[.purchase] = "missingOfferParameters"
     #expect(updated(state, .settings(.change(1))).effects == [.setFailure(.purchase, nil)])
     state = updated(state, .settings(.move(100))).state
-    #expect(state.transactions.settingsSelection == SettingsRow.all.count - 1)
-    #expect(!updated(state, .settings(.close)).state.transactions.showsSettings)
+    #expect(state.modal == .settings(SettingsRow.all.last!))
+    #expect(updated(state, .settings(.close)).state.modal == nil)
   }
 
   @Test func theCustomerSwitcherSignsAnotherCustomerIn() {
-    var state = updated(Fixtures.state(screen: .account), .customers(.open)).state
-    #expect(state.account.pickerSelection == 0)
-    state = updated(state, .customers(.move(5))).state
-    #expect(state.account.pickerSelection == 1)
-    let chosen = updated(state, .customers(.choose))
-    #expect(chosen.effects == [.switchCustomer("family-kid")])
-    #expect(chosen.state.account.pickerSelection == nil)
-    #expect(chosen.state.toast?.message == "Signing in as family-kid…")
-    #expect(updated(state, .customers(.close)).state.account.pickerSelection == nil)
+    var state = assertUpdate(
+      Fixtures.state(screen: .account), .customers(.open),
+      expect: { $0.modal = .customerPicker("default") })
+    state = assertUpdate(
+      state, .customers(.move(5)), expect: { $0.modal = .customerPicker("family-kid") })
+    // Another process adds a customer before the selected one: the selection stays on it.
+    state.snapshot.customers.insert("aaron", at: 0)
+    state = assertUpdate(state, .customers(.move(0)))
+    assertUpdate(
+      state, .customers(.choose),
+      expect: {
+        $0.modal = nil
+        $0.toast = Toast("Signing in as family-kid…")
+      }, effects: [.switchCustomer("family-kid")])
+    assertUpdate(state, .customers(.close), expect: { $0.modal = nil })
   }
 
   @Test func theClockAdvances() {
-    #expect(
-      updated(Fixtures.state(), .advanceClock(seconds: 86_400)).effects == [
-        .advanceClock(seconds: 86_400)
-      ])
+    assertUpdate(
+      Fixtures.state(), .advanceClock(seconds: 86_400), effects: [.advanceClock(seconds: 86_400)])
   }
 
   @Test func theInspectorToggles() {
@@ -248,11 +265,19 @@ import Testing
     #expect(state.isLoaded && state.snapshot.balances[Fixtures.coins100] == 550)
   }
 
-  @Test func operationsReportHowTheyWent() {
-    let done = updated(
-      Fixtures.state(), .operationFinished(message: "Refunded transaction 1.", isError: false))
-    #expect(done.state.toast == Toast("Refunded transaction 1.", kind: .success))
-    let failed = updated(Fixtures.state(), .operationFinished(message: "no", isError: true))
-    #expect(failed.state.toast?.kind == .error)
+  @Test func outcomesAreWordedInUpdate() {
+    assertUpdate(
+      Fixtures.state(),
+      .finished(.controlled(.refund, transactionID: 1, productID: Fixtures.lifetime)),
+      expect: { $0.toast = Toast("Refunded transaction 1 (Lifetime Unlock).", kind: .success) })
+    assertUpdate(
+      Fixtures.state(), .finished(.refused("transaction 9 does not exist")),
+      expect: { $0.toast = Toast("transaction 9 does not exist", kind: .error) })
+    assertUpdate(
+      Fixtures.state(), .finished(.restoreFailed(.storeKit("networkError"))),
+      expect: {
+        $0.toast = Toast(
+          "Restore failed: \(PurchaseFailure.storeKit("networkError"))", kind: .error)
+      })
   }
 }

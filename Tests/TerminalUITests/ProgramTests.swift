@@ -53,4 +53,34 @@ import Testing
     _ = await Program<FruitApp>(state: FruitApp.State(), backend: terminal).run()
     #expect(terminal.frames.count == 1)
   }
+
+  @Test func effectTasksAreDroppedAsTheyEnd() async {
+    // Twenty saves, each an effect that ends at once; the input stays open until the test ends.
+    let terminal = ScriptedTerminal(
+      size: Size(width: 30, height: 8),
+      steps: [
+        .init(HeadlessTerminal.keys(String(repeating: "s", count: 20))),
+        .init(waitFor: "never", []),
+      ])
+    let program = Program<FruitApp>(
+      state: FruitApp.State(), backend: terminal, runner: AnsweringSaver())
+    let run = Task { await program.run() }
+    var polls = 0
+    while polls < 100_000, !(terminal.lastText.contains("answered") && program.runningEffects == 0)
+    {
+      polls += 1
+      await Task.yield()
+    }
+    #expect(program.runningEffects == 0)
+    #expect(terminal.lastText.contains("answered"))
+    terminal.shutdown()
+    _ = await run.value
+  }
+}
+
+/// Answers each save with a message and stays open (``CountingSaver`` quits the app).
+private struct AnsweringSaver: EffectRunner {
+  func run(_ effect: FruitApp.Effect, send: @escaping @Sendable (FruitApp.Action) -> Void) async {
+    send(.keyRefused("answered"))
+  }
 }

@@ -66,8 +66,8 @@ public enum AppAction: Sendable, Equatable {
   case storeChanged(StoreSnapshot)
   /// A purchase ended in this state.
   case purchaseFinished(productID: String, state: PurchaseState)
-  /// An operation ended; `message` is shown, as a problem when `isError`.
-  case operationFinished(message: String, isError: Bool)
+  /// An effect ended with this outcome; `update` words it.
+  case finished(EffectOutcome)
 }
 
 /// What the user does in the purchase sheet.

@@ -36,7 +36,7 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
 }
 
 /// Everything the front end shows and remembers.
-public struct AppState: Sendable {
+public struct AppState: Sendable, Equatable {
   /// The screen on show.
   public var screen: ScreenID = .paywall
   /// The store as last read.
@@ -47,14 +47,11 @@ public struct AppState: Sendable {
   public var size: Size
   /// The paywall's focus.
   public var paywall = PaywallState()
-  /// The purchase sheet, when open.
-  public var sheet: PurchaseSheetState?
-  /// The Redeem Code sheet, when open.
-  public var redeemSheet: RedeemCodeSheetState?
-  /// The refund request sheet, when open.
-  public var refundSheet: RefundSheetState?
-  /// The Join Family sheet, when open.
-  public var familySheet: FamilySheetState?
+  /// The sheet, panel, question or help open above the screen: the one place that says what
+  /// has the keyboard (the sheets' own accessors in `Modal.swift` are views of it).
+  public var modal: Modal?
+  /// The text field typed into while no modal is open.
+  public var focus: TextFocus?
   /// The account screen's focus.
   public var account = AccountState()
   /// The transaction manager's focus, filter and inspector.
@@ -63,10 +60,6 @@ public struct AppState: Sendable {
   public var eventLog = EventLogState()
   /// The Customers screen's search, results and open customer.
   public var customers = CustomersState()
-  /// Whether the key help overlay is open.
-  public var showsHelp = false
-  /// Whether the "quit with a purchase in flight?" question is open.
-  public var confirmsQuit = false
   /// The last message, shown above the hint bar.
   public var toast: Toast?
   /// Whether the store has been read once (until then the screens say so).

@@ -35,36 +35,22 @@ public enum GlobalKeys {
     return own.followed(by: keymap)
   }
 
-  /// The keys that work in `state`: the purchase sheet's while it is open, else the screen's.
+  /// The keys that work in `state`: the open modal's (``ModalRules/keymap(_:)``), else the
+  /// screen's.
   public static func activeKeymap(_ state: AppState) -> Keymap<AppState, AppAction> {
-    let help = Keymap(keymap.bindings.filter { $0.keys.contains(.char("?")) })
-    if state.sheet != nil {
-      return PurchaseSheet.keymap.followed(by: help)
-    }
-    if let redeem = state.redeemSheet {
-      // While the code field has the cursor `?` is part of the code, not help.
-      return redeem.isEntering ? RedeemCodeSheet.keymap : RedeemCodeSheet.keymap.followed(by: help)
-    }
-    if state.screen == .transactions, state.transactions.showsSettings {
-      return SettingsPanel.keymap.followed(by: help)
-    }
-    if state.screen == .account, state.refundSheet != nil {
-      return RefundSheet.keymap.followed(by: help)
-    }
-    if state.screen == .account, state.account.pickerSelection != nil {
-      return CustomerPicker.keymap.followed(by: help)
-    }
-    if state.screen == .account, let sheet = state.familySheet {
-      // While the name field has the cursor `?` is part of the name, not help.
-      return sheet.isEntering ? FamilySheet.keymap : FamilySheet.keymap.followed(by: help)
-    }
-    if state.screen == .account, state.account.confirmsLeave {
-      return FamilySheet.leaveKeymap.followed(by: help)
-    }
+    if let modal = state.modal { return ModalRules.keymap(modal) }
     if state.screen == .customers, state.customers.detail != nil {
       return CustomerDetailView.keymap.followed(by: keymap)
     }
     return keymap(for: state.screen)
+  }
+
+  /// The keys of what the help overlay covers (the keys help lists), or the active ones.
+  static func keymapBeneathHelp(_ state: AppState) -> Keymap<AppState, AppAction> {
+    guard case .help(let below) = state.modal else { return activeKeymap(state) }
+    var covered = state
+    covered.modal = below
+    return keymapBeneathHelp(covered)
   }
 
   /// `Docs/KEYBINDINGS.md`: every key of every screen, generated from the bindings.

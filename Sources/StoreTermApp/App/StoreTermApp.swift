@@ -24,53 +24,19 @@ public enum StoreTermApp: Application {
 
   // MARK: - Input
 
-  /// The action an input event means: modal questions first, then the filter while typing,
-  /// then the active key map; a disabled key becomes ``AppAction/refused(_:)`` with its reason.
+  /// The action an input event means, by one precedence: the open modal (its text field,
+  /// then its keys), else the focused text field, else the active key map; a disabled key
+  /// becomes ``AppAction/refused(_:)`` with its reason.
   public static func action(for event: InputEvent, in state: AppState) -> AppAction? {
     guard case .key(let key) = event else {
       if case .resize(let size) = event { return .resized(size) }
       if case .click(let point) = event { return clickAction(at: point, in: state) }
       return nil
     }
-    if state.showsHelp {
-      return [.char("?"), .escape, .char("q"), .enter].contains(key) ? .toggleHelp : nil
-    }
-    if state.confirmsQuit {
-      switch key {
-      case .char("y"), .enter, .ctrl("c"): return .answerQuit(true)
-      case .char("n"), .escape, .char("q"): return .answerQuit(false)
-      default: return nil
-      }
-    }
-    if state.redeemSheet?.isEntering == true, case .char(let character) = key {
-      // The code field has the keyboard: every character is part of the code.
-      return .redeem(.type(character))
-    }
-    if state.screen == .account, state.familySheet?.isEntering == true,
-      case .char(let character) = key
-    {
-      // The name field has the keyboard, as the code field does.
-      return .family(.type(character))
-    }
-    if state.screen == .transactions, state.transactions.isEditingFilter, state.sheet == nil {
-      switch key {
-      case .enter: return .filter(.commit)
-      case .escape: return .filter(.clear)
-      case .backspace: return .filter(.deleteBackward)
-      case .char(let character): return .filter(.type(character))
-      case .ctrl("c"): return .quit
-      default: return nil
-      }
-    }
-    if state.screen == .customers, state.customers.isTyping, state.sheet == nil {
-      switch key {
-      case .enter: return .support(.search)
-      case .escape: return .support(.stopTyping)
-      case .backspace: return .support(.deleteBackward)
-      case .char(let character): return .support(.type(character))
-      case .ctrl("c"): return .quit
-      default: return nil
-      }
+    if state.modal != nil || state.focus != nil {
+      if let typed = ModalRules.typed(key, in: state) { return typed }
+      // A focused field swallows every other key.
+      if state.modal == nil { return nil }
     }
     switch GlobalKeys.activeKeymap(state).resolve(key, in: state) {
     case .action(let action): return action
@@ -81,18 +47,10 @@ public enum StoreTermApp: Application {
 
   /// The action a left click means: a tab switches screens, a list row is selected.
   ///
-  /// Clicks are ignored while a dialog, sheet, panel or text field has the keyboard, so a
-  /// stray click can never dismiss or confirm anything.
+  /// Clicks are ignored while a modal or a text field has the keyboard
+  /// (``AppState/capturesInput``), so a stray click can never dismiss or confirm anything.
   static func clickAction(at point: Point, in state: AppState) -> AppAction? {
-    let typing =
-      (state.screen == .transactions && state.transactions.isEditingFilter)
-      || (state.screen == .customers && state.customers.isTyping)
-    let modal =
-      state.showsHelp || state.confirmsQuit || state.sheet != nil || state.redeemSheet != nil
-      || state.refundSheet != nil || state.familySheet != nil || state.account.confirmsLeave
-      || (state.screen == .transactions && state.transactions.showsSettings)
-      || (state.screen == .account && state.account.pickerSelection != nil)
-    guard !typing, !modal, !notice(for: state.size) else { return nil }
+    guard !state.capturesInput, !notice(for: state.size) else { return nil }
     if point.y == 0 {
       guard let screen = Chrome.screen(atColumn: point.x, state: state, width: state.size.width),
         screen != state.screen
@@ -102,12 +60,12 @@ public enum StoreTermApp: Application {
     let bodyRow = point.y - 1
     let bodyHeight = state.size.height - 3
     // The row under the click, the current selection, and the list's length.
-    let hit: (row: Int?, selected: Int, count: Int)
+    let hit: (row: Int?, selected: Int?, count: Int)
     switch state.screen {
     case .paywall:
       hit = (
         PaywallScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
-        state.paywall.selected, PaywallScreen.order(state.snapshot).count
+        PaywallScreen.selectedPosition(state), PaywallScreen.order(state.snapshot).count
       )
     case .account:
       hit = (
@@ -122,14 +80,16 @@ public enum StoreTermApp: Application {
     case .customers:
       hit = (
         CustomersScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
-        state.customers.selected, state.customers.results.count
+        CustomersScreen.selectedPosition(state), state.customers.results.count
       )
     case .eventLog:
       // The log scrolls but selects nothing.
       return nil
     }
     guard let target = hit.row else { return nil }
-    let current = min(hit.selected, max(0, hit.count - 1))
+    // With nothing selected a move down by n lands on row n - 1.
+    guard let selected = hit.selected else { return .move(target + 1) }
+    let current = min(selected, max(0, hit.count - 1))
     return target == current ? nil : .move(target - current)
   }
 
@@ -149,15 +109,20 @@ public enum StoreTermApp: Application {
     case .previousScreen:
       return show(&state, state.screen.previous)
     case .toggleHelp:
-      state.showsHelp.toggle()
+      if case .help(let below) = state.modal {
+        state.modal = below
+      } else {
+        state.modal = .help(over: state.modal)
+      }
     case .quit:
       if state.hasPurchaseInFlight {
-        state.confirmsQuit = true
+        if state.modal == nil { state.modal = .quitQuestion }
       } else {
         state.isFinished = true
       }
     case .answerQuit(let quits):
-      state.confirmsQuit = false
+      guard state.modal == .quitQuestion else { return [] }
+      state.modal = nil
       state.isFinished = quits
     case .resized(let size):
       state.size = size
@@ -170,7 +135,9 @@ public enum StoreTermApp: Application {
     case .refused(let reason):
       state.toast = Toast(reason, kind: .warning)
     case .openPurchaseSheet:
-      guard let product = PaywallScreen.selectedProduct(state) else { return [] }
+      guard state.modal == nil, let product = PaywallScreen.selectedProduct(state) else {
+        return []
+      }
       state.sheet = PurchaseSheetState(
         productID: product.id, offer: Badge.introOffer(for: product, in: state.snapshot),
         terms: PaywallScreen.termsLine(product, snapshot: state.snapshot).0)
@@ -208,14 +175,16 @@ public enum StoreTermApp: Application {
       // transactions between two snapshots.
       let transaction = TransactionsScreen.selectedRecord(state)
       let history = AccountScreen.selectedRecord(state)
+      let old = state.snapshot
       state.snapshot = snapshot
       state.isLoaded = true
+      PaywallScreen.follow(from: old, in: &state)
       TransactionsScreen.follow(transaction, in: &state)
       AccountScreen.follow(history, in: &state)
     case .purchaseFinished(let productID, let result):
       return purchaseFinished(&state, productID: productID, result: result)
-    case .operationFinished(let message, let isError):
-      state.toast = Toast(message, kind: isError ? .error : .success)
+    case .finished(let outcome):
+      return finished(&state, outcome)
     }
     return []
   }
@@ -255,8 +224,7 @@ public enum StoreTermApp: Application {
     }
     switch state.screen {
     case .paywall:
-      let count = PaywallScreen.order(state.snapshot).count
-      state.paywall.selected = moved(state.paywall.selected, count: count)
+      PaywallScreen.move(&state, by: delta)
     case .account:
       let count = AccountScreen.history(state.snapshot).count
       state.account.selected = moved(state.account.selected, count: count)
@@ -292,45 +260,11 @@ public enum StoreTermApp: Application {
       case .eventLog: EventLogScreen.render(state, in: &area)
       case .customers: CustomersScreen.render(state, in: &area)
       }
-      if let sheet = state.sheet {
-        PurchaseSheet.render(sheet, snapshot: state.snapshot, in: &area)
-      }
-      if let sheet = state.redeemSheet {
-        RedeemCodeSheet.render(sheet, snapshot: state.snapshot, in: &area)
-      }
-      if state.screen == .transactions, state.transactions.showsSettings {
-        SettingsPanel.render(state, in: &area)
-      }
-      if state.screen == .account, let sheet = state.refundSheet {
-        RefundSheet.render(sheet, snapshot: state.snapshot, in: &area)
-      }
-      if state.screen == .account, state.account.pickerSelection != nil {
-        CustomerPicker.render(state, in: &area)
-      }
-      if state.screen == .account, let sheet = state.familySheet {
-        FamilySheet.render(sheet, snapshot: state.snapshot, in: &area)
-      }
-      if state.screen == .account, state.account.confirmsLeave {
-        FamilySheet.leaveDialog(state).render(in: &area)
-      }
+      if let modal = state.modal { ModalRules.drawOverBody(modal, state, in: &area) }
     }
     Chrome.renderStatus(state, in: &canvas, row: size.height - 2)
     Self.hintBar(state).render(in: &canvas, row: size.height - 1)
-    if state.confirmsQuit {
-      Dialog(
-        title: "Quit?", message: "A purchase is in flight. Quit anyway?",
-        buttons: ["y Quit", "n Stay"], focusedButton: 1, messageRole: .warning
-      ).render(in: &canvas)
-    }
-    if state.showsHelp {
-      let snapshot = state.snapshot
-      let sections = GlobalKeys.activeKeymap(state).helpSections(in: state).map { section in
-        HelpSection(
-          title: snapshot.localized(section.title),
-          entries: section.entries.map { localized($0, snapshot) })
-      }
-      HelpView(sections: sections, title: snapshot.localized("Keys")).render(in: &canvas)
-    }
+    if let modal = state.modal { ModalRules.drawOverFrame(modal, state, in: &canvas) }
     return canvas.screen
   }
 }
@@ -339,7 +273,8 @@ extension StoreTermApp {
   /// The keys of the active screen or sheet; where they do not all fit, help and quit stay and
   /// the screen's own keys give way, since help lists them all.
   static func hintBar(_ state: AppState) -> HintBar {
-    let entries = GlobalKeys.activeKeymap(state).hintBarEntries(in: state)
+    // Help covers the screen; the bar keeps naming the keys of what is beneath it.
+    let entries = GlobalKeys.keymapBeneathHelp(state).hintBarEntries(in: state)
     let general = Set(GlobalKeys.keymap.hintBarEntries(in: state))
     let pinned = entries.reversed().prefix { general.contains($0) }.count
     return HintBar(

@@ -7,10 +7,6 @@ import TerminalUI
 public struct AccountState: Hashable, Sendable {
   /// The selected history row.
   public var selected = 0
-  /// The customer switcher's selection, while it is open.
-  public var pickerSelection: Int?
-  /// Whether the "leave the family?" question is open.
-  public var confirmsLeave = false
 
   /// Creates the state with the newest transaction selected.
   public init() {}

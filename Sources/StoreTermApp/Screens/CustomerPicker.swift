@@ -14,41 +14,50 @@ public enum CustomerPicker {
     KeyBinding(
       [.enter], description: "sign in", group: "Customers",
       disabledReason: { state in
-        guard let index = state.account.pickerSelection,
-          index < state.snapshot.customers.count
-        else { return "no customer is selected" }
-        return state.snapshot.customers[index] == state.snapshot.customerID
-          ? "already signed in" : nil
+        guard let id = selected(state) else { return "no customer is selected" }
+        return id == state.snapshot.customerID ? "already signed in" : nil
       }, action: .customers(.choose)),
     KeyBinding(
       [.escape, .char("u")], label: "Esc/u", description: "close", group: "Customers",
       action: .customers(.close)),
   ])
 
-  /// Applies a picker action.
+  /// The customer the open switcher is on, while the ledger still lists them.
+  static func selected(_ state: AppState) -> String? {
+    guard case .customerPicker(let id) = state.modal, state.snapshot.customers.contains(id)
+    else { return nil }
+    return id
+  }
+
+  /// Applies a picker action; the selection is the customer's identifier, so a customer added
+  /// by another process never moves it.
   static func update(_ state: inout AppState, _ action: CustomerPickerAction) -> [AppEffect] {
     let customers = state.snapshot.customers
     switch action {
     case .open:
-      state.account.pickerSelection = customers.firstIndex(of: state.snapshot.customerID) ?? 0
+      guard state.modal == nil else { return [] }
+      let signedIn = state.snapshot.customerID
+      state.modal = .customerPicker(
+        customers.contains(signedIn) ? signedIn : customers.first ?? signedIn)
     case .close:
-      state.account.pickerSelection = nil
+      guard case .customerPicker = state.modal else { return [] }
+      state.modal = nil
     case .move(let delta):
-      guard let index = state.account.pickerSelection, !customers.isEmpty else { return [] }
-      state.account.pickerSelection = min(max(index + delta, 0), customers.count - 1)
+      guard case .customerPicker(let id) = state.modal, !customers.isEmpty else { return [] }
+      let index = customers.firstIndex(of: id) ?? 0
+      state.modal = .customerPicker(customers[min(max(index + delta, 0), customers.count - 1)])
     case .choose:
-      guard let index = state.account.pickerSelection, index < customers.count else { return [] }
-      state.account.pickerSelection = nil
+      guard let id = selected(state) else { return [] }
+      state.modal = nil
       state.account.selected = 0
-      state.toast = Toast("Signing in as \(customers[index])…")
-      return [.switchCustomer(customers[index])]
+      state.toast = Toast("Signing in as \(id)…")
+      return [.switchCustomer(id)]
     }
     return []
   }
 
   /// Paints the picker centred over `canvas`.
-  static func render(_ state: AppState, in canvas: inout Canvas) {
-    guard let selection = state.account.pickerSelection else { return }
+  static func render(_ state: AppState, selected: String, in canvas: inout Canvas) {
     let customers = state.snapshot.customers
     let height = min(customers.count, max(1, canvas.size.height - 6))
     let width = min(
@@ -60,7 +69,7 @@ public enum CustomerPicker {
       ListView.Row(id, detail: id == state.snapshot.customerID ? "signed in" : nil)
     }
     var list = ListSelection(count: rows.count)
-    list.select(selection, count: rows.count, height: inside.height)
+    list.select(customers.firstIndex(of: selected) ?? 0, count: rows.count, height: inside.height)
     canvas.within(inside) { ListView(rows: rows, selection: list).render(in: &$0) }
   }
 }

@@ -5,16 +5,15 @@ import TerminalUI
 public struct CustomersState: Sendable, Equatable {
   /// The search text.
   public var query = ""
-  /// Whether keys are typed into the search.
-  public var isTyping = false
   /// The search whose results are listed; nil before the first answer.
   public var searchedFor: String?
   /// The search sent and not answered yet.
   public var pendingSearch: String?
   /// The customers found.
   public var results: [CustomerSummary] = []
-  /// The selected result.
-  public var selected = 0
+  /// The selected customer's identifier: it stays on that customer when a search is run again
+  /// and the list changes around it; nil when nothing is selected.
+  public var selectedID: String?
   /// The customer asked for and not loaded yet.
   public var opening: String?
   /// The customer shown in the detail view, when it is open.
@@ -78,15 +77,22 @@ public enum CustomersScreen {
       [.char("/")], description: "search", group: "Customers", action: .support(.beginTyping)),
     KeyBinding(
       [.enter], description: "why: access and timeline", group: "Customers",
-      disabledReason: { selected($0) == nil ? "no customer is listed" : nil },
+      disabledReason: { state in
+        guard selected(state) == nil else { return nil }
+        return state.customers.results.isEmpty ? "no customer is listed" : "no customer is selected"
+      },
       action: .support(.open)),
   ])
 
   /// The selected result.
   public static func selected(_ state: AppState) -> CustomerSummary? {
-    let results = state.customers.results
-    guard !results.isEmpty else { return nil }
-    return results[min(state.customers.selected, results.count - 1)]
+    selectedPosition(state).map { state.customers.results[$0] }
+  }
+
+  /// The selected result's position in the list, or nil when nothing is selected.
+  public static func selectedPosition(_ state: AppState) -> Int? {
+    guard let id = state.customers.selectedID else { return nil }
+    return state.customers.results.firstIndex { $0.id == id }
   }
 
   /// The first search, run when the screen is first shown: every customer, up to a page.
@@ -102,17 +108,17 @@ public enum CustomersScreen {
   static func update(_ state: inout AppState, _ action: SupportAction) -> [AppEffect] {
     switch action {
     case .beginTyping:
-      state.customers.isTyping = true
+      state.focus = .customerSearch
     case .type(let character):
       state.customers.query.append(character)
     case .deleteBackward:
       _ = state.customers.query.popLast()
     case .search:
-      state.customers.isTyping = false
+      state.focus = nil
       state.customers.pendingSearch = state.customers.query
       return [.searchCustomers(state.customers.query)]
     case .stopTyping:
-      state.customers.isTyping = false
+      state.focus = nil
     case .open:
       guard let customer = selected(state) else { return [] }
       state.customers.opening = customer.id
@@ -123,10 +129,11 @@ public enum CustomersScreen {
     case .found(let query, let results):
       // An answer to an older search is dropped: a newer one is on its way.
       guard query == state.customers.pendingSearch else { return [] }
+      let again = query == state.customers.searchedFor
       state.customers.pendingSearch = nil
       state.customers.searchedFor = query
       state.customers.results = results
-      state.customers.selected = 0
+      follow(&state, searchedAgain: again)
     case .loaded(let detail):
       guard detail.customerID == state.customers.opening else { return [] }
       state.customers.opening = nil
@@ -138,6 +145,22 @@ public enum CustomersScreen {
       state.toast = Toast(message, kind: .error)
     }
     return []
+  }
+
+  /// Keeps the selected customer selected by identifier in new results.
+  ///
+  /// A new search starts at its first result; the same search run again clears the selection, and says so, when the
+  /// selected customer is no longer found.
+  private static func follow(_ state: inout AppState, searchedAgain: Bool) {
+    let results = state.customers.results
+    if let id = state.customers.selectedID, results.contains(where: { $0.id == id }) { return }
+    if searchedAgain, let id = state.customers.selectedID {
+      state.customers.selectedID = nil
+      state.toast = Toast(
+        "Customer \(id) is no longer listed; the selection was cleared.", kind: .warning)
+      return
+    }
+    state.customers.selectedID = results.first?.id
   }
 
   /// Moves the selection, or scrolls the open detail, by `delta` (clamped).
@@ -152,9 +175,11 @@ public enum CustomersScreen {
       state.customers.detailScroll = min(max(state.customers.detailScroll + limited, 0), limit)
       return
     }
-    let count = state.customers.results.count
-    let limited = max(-count, min(count, delta))
-    state.customers.selected = min(max(state.customers.selected + limited, 0), max(0, count - 1))
+    let results = state.customers.results
+    guard !results.isEmpty else { return }
+    let limited = max(-results.count, min(results.count, delta))
+    let start = selectedPosition(state) ?? (delta > 0 ? -1 : results.count)
+    state.customers.selectedID = results[min(max(start + limited, 0), results.count - 1)].id
   }
 
   /// The result drawn on body row `row` of a body `bodyHeight` rows tall, if any.
@@ -164,7 +189,7 @@ public enum CustomersScreen {
   static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
     guard state.customers.detail == nil else { return nil }
     return AccountScreen.tableRow(
-      atRow: row, firstRow: 3, selected: state.customers.selected,
+      atRow: row, firstRow: 3, selected: selectedPosition(state) ?? 0,
       count: state.customers.results.count, height: bodyHeight - 4)
   }
 
@@ -175,8 +200,10 @@ public enum CustomersScreen {
       return
     }
     let customers = state.customers
+    let isTyping = state.focus == .customerSearch
     canvas.text(
-      searchLine(customers), at: Point(x: 1, y: 0), role: customers.isTyping ? .key : .dim)
+      searchLine(customers, isTyping: isTyping), at: Point(x: 1, y: 0),
+      role: isTyping ? .key : .dim)
     let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
     let title =
       customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
@@ -190,8 +217,9 @@ public enum CustomersScreen {
       canvas.text(message, at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
       return
     }
+    let position = selectedPosition(state)
     let window = AccountScreen.window(
-      selected: customers.selected, count: customers.results.count, height: inside.height - 1)
+      selected: position ?? 0, count: customers.results.count, height: inside.height - 1)
     let table = TableView(
       columns: [
         .init("ID", width: .fit(max: 16)),
@@ -199,14 +227,15 @@ public enum CustomersScreen {
         .init("Storefront", width: .fit(max: 10)),
         .init("Active entitlements", width: .flexible(min: 12)),
       ],
-      rows: customers.results[window.rows].map(\.columns), selection: window.selection)
+      rows: customers.results[window.rows].map(\.columns),
+      selection: position == nil ? ListSelection(count: 0) : window.selection)
     canvas.within(inside) { table.render(in: &$0) }
   }
 
   /// The line above the list: what is typed, what was searched, and what is under way.
-  public static func searchLine(_ customers: CustomersState) -> String {
+  public static func searchLine(_ customers: CustomersState, isTyping: Bool = false) -> String {
     var line: String
-    if customers.isTyping {
+    if isTyping {
       line = "Search: \(customers.query)▏"
     } else if let pending = customers.pendingSearch {
       line = pending.isEmpty ? "Listing the first customers…" : "Searching for \"\(pending)\"…"

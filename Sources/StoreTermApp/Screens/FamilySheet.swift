@@ -108,16 +108,16 @@ public enum FamilySheet {
   static func update(_ state: inout AppState, _ action: FamilyAction) -> [AppEffect] {
     switch action {
     case .openJoin:
-      guard state.familySheet == nil, joinBlocked(state) == nil else { return [] }
+      guard state.modal == nil, joinBlocked(state) == nil else { return [] }
       state.familySheet = FamilySheetState()
       return []
     case .askLeave:
-      guard leaveBlocked(state) == nil else { return [] }
-      state.account.confirmsLeave = true
+      guard leaveBlocked(state) == nil, state.modal == nil else { return [] }
+      state.modal = .leaveFamily
       return []
     case .answerLeave(let leaves):
-      guard state.account.confirmsLeave else { return [] }
-      state.account.confirmsLeave = false
+      guard state.modal == .leaveFamily else { return [] }
+      state.modal = nil
       guard leaves, let group = state.snapshot.family.group else { return [] }
       state.toast = Toast("Leaving family group \(group)…")
       return [.leaveFamily]

@@ -3,10 +3,13 @@ import StoreKit
 import StoreManager
 import TerminalUI
 
-/// The paywall's focus: which product is selected, by position in display order.
+/// The paywall's focus: which product is selected, by identifier, so it follows the product
+/// when the catalog reloads in another order or another product appears before it.
 public struct PaywallState: Hashable, Sendable {
-  /// The selected product's position in ``PaywallScreen/order(_:)``.
-  public var selected = 0
+  /// The selected product's identifier; nil (with ``hasSelection``) means the first product.
+  public var selectedID: String?
+  /// False once the selected product left the paywall, until the user moves again.
+  public var hasSelection = true
 
   /// Creates the state with the first product selected.
   public init() {}
@@ -55,17 +58,51 @@ public enum PaywallScreen {
     sections(snapshot).flatMap(\.products)
   }
 
-  /// The product the paywall has selected.
+  /// The product the paywall has selected, if any.
   public static func selectedProduct(_ state: AppState) -> Product? {
+    selectedPosition(state).map { state.snapshot.products[order(state.snapshot)[$0]] }
+  }
+
+  /// The selected product's position in ``order(_:)``, or nil when nothing is selected.
+  public static func selectedPosition(_ state: AppState) -> Int? {
+    guard state.paywall.hasSelection else { return nil }
     let order = order(state.snapshot)
-    guard !order.isEmpty else { return nil }
-    return state.snapshot.products[order[min(state.paywall.selected, order.count - 1)]]
+    guard let id = state.paywall.selectedID else { return order.isEmpty ? nil : 0 }
+    return order.firstIndex { state.snapshot.products[$0].id == id }
+  }
+
+  /// Moves the selection by `delta` rows (clamped); from no selection a move down by n lands
+  /// on row n - 1 and a move up counts from the end.
+  static func move(_ state: inout AppState, by delta: Int) {
+    let order = order(state.snapshot)
+    guard !order.isEmpty else { return }
+    let limited = max(-order.count, min(order.count, delta))
+    let start = selectedPosition(state) ?? (delta > 0 ? -1 : order.count)
+    let target = min(max(start + limited, 0), order.count - 1)
+    state.paywall.selectedID = state.snapshot.products[order[target]].id
+    state.paywall.hasSelection = true
+  }
+
+  /// Keeps the selected product selected by its identifier in the new snapshot; when it left
+  /// the paywall, clears the selection and says so.
+  static func follow(from old: StoreSnapshot, in state: inout AppState) {
+    guard state.paywall.hasSelection, let id = state.paywall.selectedID,
+      !state.snapshot.products.contains(where: { $0.id == id })
+    else { return }
+    state.paywall.selectedID = nil
+    state.paywall.hasSelection = false
+    if state.screen == .paywall {
+      state.toast = Toast(
+        "\(old.name(of: id)) is no longer for sale; the selection was cleared.", kind: .warning)
+    }
   }
 
   /// Why the focused product cannot be bought now, or nil.
   static func buyBlocked(_ state: AppState) -> String? {
     if let reason = state.mutationBlocked { return reason }
-    guard let product = selectedProduct(state) else { return "no products are loaded" }
+    guard let product = selectedProduct(state) else {
+      return state.snapshot.products.isEmpty ? "no products are loaded" : "no product is selected"
+    }
     let snapshot = state.snapshot
     if snapshot.purchaseState(of: product.id) == .purchasing {
       return "a purchase of \(product.displayName) is under way"
@@ -158,7 +195,7 @@ public enum PaywallScreen {
         position += 1
       }
     }
-    let selected = min(state.paywall.selected, max(0, position - 1))
+    let selected = selectedPosition(state) ?? -1
     let selectedLine =
       lines.firstIndex {
         if case .product(_, let p) = $0 { return p == selected } else { return false }

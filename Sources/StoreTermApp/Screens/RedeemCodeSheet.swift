@@ -111,7 +111,7 @@ public enum RedeemCodeSheet {
   /// Applies a sheet action.
   static func update(_ state: inout AppState, _ action: RedeemCodeAction) -> [AppEffect] {
     if case .open = action {
-      guard state.redeemSheet == nil, state.sheet == nil else { return [] }
+      guard state.modal == nil else { return [] }
       state.redeemSheet = RedeemCodeSheetState()
       return [.presentOfferCodeRedeemSheet]
     }

@@ -110,7 +110,7 @@ public enum RefundSheet {
   /// Applies a sheet action.
   static func update(_ state: inout AppState, _ action: RefundSheetAction) -> [AppEffect] {
     if case .open = action {
-      guard state.refundSheet == nil, let record = ManageRules.selectedRecord(state) else {
+      guard state.modal == nil, let record = ManageRules.selectedRecord(state) else {
         return []
       }
       state.refundSheet = RefundSheetState(transactionID: record.id, productID: record.productID)

@@ -154,18 +154,19 @@ public enum SettingsPanel {
 
   /// Applies a settings action.
   static func update(_ state: inout AppState, _ action: SettingsAction) -> [AppEffect] {
-    switch action {
-    case .open:
-      state.transactions.settingsSelection = 0
-      state.transactions.showsSettings = true
-    case .close:
-      state.transactions.showsSettings = false
-    case .move(let delta):
-      state.transactions.settingsSelection = min(
-        max(state.transactions.settingsSelection + delta, 0), SettingsRow.all.count - 1)
-    case .change(let delta):
-      let index = min(state.transactions.settingsSelection, SettingsRow.all.count - 1)
-      return change(SettingsRow.all[index], by: delta, settings: state.snapshot.settings)
+    let rows = SettingsRow.all
+    switch (action, state.modal) {
+    case (.open, nil):
+      state.modal = .settings(rows[0])
+    case (.close, .settings):
+      state.modal = nil
+    case (.move(let delta), .settings(let row)):
+      let index = rows.firstIndex(of: row) ?? 0
+      state.modal = .settings(rows[min(max(index + delta, 0), rows.count - 1)])
+    case (.change(let delta), .settings(let row)):
+      return change(row, by: delta, settings: state.snapshot.settings)
+    default:
+      break
     }
     return []
   }
@@ -206,7 +207,7 @@ public enum SettingsPanel {
   }
 
   /// Paints the panel centred over `canvas`, scrolled to keep the selection in view.
-  static func render(_ state: AppState, in canvas: inout Canvas) {
+  static func render(_ state: AppState, selected: SettingsRow, in canvas: inout Canvas) {
     let settings = state.snapshot.settings
     let rows = SettingsRow.all
     let width = min(canvas.size.width - 4, 56)
@@ -216,10 +217,10 @@ public enum SettingsPanel {
     let inside = canvas.box(frame, title: "Settings", role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       let visible = max(1, area.size.height - 2)
-      let window = AccountScreen.window(
-        selected: state.transactions.settingsSelection, count: rows.count, height: visible)
+      let position = rows.firstIndex(of: selected) ?? 0
+      let window = AccountScreen.window(selected: position, count: rows.count, height: visible)
       for (y, index) in window.rows.enumerated() {
-        let selected = index == state.transactions.settingsSelection
+        let selected = index == position
         let role: StyleRole = selected ? .selection : .normal
         area.fill(Rect(x: 0, y: y, width: area.size.width, height: 1), role: role)
         let (label, value) = text(rows[index], settings: settings)

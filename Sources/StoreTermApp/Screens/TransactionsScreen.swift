@@ -14,14 +14,8 @@ public struct TransactionsState: Hashable, Sendable {
   /// The filter: rows whose customer, product, state or ID contain it (case-insensitive); a
   /// Family Sharing copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values.
   public var filter = ""
-  /// Whether keys are typed into the filter.
-  public var isEditingFilter = false
   /// Whether the inspector is shown.
   public var showsInspector = true
-  /// Whether the settings panel is open.
-  public var showsSettings = false
-  /// The selected row of the settings panel.
-  public var settingsSelection = 0
 
   /// Creates the state.
   public init() {}
@@ -132,13 +126,13 @@ public enum TransactionsScreen {
   static func update(_ state: inout AppState, _ action: FilterAction) {
     let before = selectedRecord(state)
     switch action {
-    case .begin: state.transactions.isEditingFilter = true
+    case .begin: state.focus = .transactionFilter
     case .type(let character): state.transactions.filter.append(character)
     case .deleteBackward: _ = state.transactions.filter.popLast()
-    case .commit: state.transactions.isEditingFilter = false
+    case .commit: state.focus = nil
     case .clear:
       state.transactions.filter = ""
-      state.transactions.isEditingFilter = false
+      state.focus = nil
     }
     let rows = filtered(state)
     state.transactions.selected =
@@ -159,12 +153,13 @@ public enum TransactionsScreen {
   static func render(_ state: AppState, in canvas: inout Canvas) {
     let size = canvas.size
     let transactions = state.transactions
+    let isEditingFilter = state.focus == .transactionFilter
     let filterText =
-      transactions.isEditingFilter
+      isEditingFilter
       ? "Filter: \(transactions.filter)▏"
       : transactions.filter.isEmpty
         ? "All transactions · / to filter" : "Filter: \(transactions.filter)"
-    canvas.text(filterText, at: Point(x: 1, y: 0), role: transactions.isEditingFilter ? .key : .dim)
+    canvas.text(filterText, at: Point(x: 1, y: 0), role: isEditingFilter ? .key : .dim)
     let rows = filtered(state)
     let inspector = transactions.showsInspector ? inspectorHeight : 0
     let frame = Rect(x: 0, y: 1, width: size.width, height: size.height - 1 - inspector)

@@ -7,8 +7,10 @@ import StorePersistence
 import StoreTermApp
 import TerminalUI
 
-/// Carries out the front end's effects against the store manager and the simulated App Store,
-/// and answers with actions: the only place the screens' wishes touch the store.
+/// Carries out the front end's effects through four small clients, answering with typed actions.
+///
+/// The clients are store, test controls, support and clock; the sentences are made in `update`. Real time comes
+/// from the injected `realTime` (by default the CLI's edge, ``LedgerClock/systemTime``).
 @MainActor
 final class StoreEffectRunner: EffectRunner {
   private var store: Store
@@ -25,12 +27,19 @@ final class StoreEffectRunner: EffectRunner {
   private let pollInterval: Duration
   /// The app database the Customers screen reads consumable balances from.
   let appDatabase: String
+  /// The real time now, for the simulated clock.
+  private let realTime: @Sendable () -> Date
+  private var storeClient: any StoreClient
+  private var controls: any TestControlsClient
+  private var support: any SupportClient
+  private var clock: any ClockClient
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
   init(
     context: StoreContext, log: DiagnosticLog,
     pollInterval: Duration = .milliseconds(200), appDatabase: String = "",
+    realTime: @escaping @Sendable () -> Date = LedgerClock.systemTime,
     openContext: @escaping @MainActor (String) throws -> StoreContext
   ) {
     let store = Store(configuration: context.managerConfiguration)
@@ -41,6 +50,22 @@ final class StoreEffectRunner: EffectRunner {
     self.log = log
     self.pollInterval = pollInterval
     self.appDatabase = appDatabase
+    self.realTime = realTime
+    (storeClient, controls, support, clock) = Self.clients(
+      context, store: store, appDatabase: appDatabase, realTime: realTime)
+  }
+
+  /// The four clients over one customer's App Store.
+  private static func clients(
+    _ context: StoreContext, store: Store, appDatabase: String,
+    realTime: @escaping @Sendable () -> Date
+  ) -> (any StoreClient, any TestControlsClient, any SupportClient, any ClockClient) {
+    let controls = EngineTestControls(context: context)
+    return (
+      StoreManagerClient(store: store), controls,
+      LedgerSupportClient(context: context, appDatabase: appDatabase, catchUp: controls.catchUp),
+      LedgerClockClient(context: context, realTime: realTime)
+    )
   }
 
   func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
@@ -56,150 +81,140 @@ final class StoreEffectRunner: EffectRunner {
     switch effect {
     case .start:
       do { try reader.primeEvents() } catch { log.write("event log: \(error)") }
-      await store.start()
+      await storeClient.start()
       await publish(send, force: true)
     case .watchForChanges:
       await watch(send)
     case .purchase(let productID, let outcome):
-      let state = await purchase(productID, overrides: outcome.overrides)
+      let state = await storeClient.purchase(productID, overrides: outcome.overrides)
       send(.purchaseFinished(productID: productID, state: state))
       await publish(send)
     case .presentOfferCodeRedeemSheet:
       do {
-        // What the app calls; the session's "Offer Code Redeem Sheet" error is thrown here.
-        try StoreKitRuntime.presentOfferCodeRedeemSheet()
+        try storeClient.presentOfferCodeRedeemSheet()
         send(.redeem(.presented))
       } catch {
         send(.redeem(.presentFailed(PurchaseFailure(error))))
       }
     case .redeemOfferCode(let referenceName, let productID):
-      let state = await purchase(
+      let state = await storeClient.purchase(
         productID, overrides: PurchaseOverrides(offer: .code(referenceName)))
       send(.redeem(.finished(productID: productID, state: state)))
       await publish(send)
     case .dismissPurchase(let productID):
-      store.dismissPurchase(of: productID)
+      storeClient.dismissPurchase(of: productID)
       await publish(send)
     case .restore:
       do {
-        try await store.restore()
-        send(.operationFinished(message: "Purchases restored.", isError: false))
+        try await storeClient.restore()
+        send(.finished(.restored))
       } catch {
-        send(
-          .operationFinished(message: "Restore failed: \(PurchaseFailure(error))", isError: true))
+        send(.finished(.restoreFailed(PurchaseFailure(error))))
       }
       await publish(send)
     case .manage(let action, let id):
-      do {
-        let productID = try context.engine.record(id).productID
-        try perform(action, id: id)
-        let name = context.catalog.product(id: productID)?.displayName ?? productID
-        send(
-          .operationFinished(
-            message: "\(action.pastTense) transaction \(id) (\(name)).", isError: false))
-      } catch {
-        send(.operationFinished(message: "\(error)", isError: true))
-      }
-      await store.recoverUnfinished()
+      send(.finished(outcome { try manage(action, id: id) }))
+      await storeClient.recoverUnfinished()
       await publish(send)
     case .requestRefund(let id, let reason):
       do {
-        // What the app calls; the session's "Refund Request Sheet" error is thrown here.
-        _ = try StoreKitRuntime.beginRefundRequest(for: id)
+        try storeClient.beginRefundRequest(for: id)
         // The test environment approves every request at once, as Xcode's does.
-        _ = try context.engine.refund(id, reason: reason.revocationReason)
-        send(
-          .refund(
-            .finished(
-              message: "Refund requested and approved: transaction \(id) was refunded.",
-              isError: false)))
+        try controls.approveRefund(id, reason: reason.revocationReason)
+        send(.finished(.refundApproved(transactionID: id)))
       } catch {
-        send(
-          .refund(
-            .finished(
-              message: "Refund request failed: \(PurchaseFailure(error)). Nothing changed.",
-              isError: true)))
+        send(.finished(.refundFailed(PurchaseFailure(error))))
       }
-      await store.recoverUnfinished()
+      await storeClient.recoverUnfinished()
       await publish(send)
     case .setSetting(let setting, let enabled):
-      do {
-        // Kept in the ledger, so `storeterm clock advance` in another terminal bills the same way.
-        try context.ledger.setSessionSwitch(setting.sessionSwitch, enabled)
-        var session = context.engine.session
-        session.set(setting.sessionSwitch, enabled)
-        context.engine.setSession(session)
-      } catch {
-        send(.operationFinished(message: "\(error)", isError: true))
-      }
+      reportFailure(send) { try controls.setSwitch(setting, enabled) }
       await publish(send)
     case .switchCustomer(let customerID):
       do {
         try await switchCustomer(to: customerID)
-        send(.operationFinished(message: "Signed in as \(customerID).", isError: false))
+        send(.finished(.signedIn(customerID)))
       } catch {
-        send(.operationFinished(message: "\(error)", isError: true))
+        send(.finished(.refused("\(error)")))
       }
       await publish(send, force: true)
     case .joinFamily(let group):
-      send(.family(joinFamily(group)))
-      await store.recoverUnfinished()
+      let customerID = context.customerID
+      send(
+        .finished(
+          outcome(refusal: EffectOutcome.familyRefused) {
+            .joinedFamily(group, received: try controls.joinFamily(group, customerID: customerID))
+          }))
+      await storeClient.recoverUnfinished()
       await publish(send)
     case .leaveFamily:
-      send(.family(leaveFamily()))
-      await store.recoverUnfinished()
+      let customerID = context.customerID
+      send(
+        .finished(
+          outcome(refusal: EffectOutcome.familyRefused) {
+            .leftFamily(try controls.leaveFamily(customerID: customerID))
+          }))
+      await storeClient.recoverUnfinished()
       await publish(send)
     case .setTimeRate(let name):
-      do {
-        guard let rate = TimeRate.named.first(where: { $0.name == name })?.rate else {
-          throw CommandFailure("\(name) is not a time rate")
-        }
-        let changed = context.clock.simulated.withRate(rate, real: Date())
-        try context.ledger.setClock(changed)
-        context.clock.set(changed)
-      } catch {
-        send(.operationFinished(message: "\(error)", isError: true))
-      }
+      reportFailure(send) { try clock.setRate(named: name) }
       await publish(send)
     case .setStorefront(let code, let locale):
-      if let storefront = CatalogStorefront(countryCode: code) {
-        // What SKTestSession's storefront and locale setters do; the store reloads its products.
-        context.engine.setCatalog(
-          ProductCatalog(
-            configuration: context.catalog.configuration, storefront: storefront, locale: locale))
-        await store.loadProducts(force: true)
-      }
+      if controls.setStorefront(code, locale: locale) { await storeClient.reloadProducts() }
       await publish(send)
     case .setFailure(let api, let name):
-      var session = context.engine.session
-      session.failures[api] = name.flatMap(SimulatedFailure.init(name:))
-      context.engine.setSession(session)
+      controls.setFailure(api, name)
       await publish(send)
     case .advanceClock(let seconds):
-      do {
-        let (renewals, failures) = try advanceClock(by: seconds)
-        send(
-          .operationFinished(
-            message: ClockReport.sentence(
-              days: Self.days(seconds), renewals: renewals, billingFailures: failures,
-              name: { [catalog = context.catalog] in catalog.product(id: $0)?.displayName ?? $0 }),
-            isError: false))
-      } catch {
-        send(.operationFinished(message: "\(error)", isError: true))
-      }
-      await store.recoverUnfinished()
+      send(.finished(outcome { try advanceClock(by: seconds) }))
+      await storeClient.recoverUnfinished()
       await publish(send)
     case .searchCustomers(let query):
-      send(.support(searchCustomers(query)))
+      do {
+        send(.support(.found(query: query, try support.search(query))))
+      } catch {
+        send(.support(.failed("Search failed: \(error)")))
+      }
     case .loadCustomer(let customerID):
-      send(.support(loadCustomer(customerID)))
+      do {
+        send(.support(.loaded(try support.load(customerID))))
+      } catch {
+        send(.support(.failed("\(error)")))
+      }
     }
   }
 
-  /// `1 day`, `30 days`.
-  private static func days(_ seconds: Double) -> String {
-    let days = Int(seconds / 86_400)
-    return days == 1 ? "1 day" : "\(days) days"
+  /// The outcome `body` reports, or the refusal its error states.
+  private func outcome(
+    refusal: (String) -> EffectOutcome = EffectOutcome.refused,
+    _ body: () throws -> EffectOutcome
+  ) -> EffectOutcome {
+    do { return try body() } catch { return refusal("\(error)") }
+  }
+
+  /// Runs `body`; only a failure is reported.
+  private func reportFailure(
+    _ send: @Sendable (AppAction) -> Void, _ body: () throws -> Void
+  ) {
+    do { try body() } catch { send(.finished(.refused("\(error)"))) }
+  }
+
+  /// A transaction control; a decline also reaches the store manager, since StoreKit never
+  /// tells the app about one.
+  private func manage(_ action: ManageAction, id: UInt64) throws -> EffectOutcome {
+    let productID = try controls.perform(action, on: id)
+    if action == .decline { storeClient.askToBuyDeclined(productID: productID) }
+    return .controlled(action, transactionID: id, productID: productID)
+  }
+
+  /// Moves the simulated clock forward and generates what fell due, as `storeterm clock
+  /// advance` does: the renewals made and the billing failures logged meanwhile.
+  private func advanceClock(by seconds: Double) throws -> EffectOutcome {
+    let mark = try reader.latestSequence()
+    try clock.advance(by: seconds)
+    let renewals = try controls.catchUp()
+    let failures = try reader.events(after: mark).filter { $0.kind == .billingFailed }
+    return .clockAdvanced(seconds: seconds, renewals: renewals, billingFailures: failures)
   }
 
   /// Stops the store manager's listeners and waits (at most `limit`) for effects still under
@@ -209,7 +224,7 @@ final class StoreEffectRunner: EffectRunner {
   /// crashed at exit (a bad pointer in `pthread_rwlock_rdlock`), most likely an effect still
   /// working on another thread while the process tore down its libraries.
   func stop(waitingAtMost limit: Duration = .seconds(2)) async {
-    store.stop()
+    storeClient.stop()
     guard running > 0 else { return }
     let timeout = Task { @MainActor [weak self] in
       try? await Task.sleep(for: limit)
@@ -228,62 +243,16 @@ final class StoreEffectRunner: EffectRunner {
   /// database account) and the snapshot reader all move to the new customer.
   private func switchCustomer(to customerID: String) async throws {
     let fresh = try openContext(customerID)
-    store.stop()
+    storeClient.stop()
     StoreKitRuntime.configure(fresh.runtime)
     context = fresh
     store = Store(configuration: fresh.managerConfiguration)
+    (storeClient, controls, support, clock) = Self.clients(
+      fresh, store: store, appDatabase: appDatabase, realTime: realTime)
     reader = SnapshotReader(store: store, context: fresh)
     lastSent = nil
     try reader.primeEvents()
-    await store.start()
-  }
-
-  /// Moves the simulated clock forward (stored in the ledger, so other processes see it) and
-  /// generates what fell due, as `storeterm clock advance` does: the renewals made and the
-  /// billing failures logged meanwhile.
-  private func advanceClock(by seconds: Double) throws -> (Int, [StoreEvent]) {
-    let mark = try reader.latestSequence()
-    let advanced = context.clock.simulated.advanced(by: seconds, real: Date())
-    let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
-    guard advanced.now(real: Date()) < limit else {
-      throw CommandFailure("the clock cannot pass the end of the test certificates")
-    }
-    try context.ledger.setClock(advanced)
-    context.clock.set(advanced)
-    let renewals = try context.engine.catchUp()
-    let failures = try reader.events(after: mark).filter { $0.kind == .billingFailed }
-    return (renewals, failures)
-  }
-
-  /// Buys through the store manager's one purchase path, `Product.purchase(options:)`; the
-  /// outcome row's choice (or an offer code) is set for that one purchase, as
-  /// `storeterm purchase --ask-to-buy` or `--offer-code` does.
-  private func purchase(_ productID: String, overrides: PurchaseOverrides) async -> PurchaseState {
-    await FrontEndPurchase.buy(productID, overrides: overrides, through: store).state
-  }
-
-  private func perform(_ action: ManageAction, id: UInt64) throws {
-    let engine = context.engine
-    switch action {
-    case .approve: _ = try engine.approve(id)
-    case .decline:
-      let productID = try engine.record(id).productID
-      try engine.decline(id)
-      // StoreKit never tells the app about a decline; the transaction manager does.
-      store.askToBuyDeclined(productID: productID)
-    case .resolve: _ = try engine.resolve(id)
-    case .refund: _ = try engine.refund(id)
-    case .revoke: _ = try engine.revoke(id)
-    case .expire: try engine.expireSubscription(id)
-    case .renew: _ = try engine.forceRenewal(id)
-    case .autoRenewOff: try engine.setAutoRenew(id, enabled: false)
-    case .autoRenewOn: try engine.setAutoRenew(id, enabled: true)
-    case .priceIncrease: try engine.requestPriceIncrease(id)
-    case .consent: try engine.consentToPriceIncrease(id)
-    case .declinePriceIncrease: try engine.declinePriceIncrease(id)
-    case .finish: try engine.finish(id)
-    case .delete: try engine.delete(id)
-    }
+    await storeClient.start()
   }
 
   /// Polls the ledger for changes made by other processes (`storeterm manage approve 3` in a
@@ -304,18 +273,16 @@ final class StoreEffectRunner: EffectRunner {
   /// switches, declines, transactions to deliver) reaches the store, then a snapshot goes out.
   func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
     do {
-      if let clock = try context.ledger.clock() { context.clock.set(clock) }
-      // Another process (another screen) may have turned a session switch.
-      let session = context.engine.session.applying(try context.ledger.sessionSwitches())
-      if session != context.engine.session { context.engine.setSession(session) }
+      try clock.refresh()
+      try controls.refreshSession()
       let events = try reader.newEvents()
       let mine = events.filter { $0.customerID == context.customerID }
       for event in mine where event.kind == .declined {
-        if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
+        if let productID = event.productID { storeClient.askToBuyDeclined(productID: productID) }
       }
       if !mine.isEmpty {
-        _ = try? context.engine.catchUp()
-        await store.recoverUnfinished()
+        _ = try? controls.catchUp()
+        await storeClient.recoverUnfinished()
       }
     } catch {
       log.write("watch: \(error)")

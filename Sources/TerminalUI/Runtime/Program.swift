@@ -12,6 +12,8 @@ public final class Program<App: Application> {
   private enum Message: Sendable {
     case event(InputEvent)
     case action(App.Action)
+    /// The effect task with this number ended: it is dropped from ``effectTasks``.
+    case effectEnded(Int)
     case inputEnded
   }
 
@@ -22,7 +24,10 @@ public final class Program<App: Application> {
   private let backend: any TerminalBackend
   private let runner: any EffectRunner<App.Effect, App.Action>
   private var lastFrame: Screen?
-  private var effectTasks: [Task<Void, Never>] = []
+  /// Effects under way by number; each task removes itself when it ends, so a long session
+  /// holds only the tasks still running (the watch, a purchase waiting for an answer).
+  private var effectTasks: [Int: Task<Void, Never>] = [:]
+  private var nextEffectNumber = 0
   private var continuation: AsyncStream<Message>.Continuation?
 
   /// Creates a program starting from `state`.
@@ -57,6 +62,9 @@ public final class Program<App: Application> {
           if let action = App.action(for: event, in: state) { apply(action) }
         case .action(let action):
           apply(action)
+        case .effectEnded(let number):
+          effectTasks[number] = nil
+          continue
         case .inputEnded:
           break loop
         }
@@ -65,8 +73,8 @@ public final class Program<App: Application> {
       }
     }
     input.cancel()
-    for task in effectTasks { task.cancel() }
-    effectTasks = []
+    for task in effectTasks.values { task.cancel() }
+    effectTasks = [:]
     continuation.finish()
     self.continuation = nil
     backend.shutdown()
@@ -81,12 +89,17 @@ public final class Program<App: Application> {
     guard let continuation else { return }
     let runner = self.runner
     for effect in effects {
-      effectTasks.append(
-        Task.detached {
-          await runner.run(effect) { continuation.yield(.action($0)) }
-        })
+      let number = nextEffectNumber
+      nextEffectNumber += 1
+      effectTasks[number] = Task.detached {
+        await runner.run(effect) { continuation.yield(.action($0)) }
+        continuation.yield(.effectEnded(number))
+      }
     }
   }
+
+  /// How many effect tasks are still running.
+  public var runningEffects: Int { effectTasks.count }
 
   private func render() {
     let frame = App.view(state, size: size)

@@ -90,6 +90,7 @@ enum CustomerFixtures {
     var state = Fixtures.state(screen: .customers, readOnly: readOnly)
     state.customers.searchedFor = ""
     state.customers.results = results
+    state.customers.selectedID = results.first?.id
     return state
   }
 

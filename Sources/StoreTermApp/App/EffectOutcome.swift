@@ -1,0 +1,78 @@
+import StoreCore
+import StoreManager
+import TerminalUI
+
+/// What an effect came to, as the runner's clients report it: facts, never sentences; the
+/// sentences are made by ``StoreTermApp/report(_:in:)`` in `update`.
+public enum EffectOutcome: Sendable, Equatable {
+  /// Restore Purchases (`AppStore.sync()`) finished.
+  case restored
+  /// Restore Purchases threw this.
+  case restoreFailed(PurchaseFailure)
+  /// A transaction control was carried out on a transaction of `productID`.
+  case controlled(ManageAction, transactionID: UInt64, productID: String)
+  /// `beginRefundRequest` was answered and the test environment approved the refund.
+  case refundApproved(transactionID: UInt64)
+  /// `beginRefundRequest` threw this; nothing changed.
+  case refundFailed(PurchaseFailure)
+  /// The customer joined a family group and received this many shared transactions.
+  case joinedFamily(String, received: Int)
+  /// The customer left this family group.
+  case leftFamily(String)
+  /// The App Store refused a family change, in its own words; nothing changed.
+  case familyRefused(String)
+  /// Another customer is signed in.
+  case signedIn(String)
+  /// The clock moved by `seconds`; the renewals made and billing failures logged meanwhile.
+  case clockAdvanced(seconds: Double, renewals: Int, billingFailures: [StoreEvent])
+  /// The App Store or the ledger refused, in its own words; nothing changed.
+  case refused(String)
+}
+
+extension StoreTermApp {
+  /// The sentence an outcome reads as, and whether it reports a problem.
+  public static func report(_ outcome: EffectOutcome, in snapshot: StoreSnapshot)
+    -> (message: String, isError: Bool)
+  {
+    switch outcome {
+    case .restored: return ("Purchases restored.", false)
+    case .restoreFailed(let failure): return ("Restore failed: \(failure)", true)
+    case .controlled(let action, let id, let productID):
+      return ("\(action.pastTense) transaction \(id) (\(snapshot.name(of: productID))).", false)
+    case .refundApproved(let id):
+      return ("Refund requested and approved: transaction \(id) was refunded.", false)
+    case .refundFailed(let failure):
+      return ("Refund request failed: \(failure). Nothing changed.", true)
+    case .joinedFamily(let group, let received):
+      let count = received == 1 ? "1 shared transaction" : "\(received) shared transactions"
+      return ("Joined family group \(group); received \(count).", false)
+    case .leftFamily(let group):
+      return ("Left family group \(group); shared access was revoked.", false)
+    case .familyRefused(let reason): return (FamilySheet.refusal(reason), true)
+    case .signedIn(let customerID): return ("Signed in as \(customerID).", false)
+    case .clockAdvanced(let seconds, let renewals, let failures):
+      let days = Int(seconds / 86_400)
+      return (
+        ClockReport.sentence(
+          days: days == 1 ? "1 day" : "\(days) days", renewals: renewals,
+          billingFailures: failures, name: { snapshot.name(of: $0) }), false
+      )
+    case .refused(let reason): return (reason, true)
+    }
+  }
+
+  /// Words an outcome and hands it to whoever waits for it: the refund sheet, the Join Family
+  /// sheet, else the message line.
+  static func finished(_ state: inout AppState, _ outcome: EffectOutcome) -> [AppEffect] {
+    let (message, isError) = report(outcome, in: state.snapshot)
+    switch outcome {
+    case .refundApproved, .refundFailed:
+      return RefundSheet.update(&state, .finished(message: message, isError: isError))
+    case .joinedFamily, .leftFamily, .familyRefused:
+      return FamilySheet.update(&state, .finished(message: message, isError: isError))
+    default:
+      state.toast = Toast(message, kind: isError ? .error : .success)
+      return []
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+@_spi(StoreTerm) import StoreKit
+import StoreTermApp
+import StoreTermTestSupport
+import TerminalUI
+import Testing
+
+@testable import StoreTermCLI
+
+/// The real app on the real ``Program`` with the real runner over a temporary ledger, driven by
+/// a scripted terminal that types as frames show (no tmux): buy through the sheet, see the
+/// badge, refund from Transactions, quit.
+@MainActor @Suite struct HeadlessAppTests {
+  /// Runs each effect with StoreKit scoped to the test's App Store (effects run detached, so
+  /// they do not inherit the test's scope).
+  final class ScopedRunner: EffectRunner {
+    let inner: StoreEffectRunner
+    let configuration: StoreKitRuntime.Configuration
+
+    init(_ inner: StoreEffectRunner, _ configuration: StoreKitRuntime.Configuration) {
+      self.inner = inner
+      self.configuration = configuration
+    }
+
+    func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+      await StoreKitRuntime.withConfiguration(configuration) {
+        await inner.run(effect, send: send)
+      }
+    }
+  }
+
+  @Test func buyingThroughTheSheetThenRefundingFromTransactions() async throws {
+    let directory = try TestPaths.temporaryDirectory()
+    let parsed = try StoreTermCommand.parser.parse([
+      "ui", "--db", directory.appending(path: "ledger.sqlite").path,
+    ])
+    let context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
+      .openStore()
+    let inner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) { _ in
+      throw CommandFailure("no other customers in this test")
+    }
+    let terminal = ScriptedTerminal(
+      size: Size(width: 100, height: 30),
+      steps: [
+        .init(waitFor: "▸ Premium Yearly", [.key(.enter)]),
+        .init(waitFor: "Enter to buy", [.key(.enter)]),
+        .init(waitFor: "Purchased (transaction 1).", [.key(.enter)]),
+        .init(
+          waiting: "the Active badge with the sheet closed",
+          until: { $0.contains("Active") && !$0.contains("Enter or Esc to close") },
+          [.key(.char("3"))]),
+        .init(waitFor: "purchased", [.key(.char("r"))]),
+        .init(waitFor: "Refunded transaction 1 (Premium Yearly).", [.key(.char("1"))]),
+        .init(
+          waiting: "the paywall without the badge",
+          until: { $0.contains("▸ Premium Yearly") && !$0.contains("Active") },
+          [.key(.char("q"))]),
+      ])
+    let program = Program<StoreTermApp>(
+      state: AppState(size: terminal.size), backend: terminal,
+      runner: ScopedRunner(inner, context.runtime))
+    // A safety net, not a timing assertion: a step whose text never shows ends the run.
+    let guardTask = Task { @MainActor in
+      try await Task.sleep(for: .seconds(60))
+      terminal.shutdown()
+    }
+    let final = await program.run()
+    guardTask.cancel()
+    await inner.stop()
+    #expect(
+      terminal.waitingFor == nil, "the script stopped waiting for \(terminal.waitingFor ?? "")")
+    #expect(final.isFinished)
+    #expect(final.snapshot.entitledProductIDs.isEmpty)
+    let record = try #require(final.snapshot.records.first)
+    #expect(record.id == 1 && record.productID == "dev.storeterm.demo.plus.premium.yearly")
+    #expect(record.signed?.payload.revocationReason != nil)
+    let lines = terminal.frames.last?.lines ?? []
+    #expect(lines.contains { $0.contains("▸ Premium Yearly") && !$0.contains("Active") })
+    #expect(
+      lines.contains { $0.contains("✓ Refunded transaction 1 (Premium Yearly).") }
+        || lines.contains { $0.contains("Refunded transaction 1 (Premium Yearly).") })
+  }
+}
