@@ -158,3 +158,56 @@ public enum TransactionControlRules {
       reason: "it is shared through Family Sharing; act on the purchaser's transaction \(source)")
   }
 }
+
+extension TransactionControl {
+  /// The word `storeterm manage` takes: `refund`, `auto-renew-off`, `decline-price-increase`.
+  public var commandName: String {
+    rawValue.reduce(into: "") { name, character in
+      if character.isUppercase {
+        name += "-" + character.lowercased()
+      } else {
+        name.append(character)
+      }
+    }
+  }
+
+  /// The control `storeterm manage` names `commandName`, if any.
+  public init?(commandName: String) {
+    guard let control = Self.allCases.first(where: { $0.commandName == commandName }) else {
+      return nil
+    }
+    self = control
+  }
+}
+
+extension StoreEngine {
+  /// Carries out `control` on transaction `id`: the one table behind `storeterm manage`, the
+  /// terminal UI's transaction manager and account keys.
+  ///
+  /// - Parameter newPrice: for ``TransactionControl/priceIncrease``, the new renewal price
+  ///   (nil: 20% more).
+  /// - Returns: the transaction the control changed or created, when it re-signs one (approve,
+  ///   resolve, refund, revoke, renew); nil otherwise.
+  @discardableResult
+  public func perform(_ control: TransactionControl, on id: UInt64, newPrice: Decimal? = nil)
+    throws -> SignedTransaction?
+  {
+    switch control {
+    case .approve: return try approve(id)
+    case .resolve: return try resolve(id)
+    case .refund: return try refund(id)
+    case .revoke: return try revoke(id)
+    case .renew: return try forceRenewal(id)
+    case .decline: try decline(id)
+    case .expire: try expireSubscription(id)
+    case .autoRenewOff: try setAutoRenew(id, enabled: false)
+    case .autoRenewOn: try setAutoRenew(id, enabled: true)
+    case .priceIncrease: try requestPriceIncrease(id, newPrice: newPrice)
+    case .consent: try consentToPriceIncrease(id)
+    case .declinePriceIncrease: try declinePriceIncrease(id)
+    case .finish: try finish(id)
+    case .delete: try delete(id)
+    }
+    return nil
+  }
+}

@@ -4,10 +4,11 @@ import StoreCore
 /// `storeterm manage ACTION TRANSACTION_ID`: what Xcode's transaction manager does to one
 /// transaction.
 enum ManageCommand {
+  /// The engine's controls by the words this command takes, in the order help lists them.
   static let actions = [
-    "approve", "decline", "resolve", "refund", "revoke", "finish", "delete", "expire", "renew",
-    "auto-renew-off", "auto-renew-on", "price-increase", "consent", "decline-price-increase",
-  ]
+    TransactionControl.approve, .decline, .resolve, .refund, .revoke, .finish, .delete, .expire,
+    .renew, .autoRenewOff, .autoRenewOn, .priceIncrease, .consent, .declinePriceIncrease,
+  ].map(\.commandName)
 
   static let spec = CommandSpec(
     name: "manage",
@@ -20,31 +21,15 @@ enum ManageCommand {
   static func run(_ context: CommandContext) async throws {
     let action = context.parsed.arguments[0]
     let idText = context.parsed.arguments[1]
-    guard actions.contains(action) else {
+    guard let control = TransactionControl(commandName: action) else {
       throw UsageError("'\(action)' is not an action (\(actions.joined(separator: ", ")))")
     }
     guard let id = UInt64(idText) else {
       throw UsageError("\(idText): a transaction ID is a whole number, such as 3")
     }
+    let newPrice = control == .priceIncrease ? try price(context) : nil
     let store = try context.openStore()
-    let engine = store.engine
-    var changed: SignedTransaction?
-    switch action {
-    case "approve": changed = try engine.approve(id)
-    case "resolve": changed = try engine.resolve(id)
-    case "refund": changed = try engine.refund(id)
-    case "revoke": changed = try engine.revoke(id)
-    case "decline": try engine.decline(id)
-    case "finish": try engine.finish(id)
-    case "expire": try engine.expireSubscription(id)
-    case "renew": changed = try engine.forceRenewal(id)
-    case "auto-renew-off": try engine.setAutoRenew(id, enabled: false)
-    case "auto-renew-on": try engine.setAutoRenew(id, enabled: true)
-    case "price-increase": try engine.requestPriceIncrease(id, newPrice: try price(context))
-    case "consent": try engine.consentToPriceIncrease(id)
-    case "decline-price-increase": try engine.declinePriceIncrease(id)
-    default: try engine.delete(id)
-    }
+    let changed = try store.engine.perform(control, on: id, newPrice: newPrice)
     if context.json {
       context.output.write(
         JSONValue.object([

@@ -32,24 +32,8 @@ struct EngineTestControls: TestControlsClient {
   let context: StoreContext
 
   func perform(_ control: TransactionControl, on id: UInt64) throws -> String {
-    let engine = context.engine
-    let productID = try engine.record(id).productID
-    switch control {
-    case .approve: _ = try engine.approve(id)
-    case .decline: try engine.decline(id)
-    case .resolve: _ = try engine.resolve(id)
-    case .refund: _ = try engine.refund(id)
-    case .revoke: _ = try engine.revoke(id)
-    case .expire: try engine.expireSubscription(id)
-    case .renew: _ = try engine.forceRenewal(id)
-    case .autoRenewOff: try engine.setAutoRenew(id, enabled: false)
-    case .autoRenewOn: try engine.setAutoRenew(id, enabled: true)
-    case .priceIncrease: try engine.requestPriceIncrease(id)
-    case .consent: try engine.consentToPriceIncrease(id)
-    case .declinePriceIncrease: try engine.declinePriceIncrease(id)
-    case .finish: try engine.finish(id)
-    case .delete: try engine.delete(id)
-    }
+    let productID = try context.engine.record(id).productID
+    try context.engine.perform(control, on: id)
     return productID
   }
 
@@ -58,11 +42,8 @@ struct EngineTestControls: TestControlsClient {
   }
 
   func setSwitch(_ setting: QASetting, _ enabled: Bool) throws {
-    // Kept in the ledger, so `storeterm clock advance` in another terminal bills the same way.
-    try context.ledger.setSessionSwitch(setting.sessionSwitch, enabled)
-    var session = context.engine.session
-    session.set(setting.sessionSwitch, enabled)
-    context.engine.setSession(session)
+    // As `storeterm settings` does: kept in the ledger, so every process bills the same way.
+    try context.setSessionSwitch(setting.sessionSwitch, enabled)
   }
 
   func setFailure(_ api: SimulatedErrorSetting.API, _ name: String?) {
