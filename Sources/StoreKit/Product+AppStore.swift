@@ -26,7 +26,7 @@ extension Product {
   public func purchase(options: Set<Product.PurchaseOption> = []) async throws
     -> Product.PurchaseResult
   {
-    let configuration = try StoreKitRuntime.configuration()
+    let configuration = try StoreKitRuntime.configurationForChange()
     let scope = StoreKitRuntime.purchaseScope
     var request = PurchaseOption.request(from: options)
     if let scope { request = request.applying(scope.overrides) }

@@ -42,11 +42,10 @@ extension StoreEffectRunner {
     }
   }
 
-  /// The support reads over this App Store, after generating what fell due, so no subscription
-  /// reads as lapsed only because its renewal was not recorded yet.
+  /// The support reads over this App Store. They only read: what fell due was generated at the
+  /// watch's last tick (or the clock's advance), where time moves.
   func supportSession() throws -> SupportSession {
-    _ = try context.engine.catchUp()
-    return SupportSession(store: context, appDatabase: appDatabase)
+    SupportSession(store: context, appDatabase: appDatabase)
   }
 
   /// Puts the signed-in customer in `group`, as `storeterm family join GROUP` does; the shared

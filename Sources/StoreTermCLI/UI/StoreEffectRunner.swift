@@ -193,6 +193,12 @@ final class StoreEffectRunner: EffectRunner {
       send(.support(searchCustomers(query)))
     case .loadCustomer(let customerID):
       send(.support(loadCustomer(customerID)))
+    case .loadTransactionPage(let request):
+      do {
+        send(.transactionPage(try await reader.page(request)))
+      } catch {
+        log.write("transaction page: \(error)")
+      }
     }
   }
 
@@ -302,6 +308,9 @@ final class StoreEffectRunner: EffectRunner {
 
   /// One look of the watch: what other processes changed in the ledger (the clock, session
   /// switches, declines, transactions to deliver) reaches the store, then a snapshot goes out.
+  ///
+  /// The tick is where time moves for the UI: what fell due since the last one (renewals,
+  /// billing failures, expiries) is generated here, so building the snapshot only reads.
   func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
     do {
       if let clock = try context.ledger.clock() { context.clock.set(clock) }
@@ -313,10 +322,10 @@ final class StoreEffectRunner: EffectRunner {
       for event in mine where event.kind == .declined {
         if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
       }
-      if !mine.isEmpty {
-        _ = try? context.engine.catchUp()
-        await store.recoverUnfinished()
-      }
+      // Nothing due is one indexed read; renewals reach this process's listener as they
+      // are made.
+      _ = try context.engine.catchUp()
+      if !mine.isEmpty { await store.recoverUnfinished() }
     } catch {
       log.write("watch: \(error)")
     }

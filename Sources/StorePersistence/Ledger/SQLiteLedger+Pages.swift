@@ -1,0 +1,100 @@
+import StoreCore
+
+/// Which way a keyset page runs from its key.
+public enum RecordPageDirection: Sendable, Equatable {
+  /// Older records: identifiers below the key, newest first.
+  case older
+  /// Newer records: identifiers above the key, oldest first (the caller reverses them).
+  case newer
+}
+
+extension SQLiteLedger {
+  /// Up to `limit` records next to `key` in `direction`, of `customerID` when given, by keyset
+  /// paging on an index: every customer's records run on the table's own key (`id`), one
+  /// customer's on `transactions_by_customer (customer_id, id)`.
+  ///
+  /// A nil `key` starts at the newest record (older) or the oldest (newer). The cost is the
+  /// page's, whatever the ledger's size: the screens read what they show, never every record.
+  public func recordPage(
+    customerID: String? = nil, from key: UInt64?, direction: RecordPageDirection, limit: Int
+  ) throws -> [TransactionRecord] {
+    let sql = Self.pageSQL(customerID: customerID, direction: direction)
+    let bound: Int64 =
+      key.map { Int64(clamping: $0) } ?? (direction == .older ? Int64.max : Int64.min)
+    var arguments: [SQLiteValue] = [.integer(bound), .integer(Int64(max(0, limit)))]
+    if let customerID { arguments.insert(.text(customerID), at: 0) }
+    return try queue.read { db in
+      try db.fetchAll(sql, arguments).map { try Self.record($0, headers: headers, db: db) }
+    }
+  }
+
+  /// How many records the ledger holds, of `customerID` when given (`COUNT` on an index).
+  public func recordCount(customerID: String? = nil) throws -> Int {
+    try queue.read { db in
+      let row =
+        try customerID.map {
+          try db.fetchOne(
+            "SELECT count(*) FROM transactions WHERE customer_id = ?", [.text($0)])
+        } ?? db.fetchOne("SELECT count(*) FROM transactions")
+      return Int(try row?.get(Int64.self, at: 0) ?? 0)
+    }
+  }
+
+  /// Where the ledger's records stand, cheaply: the newest event's sequence (every change
+  /// appends one), the highest identifier and the last clearing. A page read when it was the
+  /// same still holds.
+  public func recordMark() throws -> [Int64] {
+    try queue.read { db in
+      let highest =
+        try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
+        .get(Int64.self, at: 0) ?? 0
+      let cleared =
+        try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
+        .get(Int64.self, at: 0) ?? 0
+      return [try Self.newestEventSequence(db), highest, cleared]
+    }
+  }
+
+  /// The first `limit` customers in creation order (the customer switcher's list), and how
+  /// many the ledger holds.
+  public func customers(limit: Int) throws -> (customers: [Customer], total: Int) {
+    try queue.read { db in
+      let customers = try db.fetchAll(
+        "SELECT * FROM customers ORDER BY rowid LIMIT ?", [.integer(Int64(max(0, limit)))]
+      ).map(Self.customer)
+      let total = try db.fetchOne("SELECT count(*) FROM customers")?.get(Int64.self, at: 0) ?? 0
+      return (customers, Int(total))
+    }
+  }
+
+  /// Each family group's member count, by name, from the index of customers by family.
+  public func familyGroupSizes() throws -> [String: Int] {
+    try queue.read { db in
+      var sizes: [String: Int] = [:]
+      for row in try db.fetchAll(
+        "SELECT family_group, count(*) FROM customers INDEXED BY customers_by_family"
+          + " WHERE family_group IS NOT NULL GROUP BY family_group")
+      {
+        sizes[try row.get(String.self, at: 0)] = Int(try row.get(Int64.self, at: 1))
+      }
+      return sizes
+    }
+  }
+
+  /// The statement of a keyset page, written out whole (never assembled); public so a test can
+  /// ask SQLite for its plan.
+  public static func pageSQL(customerID: String?, direction: RecordPageDirection) -> String {
+    switch (customerID != nil, direction) {
+    case (false, .older):
+      "SELECT * FROM transactions WHERE id < ? ORDER BY id DESC LIMIT ?"
+    case (false, .newer):
+      "SELECT * FROM transactions WHERE id > ? ORDER BY id ASC LIMIT ?"
+    case (true, .older):
+      "SELECT * FROM transactions INDEXED BY transactions_by_customer"
+        + " WHERE customer_id = ? AND id < ? ORDER BY id DESC LIMIT ?"
+    case (true, .newer):
+      "SELECT * FROM transactions INDEXED BY transactions_by_customer"
+        + " WHERE customer_id = ? AND id > ? ORDER BY id ASC LIMIT ?"
+    }
+  }
+}
