@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import StoreTermApp
+import TerminalUI
 import Testing
 
 /// The transaction manager over a window of the list (``TransactionPage``): the selection keeps

@@ -299,7 +299,7 @@ public enum TransactionsScreen {
 
   /// `Transactions (N)`: the ledger's count when the list is not filtered, the matches when
   /// the window holds them all, else how many are in hand.
-  static func title(_ state: AppState, shown: Int) -> String {
+  public static func title(_ state: AppState, shown: Int) -> String {
     guard let page = state.snapshot.transactionPage else { return "Transactions (\(shown))" }
     if state.transactions.filter.isEmpty, let total = page.total {
       return "Transactions (\(total))"

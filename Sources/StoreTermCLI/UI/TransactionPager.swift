@@ -103,22 +103,16 @@ struct TransactionPager {
       let rows = try ledger.recordPage(from: key, direction: direction, limit: count + 1)
       return (Array(rows.prefix(count)), rows.count <= count)
     }
+    // One match more than wanted says whether the list goes on past the window.
     var found: [TransactionRecord] = []
     var next = key
     var scanned = 0
     while scanned < Self.scanBudget {
       let rows = try ledger.recordPage(from: next, direction: direction, limit: Self.chunk)
       scanned += rows.count
-      for (index, row) in rows.enumerated() where matches(row) {
+      for row in rows where matches(row) {
         found.append(row)
-        if found.count == count {
-          // Full: the list goes on if anything is left in this chunk or beyond.
-          let rest = rows.count - index - 1
-          let more =
-            try rest > 0
-            || !ledger.recordPage(from: row.id, direction: direction, limit: 1).isEmpty
-          return (found, !more)
-        }
+        if found.count > count { return (Array(found.prefix(count)), false) }
       }
       guard rows.count == Self.chunk, let last = rows.last else { return (found, true) }
       next = last.id
