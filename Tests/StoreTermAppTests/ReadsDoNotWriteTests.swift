@@ -27,9 +27,13 @@ import Testing
     let context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
       .openStore()
     _ = try context.engine.purchase("dev.storeterm.demo.plus.monthly", customerID: "default")
-    // Process-wide, as `storeterm ui` configures StoreKit (a scoped one never caught up).
-    StoreKitRuntime.configure(context.runtime)
-    defer { StoreKitRuntime.reset() }
+    // Scoped: the process-wide configuration belongs to the StoreKitTest suites running beside.
+    try await StoreKitRuntime.withConfiguration(context.runtime) {
+      try await check(context)
+    }
+  }
+
+  private func check(_ context: StoreContext) async throws {
     let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) { _ in
       throw CommandFailure("no other customers in this test")
     }
@@ -41,6 +45,8 @@ import Testing
     context.clock.set(advanced)
     let before = try Self.changes(context)
     _ = try StoreKitRuntime.configuration()
+    _ = try await Product.products(for: ["dev.storeterm.demo.plus.monthly"])
+    _ = await Product.SubscriptionInfo.isEligibleForIntroOffer(for: "5A1E0001")
     let reader = SnapshotReader(
       store: Store(configuration: context.managerConfiguration), context: context)
     let snapshot = await reader.snapshot()
