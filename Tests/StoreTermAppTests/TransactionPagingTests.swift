@@ -81,7 +81,8 @@ import Testing
     #expect(TransactionsScreen.selectedRecord(state)?.id == 50)
     // Deleted from another terminal: the window around it is read, and it is not there.
     let (waiting, effects) = Self.refreshed(state, Array((1...100).reversed()).filter { $0 != 50 })
-    #expect(effects == [.loadTransactionPage(TransactionPageRequest(position: .around(50), limit: 72))])
+    #expect(
+      effects == [.loadTransactionPage(TransactionPageRequest(position: .around(50), limit: 72))])
     var page = waiting.snapshot.transactionPage!
     page.request = waiting.transactions.pendingPage!
     let (cleared, _) = Self.updated(waiting, .transactionPage(page))
@@ -151,5 +152,34 @@ import Testing
         .loadTransactionPage(
           TransactionPageRequest(filter: "alice", position: .around(499), limit: 72))
       ])
+  }
+}
+
+/// The Customers screen's list past its first page: moving near its end asks for the next page
+/// after the last customer listed, once.
+@Suite struct CustomerListPagingTests {
+  static func summaries(_ range: Range<Int>) -> [CustomerSummary] {
+    range.map { CustomerSummary(id: "c\($0)", columns: ["c\($0)", "Name \($0)", "USA", ""]) }
+  }
+
+  @Test func movingNearTheEndAsksForTheNextPageOnce() {
+    var state = Fixtures.state(screen: .customers)
+    state.customers.pendingSearch = ""
+    _ = StoreTermApp.update(&state, .support(.found(query: "", Self.summaries(0..<20))))
+    #expect(state.customers.hasMore)
+    #expect(StoreTermApp.update(&state, .move(5)).isEmpty)
+    #expect(StoreTermApp.update(&state, .move(10)) == [.moreCustomers("", after: "c19")])
+    #expect(StoreTermApp.update(&state, .move(1)).isEmpty)
+    // A page for another search, or after another customer, is dropped.
+    _ = StoreTermApp.update(
+      &state, .support(.foundMore(query: "x", after: "c19", Self.summaries(20..<25))))
+    #expect(state.customers.results.count == 20)
+    _ = StoreTermApp.update(
+      &state, .support(.foundMore(query: "", after: "c19", Self.summaries(20..<25))))
+    #expect(state.customers.results.map(\.id) == Self.summaries(0..<25).map(\.id))
+    #expect(!state.customers.hasMore)
+    #expect(CustomersScreen.selected(state)?.id == "c16")
+    // The list ended: no more pages.
+    #expect(StoreTermApp.update(&state, .moveToLast).isEmpty)
   }
 }

@@ -155,7 +155,8 @@ import Testing
       let page = try pager.page(
         TransactionPageRequest(filter: filter, position: position, limit: limit),
         mark: try ui.ledger.recordMark(), matches: matches)
-      let expected = Self.expectedWindow(now, position, limit: limit, matches: matches ?? { _ in true })
+      let expected = Self.expectedWindow(
+        now, position, limit: limit, matches: matches ?? { _ in true })
       let context = "seed \(seed), step \(step), \(position), filter \(filter), limit \(limit)"
       #expect(page.rows.map(\.id) == expected.ids, "\(context)")
       #expect(page.startsAtTop == expected.startsAtTop, "\(context)")
