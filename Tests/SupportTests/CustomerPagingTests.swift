@@ -50,20 +50,26 @@ import Testing
     let store = try Self.harness()
     let plans = try store.ledger.queue.read { db in
       try [
-        "SELECT * FROM customers WHERE rowid > ? ORDER BY rowid LIMIT ?",
-        """
-        SELECT customers.* FROM customer_search
-        JOIN customers ON customers.rowid = customer_search.rowid
-        WHERE customer_search MATCH ? AND customer_search.rowid > ?
-        ORDER BY customer_search.rowid LIMIT ?
-        """,
-      ].map { sql in
-        try db.fetchAll("EXPLAIN QUERY PLAN " + sql, [.text("1"), .integer(1), .integer(7)])
+        (
+          "SELECT * FROM customers WHERE rowid > ? ORDER BY rowid LIMIT ?",
+          [SQLiteValue.integer(1), .integer(7)]
+        ),
+        (
+          """
+          SELECT customers.* FROM customer_search
+          JOIN customers ON customers.rowid = customer_search.rowid
+          WHERE customer_search MATCH ? AND customer_search.rowid > ?
+          ORDER BY customer_search.rowid LIMIT ?
+          """, [.text("\"jane\"*"), .integer(1), .integer(7)]
+        ),
+      ].map { sql, arguments in
+        try db.fetchAll("EXPLAIN QUERY PLAN " + sql, arguments)
           .map { try $0.get(String.self, "detail") }.joined(separator: "; ")
       }
     }
     #expect(plans[0] == "SEARCH customers USING INTEGER PRIMARY KEY (rowid>?)")
     #expect(plans[1].contains("VIRTUAL TABLE INDEX"), "\(plans[1])")
-    #expect(plans[1].contains("SEARCH customers USING INTEGER PRIMARY KEY (rowid=?)"), "\(plans[1])")
+    #expect(
+      plans[1].contains("SEARCH customers USING INTEGER PRIMARY KEY (rowid=?)"), "\(plans[1])")
   }
 }

@@ -40,9 +40,10 @@ extension SQLiteLedger {
     }
   }
 
-  /// Where the ledger's records stand, cheaply: the newest event's sequence (every change
-  /// appends one), the highest identifier and the last clearing. A page read when it was the
-  /// same still holds.
+  /// Where the ledger's records stand, cheaply.
+  ///
+  /// The newest event's sequence (every change appends one), the highest identifier and the
+  /// last clearing: a page read when it was the same still holds.
   public func recordMark() throws -> [Int64] {
     try queue.read { db in
       let highest =
@@ -52,6 +53,15 @@ extension SQLiteLedger {
         try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
         .get(Int64.self, at: 0) ?? 0
       return [try Self.newestEventSequence(db), highest, cleared]
+    }
+  }
+
+  /// The newest `limit` events, oldest first (the event log's start), by the events' key.
+  public func latestEvents(limit: Int) throws -> [StoreEvent] {
+    try queue.read { db in
+      try db.fetchAll(
+        "SELECT * FROM events ORDER BY seq DESC LIMIT ?", [.integer(Int64(max(0, limit)))]
+      ).map(Self.event).reversed()
     }
   }
 

@@ -271,7 +271,7 @@ public enum StoreTermApp: Application {
       state.eventLog.scrollBack = min(
         max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
     case .customers:
-      CustomersScreen.move(&state, by: delta)
+      return CustomersScreen.move(&state, by: delta)
     }
     return []
   }

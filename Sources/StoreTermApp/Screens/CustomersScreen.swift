@@ -15,6 +15,10 @@ public struct CustomersState: Sendable, Equatable {
   public var results: [CustomerSummary] = []
   /// The selected result.
   public var selected = 0
+  /// Whether the list may go on past the results in hand (the last page was full).
+  public var hasMore = false
+  /// The customer after whom the next page was asked for, until it comes.
+  public var pendingMore: String?
   /// The customer asked for and not loaded yet.
   public var opening: String?
   /// The customer shown in the detail view, when it is open.
@@ -44,6 +48,8 @@ public enum SupportAction: Sendable, Equatable {
   case close
   /// The runner found these customers for `query`.
   case found(query: String, [CustomerSummary])
+  /// The runner read the next page of `query`'s customers, after customer `after`.
+  case foundMore(query: String, after: String, [CustomerSummary])
   /// The runner loaded a customer's detail.
   case loaded(CustomerDetail)
   /// A search or load failed, with one sentence.
@@ -54,6 +60,9 @@ public enum SupportAction: Sendable, Equatable {
 /// app account token or transaction id, and list id, name, storefront and active entitlements,
 /// as `storeterm customers --find` does; `Enter` opens ``CustomerDetailView``.
 public enum CustomersScreen {
+  /// How many customers a page of the list holds: the first search's and each next one's.
+  public static let pageSize = 20
+
   /// The results list's own keys.
   public static let keymap = Keymap<AppState, AppAction>([
     KeyBinding(
@@ -127,6 +136,17 @@ public enum CustomersScreen {
       state.customers.searchedFor = query
       state.customers.results = results
       state.customers.selected = 0
+      state.customers.hasMore = results.count >= pageSize
+      state.customers.pendingMore = nil
+    case .foundMore(let query, let after, let results):
+      guard query == state.customers.searchedFor, after == state.customers.pendingMore else {
+        return []
+      }
+      state.customers.pendingMore = nil
+      // Selection is by position here only within the list in hand, which only grows at its end.
+      let known = Set(state.customers.results.map(\.id))
+      state.customers.results += results.filter { !known.contains($0.id) }
+      state.customers.hasMore = results.count >= pageSize
     case .loaded(let detail):
       guard detail.customerID == state.customers.opening else { return [] }
       state.customers.opening = nil
@@ -134,14 +154,16 @@ public enum CustomersScreen {
       state.customers.detailScroll = 0
     case .failed(let message):
       state.customers.pendingSearch = nil
+      state.customers.pendingMore = nil
       state.customers.opening = nil
       state.toast = Toast(message, kind: .error)
     }
     return []
   }
 
-  /// Moves the selection, or scrolls the open detail, by `delta` (clamped).
-  static func move(_ state: inout AppState, by delta: Int) {
+  /// Moves the selection, or scrolls the open detail, by `delta` (clamped); near the end of a
+  /// list that goes on, asks for its next page.
+  static func move(_ state: inout AppState, by delta: Int) -> [AppEffect] {
     if let detail = state.customers.detail {
       let limit = max(
         0,
@@ -150,11 +172,17 @@ public enum CustomersScreen {
         ).count - CustomerDetailView.visibleHeight(state.size))
       let limited = max(-limit - 1, min(limit + 1, delta))
       state.customers.detailScroll = min(max(state.customers.detailScroll + limited, 0), limit)
-      return
+      return []
     }
     let count = state.customers.results.count
     let limited = max(-count, min(count, delta))
     state.customers.selected = min(max(state.customers.selected + limited, 0), max(0, count - 1))
+    guard state.customers.hasMore, state.customers.pendingMore == nil,
+      state.customers.pendingSearch == nil, let query = state.customers.searchedFor,
+      state.customers.selected >= count - pageSize / 2, let last = state.customers.results.last
+    else { return [] }
+    state.customers.pendingMore = last.id
+    return [.moreCustomers(query, after: last.id)]
   }
 
   /// The result drawn on body row `row` of a body `bodyHeight` rows tall, if any.
@@ -179,7 +207,11 @@ public enum CustomersScreen {
       searchLine(customers), at: Point(x: 1, y: 0), role: customers.isTyping ? .key : .dim)
     let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
     let title =
-      customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
+      customers.searchedFor == nil
+      ? "Customers"
+      : customers.hasMore
+        ? "Customers (\(customers.results.count) listed, more)"
+        : "Customers (\(customers.results.count))"
     let inside = canvas.panel(frame, title: title, focused: true)
     guard !customers.results.isEmpty else {
       let message =

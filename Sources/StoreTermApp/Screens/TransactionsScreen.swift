@@ -100,9 +100,11 @@ public enum TransactionsScreen {
     return rows.filter { matches($0, filter: needle, in: state.snapshot) }
   }
 
-  /// Whether the filter `needle` (lowercased) lets `record` through: its ID, customer, product
-  /// (identifier or name) or State cell contains it; a Family Sharing copy also matches its
-  /// `FAMILY_SHARED` / `FAMILY_REVOKE` wire values. The runner pages with it too.
+  /// Whether the filter `needle` (lowercased) lets `record` through.
+  ///
+  /// Its ID, customer, product (identifier or name) or State cell contains it; a Family Sharing
+  /// copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values. The runner pages
+  /// with it too.
   public static func matches(
     _ record: TransactionRecord, filter needle: String, in snapshot: StoreSnapshot
   ) -> Bool {

@@ -55,15 +55,9 @@ final class SnapshotReader {
   /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
   /// remembers where the log ends.
   func primeEvents() throws {
-    var sequence: Int64 = 0
-    var recent: [StoreEvent] = []
-    while true {
-      let batch = try context.ledger.events(after: sequence, limit: 500)
-      guard let last = batch.last else { break }
-      sequence = last.sequence
-      recent = Array((recent + batch).suffix(50))
-    }
-    lastSequence = sequence
+    // The newest fifty by the events' key, not the whole log (a million rows on a big ledger).
+    let recent = try context.ledger.latestEvents(limit: 50)
+    lastSequence = recent.last?.sequence ?? 0
     events = recent.map(Self.entry)
   }
 

@@ -1,4 +1,5 @@
 import StoreCore
+import StorePersistence
 import StoreTermApp
 
 /// The runner's support reads (the Customers screen) and Family Sharing changes, as the
@@ -9,19 +10,40 @@ extension StoreEffectRunner {
   func searchCustomers(_ query: String) -> SupportAction {
     do {
       let session = try supportSession()
-      let results = try session.directory.search(query).map { match in
-        let history = try session.history(match.id, summary: true)
-        let lines = AccessExplainer.explain(
-          history, names: session.names, now: session.answerTime(for: history))
-        return CustomerSummary(
-          id: match.id,
-          columns: SupportPresentation.searchRow(
-            id: match.id, name: match.name, storefront: match.storefront,
-            isImported: match.isImported, explanations: lines))
-      }
-      return .found(query: query, results)
+      return .found(
+        query: query,
+        try summaries(session.directory.search(query, limit: CustomersScreen.pageSize), session))
     } catch {
       return .failed("Search failed: \(error)")
+    }
+  }
+
+  /// The next page of the Customers screen's list, after `customerID`, by keyset.
+  func moreCustomers(_ query: String, after customerID: String) -> SupportAction {
+    do {
+      let session = try supportSession()
+      let matches = try session.directory.customers(
+        after: customerID, matching: query, limit: CustomersScreen.pageSize)
+      return .foundMore(
+        query: query, after: customerID, try summaries(matches, session))
+    } catch {
+      return .failed("Search failed: \(error)")
+    }
+  }
+
+  /// Each match with its active entitlements from a summary history.
+  private func summaries(_ matches: [CustomerMatch], _ session: SupportSession) throws
+    -> [CustomerSummary]
+  {
+    try matches.map { match in
+      let history = try session.history(match.id, summary: true)
+      let lines = AccessExplainer.explain(
+        history, names: session.names, now: session.answerTime(for: history))
+      return CustomerSummary(
+        id: match.id,
+        columns: SupportPresentation.searchRow(
+          id: match.id, name: match.name, storefront: match.storefront,
+          isImported: match.isImported, explanations: lines))
     }
   }
 
@@ -42,8 +64,10 @@ extension StoreEffectRunner {
     }
   }
 
-  /// The support reads over this App Store. They only read: what fell due was generated at the
-  /// watch's last tick (or the clock's advance), where time moves.
+  /// The support reads over this App Store.
+  ///
+  /// They only read: what fell due was generated at the watch's last tick (or the clock's
+  /// advance), where time moves.
   func supportSession() throws -> SupportSession {
     SupportSession(store: context, appDatabase: appDatabase)
   }

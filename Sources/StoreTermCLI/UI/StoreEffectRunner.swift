@@ -193,6 +193,8 @@ final class StoreEffectRunner: EffectRunner {
       send(.support(searchCustomers(query)))
     case .loadCustomer(let customerID):
       send(.support(loadCustomer(customerID)))
+    case .moreCustomers(let query, let customerID):
+      send(.support(moreCustomers(query, after: customerID)))
     case .loadTransactionPage(let request):
       do {
         send(.transactionPage(try await reader.page(request)))
