@@ -183,5 +183,11 @@ import Testing
       TransactionPageRequest(position: .around(9), limit: 5), mark: try ui.ledger.recordMark(),
       matches: nil)
     #expect(verifier.calls == 6)
+    // The count is kept up to date from what changed; a clear starts it over.
+    try ui.engine.delete(3)
+    _ = try ui.engine.purchase(Self.coins, customerID: "bob")
+    #expect(try pager.page(request, mark: try ui.ledger.recordMark(), matches: nil).total == 12)
+    try ui.engine.clearTransactions()
+    #expect(try pager.page(request, mark: try ui.ledger.recordMark(), matches: nil).total == 0)
   }
 }

@@ -1,5 +1,15 @@
 import StoreCore
 
+/// How many records the ledger held at a cursor, from ``SQLiteLedger/recordCount(updating:)``.
+public struct LedgerRecordCount: Sendable, Equatable {
+  /// Where the ledger stood when counted.
+  public var cursor: LedgerChangeCursor
+  /// The stamp of the last clearing then.
+  public var cleared: Int64
+  /// How many records it held.
+  public var count: Int
+}
+
 /// Which way a keyset page runs from its key.
 public enum RecordPageDirection: Sendable, Equatable {
   /// Older records: identifiers below the key, newest first.
@@ -28,18 +38,6 @@ extension SQLiteLedger {
     }
   }
 
-  /// How many records the ledger holds, of `customerID` when given (`COUNT` on an index).
-  public func recordCount(customerID: String? = nil) throws -> Int {
-    try queue.read { db in
-      let row =
-        try customerID.map {
-          try db.fetchOne(
-            "SELECT count(*) FROM transactions WHERE customer_id = ?", [.text($0)])
-        } ?? db.fetchOne("SELECT count(*) FROM transactions")
-      return Int(try row?.get(Int64.self, at: 0) ?? 0)
-    }
-  }
-
   /// Where the ledger's records stand, cheaply.
   ///
   /// The newest event's sequence (every change appends one), the highest identifier and the
@@ -65,15 +63,44 @@ extension SQLiteLedger {
     }
   }
 
-  /// The first `limit` customers in creation order (the customer switcher's list), and how
-  /// many the ledger holds.
-  public func customers(limit: Int) throws -> (customers: [Customer], total: Int) {
+  /// The first `limit` customers in creation order (the customer switcher's list).
+  public func customers(limit: Int) throws -> [Customer] {
     try queue.read { db in
-      let customers = try db.fetchAll(
+      try db.fetchAll(
         "SELECT * FROM customers ORDER BY rowid LIMIT ?", [.integer(Int64(max(0, limit)))]
       ).map(Self.customer)
-      let total = try db.fetchOne("SELECT count(*) FROM customers")?.get(Int64.self, at: 0) ?? 0
-      return (customers, Int(total))
+    }
+  }
+
+  /// How many records every customer holds, brought up to date from `previous` by what was
+  /// inserted (identifiers above its highest) and deleted (tombstones stamped after it) since;
+  /// counted whole (`COUNT` on an index) the first time or after a clear.
+  public func recordCount(updating previous: LedgerRecordCount?) throws -> LedgerRecordCount {
+    try queue.read { db in
+      let newest = try Self.newestEventSequence(db)
+      let highest =
+        try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
+        .get(Int64.self, at: 0) ?? 0
+      let cleared =
+        try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
+        .get(Int64.self, at: 0) ?? 0
+      let cursor = LedgerChangeCursor(stamp: newest, highestID: highest)
+      guard let previous, previous.cleared == cleared, previous.cursor.stamp <= newest else {
+        let all = try db.fetchOne("SELECT count(*) FROM transactions")?.get(Int64.self, at: 0)
+        return LedgerRecordCount(cursor: cursor, cleared: cleared, count: Int(all ?? 0))
+      }
+      let inserted =
+        try db.fetchOne(
+          "SELECT count(*) FROM transactions WHERE id > ?",
+          [.integer(previous.cursor.highestID)])?.get(Int64.self, at: 0) ?? 0
+      let deleted =
+        try db.fetchOne(
+          "SELECT count(*) FROM deleted_transactions INDEXED BY deleted_transactions_by_seq"
+            + " WHERE deleted_seq > ? AND id <= ?",
+          [.integer(previous.cursor.stamp), .integer(previous.cursor.highestID)])?
+        .get(Int64.self, at: 0) ?? 0
+      return LedgerRecordCount(
+        cursor: cursor, cleared: cleared, count: previous.count + Int(inserted - deleted))
     }
   }
 

@@ -232,7 +232,7 @@ final class SnapshotReader {
   /// ledger; read again only after an account or family event, or this process's own change.
   private func currentAccounts() -> [Customer] {
     if let accounts { return accounts }
-    guard let read = try? context.ledger.customers(limit: Self.switcherLimit).customers else {
+    guard let read = try? context.ledger.customers(limit: Self.switcherLimit) else {
       return []
     }
     accounts = read

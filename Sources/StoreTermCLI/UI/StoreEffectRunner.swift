@@ -325,8 +325,9 @@ final class StoreEffectRunner: EffectRunner {
         if let productID = event.productID { store.askToBuyDeclined(productID: productID) }
       }
       // Nothing due is one indexed read; renewals reach this process's listener as they
-      // are made.
-      _ = try context.engine.catchUp()
+      // are made. A seat that cannot write (`--read-only`) leaves it to the next process
+      // that can, and still shows what others changed.
+      _ = try? context.engine.catchUp()
       if !mine.isEmpty { await store.recoverUnfinished() }
     } catch {
       log.write("watch: \(error)")

@@ -23,6 +23,8 @@ struct TransactionPager {
   private var cached: (mark: [Int64], page: TransactionPage)?
   /// The signed-in customer's records (newest first) and the mark they were read at.
   private var own: (mark: [Int64], records: [TransactionRecord])?
+  /// The ledger's record count as last brought up to date.
+  private var count: LedgerRecordCount?
 
   init(ledger: SQLiteLedger, verify: @escaping (String) -> String) {
     self.ledger = ledger
@@ -61,7 +63,7 @@ struct TransactionPager {
     own = nil
   }
 
-  private func read(
+  private mutating func read(
     _ request: TransactionPageRequest, matches: ((TransactionRecord) -> Bool)?
   ) throws -> TransactionPage {
     let limit = max(1, request.limit)
@@ -85,7 +87,12 @@ struct TransactionPager {
       page.startsAtTop = newer.exhausted
       page.reachesEnd = older.exhausted
     }
-    page.total = matches == nil ? try ledger.recordCount() : nil
+    if matches == nil {
+      // Counted whole once; after that, what was inserted and deleted since.
+      let counted = try ledger.recordCount(updating: count)
+      count = counted
+      page.total = counted.count
+    }
     return page
   }
 
