@@ -21,7 +21,7 @@ public enum AppStore {
   ///
   /// - Throws: `StoreKitError` (a simulated App Store Sync failure).
   public static func sync() async throws {
-    let configuration = try StoreKitRuntime.configuration()
+    let configuration = try StoreKitRuntime.configurationForChange()
     try StoreKitRuntime.call(.appStoreSync) {
       if let failure = configuration.engine.session.failures[.appStoreSync] { throw failure.error }
     }

@@ -26,7 +26,7 @@ extension Product {
   public func purchase(options: Set<Product.PurchaseOption> = []) async throws
     -> Product.PurchaseResult
   {
-    let configuration = try StoreKitRuntime.configuration()
+    let configuration = try StoreKitRuntime.configurationForChange()
     let scope = StoreKitRuntime.purchaseScope
     var request = PurchaseOption.request(from: options)
     if let scope { request = request.applying(scope.overrides) }
@@ -34,6 +34,9 @@ extension Product {
       try configuration.engine.purchase(
         id, customerID: configuration.customerID, options: request)
     }
+    // A purchase dated in the past (`purchaseDate(_:renewalBehavior:)`) leaves its renewals
+    // or its end due: the change brings them up to now before it answers.
+    _ = try? configuration.engine.catchUp()
     scope?.answered?(outcome)
     switch outcome {
     case .success(let signed): return .success(StoreKitRuntime.verify(signed, with: configuration))

@@ -78,11 +78,24 @@ import Synchronization
 
   /// The configuration in use: the task's scoped one, else the process-wide one.
   ///
+  /// Only reads: a lookup never writes to the App Store. Time moves where the host moves it
+  /// (a clock advance, the terminal UI's watch, a command's start) and at the start of a
+  /// change made through StoreKit (``configurationForChange()``).
+  ///
   /// - Throws: `StoreKitError.unknown` when nothing is configured (no App Store to talk to).
   public static func configuration() throws -> Configuration {
     if let scoped { return scoped }
     guard let configuration = current.withLock({ $0 }) else { throw StoreKitError.unknown }
-    // Time runs on the App Store's side: whatever fell due (renewals, expiries) happens first.
+    return configuration
+  }
+
+  /// The configuration in use, after the App Store generated what fell due (renewals,
+  /// expiries): a purchase, a sync or a refund request starts from the present, as a command
+  /// does.
+  ///
+  /// - Throws: `StoreKitError.unknown` when nothing is configured (no App Store to talk to).
+  public static func configurationForChange() throws -> Configuration {
+    let configuration = try configuration()
     _ = try? configuration.engine.catchUp()
     return configuration
   }
@@ -185,7 +198,7 @@ extension StoreKitRuntime {
   public static func beginRefundRequest(for transactionID: UInt64) throws
     -> Transaction.RefundRequestStatus
   {
-    let configuration = try configuration()
+    let configuration = try configurationForChange()
     try call(.refundRequest) { try configuration.engine.requestRefund(transactionID) }
     return .success
   }

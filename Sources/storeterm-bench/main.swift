@@ -13,8 +13,9 @@ let usage = """
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
     render                             lay out, render and diff a 200×60 transaction manager frame
-    reader                             another connection's change to the terminal UI's next
-                                       snapshot, over 10,000 and 100,000 transactions
+    reader [--sizes N,N,…]             the terminal UI's cold first snapshot, its memory, and
+                                       another connection's change to its next snapshot, over
+                                       10,000, 100,000 and 1,000,000 transactions
     fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
                                        files; controls injected into every string, output checked
     all                                every workload at a size that runs in a few minutes
@@ -80,8 +81,25 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()
   case "reader":
-    guard words.isEmpty else { usageError() }
-    return try await ReaderBenchmark().run()
+    var benchmark = ReaderBenchmark()
+    if !words.isEmpty {
+      guard words.count == 2, words.first == "--sizes" else { usageError() }
+      let sizes = words.last!.split(separator: ",").map { Int($0) }
+      guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 10 }) else { usageError() }
+      benchmark.sizes = sizes.compactMap { $0 }
+    }
+    return try benchmark.run()
+  case "reader-probe":
+    // The UI's side of `reader`, in a process of its own: DB TRANSACTIONS CHANGES POLLS.
+    let values = Array(words)
+    guard values.count == 4, let transactions = Int(values[1]), let changes = Int(values[2]),
+      let polls = Int(values[3])
+    else { usageError() }
+    let result = try await ReaderProbeRun(
+      path: values[0], transactions: transactions, changes: changes, idlePolls: polls
+    ).run()
+    print(result.line)
+    return true
   case "all":
     guard words.isEmpty else { usageError() }
     var passed = true
@@ -89,7 +107,8 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       ("jws", ["--seconds", "2", "--rounds", "2"]),
       ("purchase", ["--seconds", "2", "--rounds", "2", "--prefill", "20000"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
-      ("support", ["--customers", "20000"]), ("render", []), ("reader", []),
+      ("support", ["--customers", "20000"]), ("render", []),
+      ("reader", ["--sizes", "10000,100000"]),
       ("fuzz", ["--cases", "20000"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")

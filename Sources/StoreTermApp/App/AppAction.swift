@@ -64,6 +64,8 @@ public enum AppAction: Sendable, Equatable {
   // MARK: Results
   /// The store changed: a fresh snapshot.
   case storeChanged(StoreSnapshot)
+  /// The window of the transaction list asked for with ``AppEffect/loadTransactionPage(_:)``.
+  case transactionPage(TransactionPage)
   /// A purchase ended in this state.
   case purchaseFinished(productID: String, state: PurchaseState)
   /// An effect ended with this outcome; `update` words it.

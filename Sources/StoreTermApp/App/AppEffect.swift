@@ -49,6 +49,12 @@ public enum AppEffect: Sendable, Equatable {
   case searchCustomers(String)
   /// Explains one customer: access and timeline; answered with ``SupportAction/loaded(_:)``.
   case loadCustomer(String)
+  /// The next page of a search's customers, after this customer (by keyset); answered with
+  /// ``SupportAction/foundMore(query:after:_:)``.
+  case moreCustomers(String, after: String)
+  /// Reads a window of the transaction list (and keeps reading that window at each refresh);
+  /// answered with ``AppAction/transactionPage(_:)``.
+  case loadTransactionPage(TransactionPageRequest)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

@@ -127,11 +127,11 @@ public enum StoreTermApp: Application {
     case .resized(let size):
       state.size = size
     case .move(let delta):
-      move(&state, by: delta)
+      return move(&state, by: delta)
     case .moveToFirst:
-      move(&state, by: -Int.max / 2)
+      return move(&state, by: -Int.max / 2)
     case .moveToLast:
-      move(&state, by: Int.max / 2)
+      return move(&state, by: Int.max / 2)
     case .refused(let reason):
       state.toast = Toast(reason, kind: .warning)
     case .openPurchaseSheet:
@@ -167,7 +167,7 @@ public enum StoreTermApp: Application {
     case .support(let supportAction):
       return CustomersScreen.update(&state, supportAction)
     case .filter(let filterAction):
-      TransactionsScreen.update(&state, filterAction)
+      return TransactionsScreen.update(&state, filterAction)
     case .toggleInspector:
       state.transactions.showsInspector.toggle()
     case .storeChanged(let snapshot):
@@ -179,8 +179,10 @@ public enum StoreTermApp: Application {
       state.snapshot = snapshot
       state.isLoaded = true
       PaywallScreen.follow(from: old, in: &state)
-      TransactionsScreen.follow(transaction, in: &state)
       AccountScreen.follow(history, in: &state)
+      return TransactionsScreen.follow(transaction, in: &state)
+    case .transactionPage(let page):
+      return TransactionsScreen.receive(page, in: &state)
     case .purchaseFinished(let productID, let result):
       return purchaseFinished(&state, productID: productID, result: result)
     case .finished(let outcome):
@@ -216,7 +218,7 @@ public enum StoreTermApp: Application {
     return result == .pending ? [] : [.dismissPurchase(productID: productID)]
   }
 
-  private static func move(_ state: inout AppState, by delta: Int) {
+  private static func move(_ state: inout AppState, by delta: Int) -> [AppEffect] {
     // Home and End move by huge deltas; clamping first keeps the sums from overflowing.
     func moved(_ value: Int, count: Int) -> Int {
       let limited = max(-count, min(count, delta))
@@ -229,9 +231,7 @@ public enum StoreTermApp: Application {
       let count = AccountScreen.history(state.snapshot).count
       state.account.selected = moved(state.account.selected, count: count)
     case .transactions:
-      let count = TransactionsScreen.filtered(state).count
-      state.transactions.selected = moved(state.transactions.selected, count: count)
-      state.transactions.hasSelection = true
+      return TransactionsScreen.move(&state, by: delta)
     case .eventLog:
       // The log counts back from the newest entry, so down (newer) lowers the scroll.
       let count = state.snapshot.events.count
@@ -239,8 +239,9 @@ public enum StoreTermApp: Application {
       state.eventLog.scrollBack = min(
         max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
     case .customers:
-      CustomersScreen.move(&state, by: delta)
+      return CustomersScreen.move(&state, by: delta)
     }
+    return []
   }
 
   // MARK: - View

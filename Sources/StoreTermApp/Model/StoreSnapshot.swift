@@ -31,10 +31,14 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var balances: [String: Int]
   /// Subscription groups whose introductory offer the customer may still get.
   public var introEligibleGroups: Set<String>
-  /// The customer's transactions as the App Store keeps them, newest first.
+  /// The signed-in customer's transactions as the App Store keeps them, newest first (one
+  /// customer's, which is small; other customers' are read a window at a time).
   public var records: [TransactionRecord]
-  /// Each signed transaction's verification result: `verified`, or why not.
+  /// Each of ``records``' signed transactions' verification result: `verified`, or why not.
   public var verification: [UInt64: String]
+  /// The window of QA's transaction list (every customer's) the transaction manager shows;
+  /// nil in a hand-built snapshot, whose ``records`` are then the whole list.
+  public var transactionPage: TransactionPage?
   /// What the listener received and what the App Store logged, oldest first.
   public var events: [EventLogEntry]
   /// Transactions the store refused to deliver, as sentences.
@@ -62,7 +66,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
     settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:],
     offerCodes: [OfferCode] = [], family: FamilyStatus = FamilyStatus(),
-    subscriptions: [UInt64: SubscriptionState] = [:]
+    subscriptions: [UInt64: SubscriptionState] = [:], transactionPage: TransactionPage? = nil
   ) {
     self.customerID = customerID
     self.customers = customers
@@ -84,6 +88,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.offerCodes = offerCodes
     self.family = family
     self.subscriptions = subscriptions
+    self.transactionPage = transactionPage
   }
 
   /// The purchase state of `productID`.

@@ -14,6 +14,10 @@ public struct CustomersState: Sendable, Equatable {
   /// The selected customer's identifier: it stays on that customer when a search is run again
   /// and the list changes around it; nil when nothing is selected.
   public var selectedID: String?
+  /// Whether the list may go on past the results in hand (the last page was full).
+  public var hasMore = false
+  /// The customer after whom the next page was asked for, until it comes.
+  public var pendingMore: String?
   /// The customer asked for and not loaded yet.
   public var opening: String?
   /// The customer shown in the detail view, when it is open.
@@ -43,6 +47,8 @@ public enum SupportAction: Sendable, Equatable {
   case close
   /// The runner found these customers for `query`.
   case found(query: String, [CustomerSummary])
+  /// The runner read the next page of `query`'s customers, after customer `after`.
+  case foundMore(query: String, after: String, [CustomerSummary])
   /// The runner loaded a customer's detail.
   case loaded(CustomerDetail)
   /// A search or load failed, with one sentence.
@@ -53,6 +59,9 @@ public enum SupportAction: Sendable, Equatable {
 /// app account token or transaction id, and list id, name, storefront and active entitlements,
 /// as `storeterm customers --find` does; `Enter` opens ``CustomerDetailView``.
 public enum CustomersScreen {
+  /// How many customers a page of the list holds: the first search's and each next one's.
+  public static let pageSize = 20
+
   /// The results list's own keys.
   public static let keymap = Keymap<AppState, AppAction>([
     KeyBinding(
@@ -134,6 +143,17 @@ public enum CustomersScreen {
       state.customers.searchedFor = query
       state.customers.results = results
       follow(&state, searchedAgain: again)
+      state.customers.hasMore = results.count >= pageSize
+      state.customers.pendingMore = nil
+    case .foundMore(let query, let after, let results):
+      guard query == state.customers.searchedFor, after == state.customers.pendingMore else {
+        return []
+      }
+      state.customers.pendingMore = nil
+      // The selection is an identifier, so a page added at the end leaves it where it is.
+      let known = Set(state.customers.results.map(\.id))
+      state.customers.results += results.filter { !known.contains($0.id) }
+      state.customers.hasMore = results.count >= pageSize
     case .loaded(let detail):
       guard detail.customerID == state.customers.opening else { return [] }
       state.customers.opening = nil
@@ -141,6 +161,7 @@ public enum CustomersScreen {
       state.customers.detailScroll = 0
     case .failed(let message):
       state.customers.pendingSearch = nil
+      state.customers.pendingMore = nil
       state.customers.opening = nil
       state.toast = Toast(message, kind: .error)
     }
@@ -163,8 +184,9 @@ public enum CustomersScreen {
     state.customers.selectedID = results.first?.id
   }
 
-  /// Moves the selection, or scrolls the open detail, by `delta` (clamped).
-  static func move(_ state: inout AppState, by delta: Int) {
+  /// Moves the selection, or scrolls the open detail, by `delta` (clamped); near the end of a
+  /// list that goes on, asks for its next page.
+  static func move(_ state: inout AppState, by delta: Int) -> [AppEffect] {
     if let detail = state.customers.detail {
       let limit = max(
         0,
@@ -173,13 +195,20 @@ public enum CustomersScreen {
         ).count - CustomerDetailView.visibleHeight(state.size))
       let limited = max(-limit - 1, min(limit + 1, delta))
       state.customers.detailScroll = min(max(state.customers.detailScroll + limited, 0), limit)
-      return
+      return []
     }
     let results = state.customers.results
-    guard !results.isEmpty else { return }
+    guard !results.isEmpty else { return [] }
     let limited = max(-results.count, min(results.count, delta))
     let start = selectedPosition(state) ?? (delta > 0 ? -1 : results.count)
-    state.customers.selectedID = results[min(max(start + limited, 0), results.count - 1)].id
+    let position = min(max(start + limited, 0), results.count - 1)
+    state.customers.selectedID = results[position].id
+    guard state.customers.hasMore, state.customers.pendingMore == nil,
+      state.customers.pendingSearch == nil, let query = state.customers.searchedFor,
+      position >= results.count - pageSize / 2, let last = results.last
+    else { return [] }
+    state.customers.pendingMore = last.id
+    return [.moreCustomers(query, after: last.id)]
   }
 
   /// The result drawn on body row `row` of a body `bodyHeight` rows tall, if any.
@@ -206,7 +235,11 @@ public enum CustomersScreen {
       role: isTyping ? .key : .dim)
     let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
     let title =
-      customers.searchedFor == nil ? "Customers" : "Customers (\(customers.results.count))"
+      customers.searchedFor == nil
+      ? "Customers"
+      : customers.hasMore
+        ? "Customers (\(customers.results.count) listed, more)"
+        : "Customers (\(customers.results.count))"
     let inside = canvas.panel(frame, title: title, focused: true)
     guard !customers.results.isEmpty else {
       let message =

@@ -16,6 +16,11 @@ public struct TransactionsState: Hashable, Sendable {
   public var filter = ""
   /// Whether the inspector is shown.
   public var showsInspector = true
+  /// The window of the list asked for and not answered yet.
+  public var pendingPage: TransactionPageRequest?
+  /// The transaction that was selected when a refresh left it outside the window: the
+  /// selection waits for the window around it before it is shown again, or cleared.
+  public var awaitedID: UInt64?
 
   /// Creates the state.
   public init() {}
@@ -79,51 +84,137 @@ public enum TransactionsScreen {
       action: .advanceClock(seconds: 30 * 86_400)),
   ])
 
-  /// The rows the filter lets through, newest first.
+  /// The rows the filter lets through, newest first: the window the runner read (already
+  /// filtered; filtering again keeps the rows right while a new filter's window is on its way),
+  /// or a hand-built snapshot's records.
   public static func filtered(_ state: AppState) -> [TransactionRecord] {
+    let rows = state.snapshot.transactionPage?.rows ?? state.snapshot.records
     let needle = state.transactions.filter.lowercased()
-    guard !needle.isEmpty else { return state.snapshot.records }
-    return state.snapshot.records.filter { record in
-      var fields = [
-        String(record.id), record.customerID, record.productID,
-        state.snapshot.name(of: record.productID),
-        TransactionStanding.text(record, in: state.snapshot),
-      ]
-      if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
-        fields.append(payload.inAppOwnershipType.rawValue)
-        if let type = payload.revocationType { fields.append(type.rawValue) }
-      }
-      return fields.contains { $0.lowercased().contains(needle) }
+    guard !needle.isEmpty else { return rows }
+    return rows.filter { matches($0, filter: needle, in: state.snapshot) }
+  }
+
+  /// Whether the filter `needle` (lowercased) lets `record` through.
+  ///
+  /// Its ID, customer, product (identifier or name) or State cell contains it; a Family Sharing
+  /// copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values. The runner pages
+  /// with it too.
+  public static func matches(
+    _ record: TransactionRecord, filter needle: String, in snapshot: StoreSnapshot
+  ) -> Bool {
+    var fields = [
+      String(record.id), record.customerID, record.productID, snapshot.name(of: record.productID),
+      TransactionStanding.text(record, in: snapshot),
+    ]
+    if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
+      fields.append(payload.inAppOwnershipType.rawValue)
+      if let type = payload.revocationType { fields.append(type.rawValue) }
     }
+    return fields.contains { $0.lowercased().contains(needle) }
   }
 
   /// The selected row.
   public static func selectedRecord(_ state: AppState) -> TransactionRecord? {
     let rows = filtered(state)
-    guard state.transactions.hasSelection, !rows.isEmpty else { return nil }
+    guard state.transactions.hasSelection, state.transactions.awaitedID == nil, !rows.isEmpty
+    else { return nil }
     return rows[min(state.transactions.selected, rows.count - 1)]
   }
 
   /// Keeps `record` (the one selected before the list changed) selected by its identifier,
-  /// wherever it moved; when it left the list, clears the selection and says so.
-  static func follow(_ record: TransactionRecord?, in state: inout AppState) {
-    guard let record else { return }
-    if let index = filtered(state).firstIndex(where: { $0.id == record.id }) {
+  /// wherever it moved; when it left a window that does not hold the whole list, asks for the
+  /// window around it first; when it left the list, clears the selection and says so.
+  static func follow(_ record: TransactionRecord?, in state: inout AppState) -> [AppEffect] {
+    guard let id = record?.id ?? state.transactions.awaitedID else { return [] }
+    if let index = filtered(state).firstIndex(where: { $0.id == id }) {
       state.transactions.selected = index
-      return
+      state.transactions.awaitedID = nil
+      return []
     }
+    if let page = state.snapshot.transactionPage, !page.isComplete,
+      page.request.position != .around(id) || state.transactions.awaitedID == nil
+    {
+      // Rows inserted above (or a window moved) may have pushed it out of the window only.
+      state.transactions.awaitedID = id
+      return request(.around(id), in: &state)
+    }
+    state.transactions.awaitedID = nil
     state.transactions.selected = 0
     state.transactions.hasSelection = false
     if state.screen == .transactions {
       state.toast = Toast(
-        "Transaction \(record.id) is no longer listed; the selection was cleared.",
-        kind: .warning)
+        "Transaction \(id) is no longer listed; the selection was cleared.", kind: .warning)
     }
+    return []
+  }
+
+  /// Takes in the window the runner read: an answer to an older request is dropped; the
+  /// selection follows its transaction, or goes to the window's first or last row when the
+  /// window was asked for by Home or End.
+  static func receive(_ page: TransactionPage, in state: inout AppState) -> [AppEffect] {
+    guard page.request == state.transactions.pendingPage else { return [] }
+    let selected = selectedRecord(state)
+    state.transactions.pendingPage = nil
+    state.snapshot.transactionPage = page
+    switch page.request.position {
+    case .top:
+      // Home, or a filter with nothing selected: the first row.
+      state.transactions.selected = 0
+      state.transactions.awaitedID = nil
+      return []
+    case .bottom:
+      state.transactions.selected = max(0, filtered(state).count - 1)
+      state.transactions.awaitedID = nil
+      return []
+    case .around:
+      return follow(selected, in: &state)
+    }
+  }
+
+  /// The window request for `position` with the current filter, unless it is already asked.
+  static func request(_ position: TransactionPageRequest.Position, in state: inout AppState)
+    -> [AppEffect]
+  {
+    let request = TransactionPageRequest(
+      filter: state.transactions.filter.lowercased(), position: position,
+      limit: pageLimit(state))
+    guard request != state.transactions.pendingPage else { return [] }
+    state.transactions.pendingPage = request
+    return [.loadTransactionPage(request)]
+  }
+
+  /// How many rows a window holds: three screens' worth, so a page of moves stays inside it.
+  static func pageLimit(_ state: AppState) -> Int {
+    max(60, 3 * state.size.height)
+  }
+
+  /// Moves the selection by `delta` within the window, and asks for the window around the new
+  /// selection when it comes near an edge the list goes on past (Home and End ask for the
+  /// list's first and last rows).
+  static func move(_ state: inout AppState, by delta: Int) -> [AppEffect] {
+    let rows = filtered(state)
+    let count = rows.count
+    let limited = max(-count, min(count, delta))
+    let target = state.transactions.selected + limited
+    state.transactions.selected = min(max(target, 0), max(0, count - 1))
+    state.transactions.hasSelection = true
+    state.transactions.awaitedID = nil
+    guard let page = state.snapshot.transactionPage else { return [] }
+    if delta <= -count, !page.startsAtTop { return request(.top, in: &state) }
+    if delta >= count, !page.reachesEnd { return request(.bottom, in: &state) }
+    let margin = max(10, pageLimit(state) / 4)
+    let nearTop = state.transactions.selected < margin && !page.startsAtTop
+    let nearEnd = state.transactions.selected >= count - margin && !page.reachesEnd
+    // One window on its way is enough: it is read around a row next to the selection.
+    guard nearTop || nearEnd, state.transactions.pendingPage == nil,
+      rows.indices.contains(state.transactions.selected)
+    else { return [] }
+    return request(.around(rows[state.transactions.selected].id), in: &state)
   }
 
   /// Applies a filter action; the selected transaction stays selected while the filter lets
   /// it through.
-  static func update(_ state: inout AppState, _ action: FilterAction) {
+  static func update(_ state: inout AppState, _ action: FilterAction) -> [AppEffect] {
     let before = selectedRecord(state)
     switch action {
     case .begin: state.focus = .transactionFilter
@@ -138,6 +229,12 @@ public enum TransactionsScreen {
     state.transactions.selected =
       before.flatMap { kept in rows.firstIndex { $0.id == kept.id } } ?? 0
     state.transactions.hasSelection = true
+    // The runner reads the filtered list around the selection (the rows in hand are only
+    // the old window's).
+    guard state.snapshot.transactionPage != nil,
+      state.snapshot.transactionPage?.request.filter != state.transactions.filter.lowercased()
+    else { return [] }
+    return request(before.map { .around($0.id) } ?? .top, in: &state)
   }
 
   /// The filtered row drawn on body row `row` of a body `bodyHeight` rows tall, if any: the
@@ -163,7 +260,7 @@ public enum TransactionsScreen {
     let rows = filtered(state)
     let inspector = transactions.showsInspector ? inspectorHeight : 0
     let frame = Rect(x: 0, y: 1, width: size.width, height: size.height - 1 - inspector)
-    let inside = canvas.panel(frame, title: "Transactions (\(rows.count))", focused: true)
+    let inside = canvas.panel(frame, title: title(state, shown: rows.count), focused: true)
     // Only the visible rows become text: the ledger may hold a hundred thousand transactions.
     let window = AccountScreen.window(
       selected: transactions.selected, count: rows.count, height: inside.height - 1)
@@ -195,6 +292,16 @@ public enum TransactionsScreen {
         renderInspector(selectedRecord(state), snapshot: state.snapshot, in: &$0)
       }
     }
+  }
+
+  /// `Transactions (N)`: the ledger's count when the list is not filtered, the matches when
+  /// the window holds them all, else how many are in hand.
+  public static func title(_ state: AppState, shown: Int) -> String {
+    guard let page = state.snapshot.transactionPage else { return "Transactions (\(shown))" }
+    if state.transactions.filter.isEmpty, let total = page.total {
+      return "Transactions (\(total))"
+    }
+    return page.isComplete ? "Transactions (\(shown))" : "Transactions (\(shown) in view, more)"
   }
 
   private static func renderInspector(
@@ -257,7 +364,9 @@ public enum TransactionsScreen {
         ))
     }
     // The header shares the verification line, so a revoked transaction's six lines fit.
-    let verification = snapshot.verification[record.id] ?? "not checked"
+    let verification =
+      snapshot.transactionPage?.verification[record.id] ?? snapshot.verification[record.id]
+      ?? "not checked"
     lines.append(
       (
         "Verification: \(verification) · JWS \(jwsHeader(signed.jws))",

@@ -8,6 +8,9 @@ import StoreTermApp
 
 /// Builds the screens' ``StoreSnapshot`` from the store manager, StoreKit and (for QA's
 /// transaction manager) the App Store's ledger, and keeps the event log between snapshots.
+///
+/// It reads what the screens show, never every record: the signed-in customer's records, one
+/// window of the transaction list (``TransactionPager``), the first customers for the switcher.
 @MainActor
 final class SnapshotReader {
   private let store: Store
@@ -17,21 +20,22 @@ final class SnapshotReader {
   /// Each group's state and the storefront as last seen, to log their changes.
   private var lastStates: [String: SubscriptionGroupStatus.State]?
   private var lastStorefront: Storefront?
-  /// Every customer's records and their verification, brought up to date at each snapshot by
-  /// reading only what changed.
-  private var mirror: RecordMirror
-  /// The ledger's customers (in the order they joined it) as last read; nil when they must be
-  /// read again.
+  /// The signed-in customer's records and the transaction list's window, with their
+  /// verification, read again only when the ledger changed.
+  private var pager: TransactionPager
+  /// The window of the transaction list the screen asked for last; each snapshot reads it.
+  private var transactionRequest = TransactionPageRequest()
+  /// The last snapshot built: a window asked for between two snapshots is filtered with it.
+  private var lastSnapshot: StoreSnapshot?
+  /// The switcher's customers (the first ``switcherLimit`` in the order they joined the
+  /// ledger) as last read; nil when they must be read again.
   private var accounts: [Customer]?
+  /// The most customers the switcher lists; the Customers screen searches them all.
+  static let switcherLimit = 200
   /// The last Family Sharing status and what it was computed from.
-  private var familyCache:
-    (cursor: LedgerChangeCursor?, accounts: [Customer], shared: Set<String>, status: FamilyStatus)?
+  private var familyCache: (mark: [Int64], shared: Set<String>, status: FamilyStatus)?
   /// The sequence of the last App Store event read from the ledger.
   private(set) var lastSequence: Int64 = 0
-  /// How many of the newest transactions of other customers are verified: verifying costs a
-  /// signature check per transaction, so the customer's own (the account history) and the
-  /// newest few hundred are checked; the rest show "not checked".
-  static let verifiedLimit = 300
   /// The most entries the event log keeps.
   private let eventLimit = 1000
   /// The catalog's offer codes and the storefront and locale they were priced for.
@@ -40,8 +44,7 @@ final class SnapshotReader {
   init(store: Store, context: StoreContext) {
     self.store = store
     self.context = context
-    mirror = RecordMirror(customerID: context.customerID, verifiedLimit: Self.verifiedLimit) {
-      [verifier = context.verifier] jws in
+    pager = TransactionPager(ledger: context.ledger) { [verifier = context.verifier] jws in
       switch verifier.verify(jws, as: JWSTransactionDecodedPayload.self) {
       case .success(.verified): "verified"
       case .success(.unverified(_, let error)), .failure(let error): error.name
@@ -52,15 +55,9 @@ final class SnapshotReader {
   /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
   /// remembers where the log ends.
   func primeEvents() throws {
-    var sequence: Int64 = 0
-    var recent: [StoreEvent] = []
-    while true {
-      let batch = try context.ledger.events(after: sequence, limit: 500)
-      guard let last = batch.last else { break }
-      sequence = last.sequence
-      recent = Array((recent + batch).suffix(50))
-    }
-    lastSequence = sequence
+    // The newest fifty by the events' key, not the whole log (a million rows on a big ledger).
+    let recent = try context.ledger.latestEvents(limit: 50)
+    lastSequence = recent.last?.sequence ?? 0
     events = recent.map(Self.entry)
   }
 
@@ -114,15 +111,18 @@ final class SnapshotReader {
     where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
       eligible.insert(group)
     }
-    // A failed read keeps the records last read; the next snapshot asks again from there.
-    _ = try? mirror.refresh(from: context.ledger)
+    // A failed read keeps the records last read; the next snapshot asks again.
+    let mark = (try? context.ledger.recordMark()) ?? []
+    let own =
+      (try? pager.ownRecords(customerID: context.customerID, mark: mark))
+      ?? (records: lastSnapshot?.records ?? [], verification: lastSnapshot?.verification ?? [:])
     let storefront =
       store.storefront.flatMap { CatalogStorefront(countryCode: $0.countryCode) }
       ?? context.catalog.storefront
     let accounts = currentAccounts()
     // Sorted, so the switcher lists accounts the same way every time.
     let customers = (accounts.isEmpty ? [context.customerID] : accounts.map(\.id)).sorted()
-    return StoreSnapshot(
+    var snapshot = StoreSnapshot(
       customerID: context.customerID,
       customers: customers.contains(context.customerID)
         ? customers : [context.customerID] + customers,
@@ -130,48 +130,67 @@ final class SnapshotReader {
       locale: context.engine.catalog.locale, now: now,
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
-      balances: store.balances, introEligibleGroups: eligible, records: mirror.records,
-      verification: mirror.verification, events: events,
+      balances: store.balances, introEligibleGroups: eligible, records: own.records,
+      verification: own.verification, events: events,
       warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
-      family: currentFamily(accounts), subscriptions: subscriptions())
+      family: currentFamily(own.records, mark: mark), subscriptions: subscriptions())
+    snapshot.transactionPage =
+      (try? window(transactionRequest, mark: mark, in: snapshot)) ?? lastSnapshot?.transactionPage
+    lastSnapshot = snapshot
+    return snapshot
   }
 
-  /// The signed-in customer's Family Sharing, computed again only when the records, the
-  /// accounts or the shared entitlements changed (the watch asks five times a second).
-  private func currentFamily(_ accounts: [Customer]) -> FamilyStatus {
+  /// The window `request` asks for, which every later snapshot reads again.
+  func page(_ request: TransactionPageRequest) async throws -> TransactionPage {
+    transactionRequest = request
+    let snapshot: StoreSnapshot
+    if let lastSnapshot { snapshot = lastSnapshot } else { snapshot = await self.snapshot() }
+    return try window(request, mark: try context.ledger.recordMark(), in: snapshot)
+  }
+
+  /// The transaction list's window for `request`, filtered as the screen filters, with names
+  /// and states from `snapshot`.
+  private func window(
+    _ request: TransactionPageRequest, mark: [Int64], in snapshot: StoreSnapshot
+  ) throws -> TransactionPage {
+    let filter = request.filter.lowercased()
+    // A State cell moves with the clock (a period ends), so a filtered window is read again
+    // each simulated second; an unfiltered one only when the ledger changed.
+    return try pager.page(
+      request, mark: filter.isEmpty ? mark : mark + [Int64(snapshot.now.timeIntervalSince1970)],
+      matches: filter.isEmpty
+        ? nil : { TransactionsScreen.matches($0, filter: filter, in: snapshot) })
+  }
+
+  /// The signed-in customer's Family Sharing, computed again only when the ledger or the
+  /// shared entitlements changed (the watch asks five times a second).
+  private func currentFamily(_ records: [TransactionRecord], mark: [Int64]) -> FamilyStatus {
     let shared = store.familySharedProductIDs
-    if let cache = familyCache, cache.cursor == mirror.cursor, cache.accounts == accounts,
-      cache.shared == shared
-    {
-      return cache.status
+    if let cache = familyCache, cache.mark == mark, cache.shared == shared { return cache.status }
+    guard let status = try? family(records: records, shared: shared) else {
+      return familyCache?.status ?? FamilyStatus()
     }
-    let status = family(accounts, records: mirror.records, shared: shared)
-    familyCache = (mirror.cursor, accounts, shared, status)
+    familyCache = (mark, shared, status)
     return status
   }
 
-  /// The signed-in customer's Family Sharing, from the ledger's customers (read for the
-  /// switcher anyway) and records, and the store manager's shared entitlements.
-  private func family(
-    _ accounts: [Customer], records: [TransactionRecord], shared: Set<String>
-  ) -> FamilyStatus {
-    var counts: [String: Int] = [:]
-    for account in accounts {
-      if let group = account.familyGroup { counts[group, default: 0] += 1 }
-    }
-    let groups = counts.keys.sorted().map { FamilyStatus.Group(name: $0, memberCount: counts[$0]!) }
-    let group = accounts.first { $0.id == context.customerID }?.familyGroup
-    // The ledger lists customers in the order they joined it, as `familyMembers` does.
-    let members = accounts.filter { group != nil && $0.familyGroup == group }
-      .map { FamilyStatus.Member(id: $0.id, name: $0.name) }
+  /// The signed-in customer's Family Sharing, from the ledger's family groups (by index), the
+  /// customer's records and the purchasers' transactions they copy (by identifier), and the
+  /// store manager's shared entitlements.
+  private func family(records: [TransactionRecord], shared: Set<String>) throws -> FamilyStatus {
+    let ledger = context.ledger
+    let sizes = try ledger.familyGroupSizes()
+    let groups = sizes.keys.sorted().map { FamilyStatus.Group(name: $0, memberCount: sizes[$0]!) }
+    let group = try ledger.existingCustomer(context.customerID)?.familyGroup
+    // The ledger lists members in the order they joined it, as `familyMembers` does.
+    let members = try group.map { try ledger.familyMembers($0) } ?? []
     var purchasers: [UInt64: String] = [:]
     var sharedProducts: [String: String] = [:]
     // Newest first, so a product's purchaser is the one behind its latest live copy.
-    for record in records where record.customerID == context.customerID {
-      guard let source = record.sharedFromID.flatMap({ Self.record($0, in: records) }) else {
-        continue
-      }
+    for record in records {
+      guard let sourceID = record.sharedFromID, let source = try ledger.record(id: sourceID)
+      else { continue }
       purchasers[record.id] = source.customerID
       if shared.contains(record.productID), record.signed?.isRevoked == false,
         sharedProducts[record.productID] == nil
@@ -184,20 +203,8 @@ final class SnapshotReader {
       sharedProducts[productID] = "a family member"
     }
     return FamilyStatus(
-      group: group, members: members, groups: groups, sharedProducts: sharedProducts,
-      purchasers: purchasers)
-  }
-
-  /// The record with identifier `id` in `records` (newest first), by binary search.
-  private static func record(_ id: UInt64, in records: [TransactionRecord]) -> TransactionRecord? {
-    var low = 0
-    var high = records.count
-    while low < high {
-      let middle = (low + high) / 2
-      if records[middle].id == id { return records[middle] }
-      if records[middle].id > id { low = middle + 1 } else { high = middle }
-    }
-    return nil
+      group: group, members: members.map { FamilyStatus.Member(id: $0.id, name: $0.name) },
+      groups: groups, sharedProducts: sharedProducts, purchasers: purchasers)
   }
 
   /// The engine's catalog's offer codes, listed again only after a storefront or locale switch
@@ -211,19 +218,23 @@ final class SnapshotReader {
     return codes
   }
 
-  /// Makes the next snapshot read the customer list again.
+  /// Makes the next snapshot read the customer list and the records again.
   ///
-  /// For after this process changed the store; records need nothing, since every snapshot
-  /// reads the ones that changed.
+  /// For after this process changed the store: a change that appends no event (a family
+  /// member's mirrored copy) leaves the ledger's mark where it was.
   func invalidateCustomers() {
     accounts = nil
+    familyCache = nil
+    pager.invalidate()
   }
 
-  /// The ledger's customers, in the order they joined it; read again only after an account
-  /// or family event, or this process's own change.
+  /// The switcher's customers: the first ``switcherLimit`` in the order they joined the
+  /// ledger; read again only after an account or family event, or this process's own change.
   private func currentAccounts() -> [Customer] {
     if let accounts { return accounts }
-    guard let read = try? context.ledger.customers() else { return [] }
+    guard let read = try? context.ledger.customers(limit: Self.switcherLimit) else {
+      return []
+    }
     accounts = read
     return read
   }

@@ -12,6 +12,7 @@ import StoreTermApp
 public final class SnapshotReaderProbe {
   private let store: Store
   private let reader: SnapshotReader
+  private let context: StoreContext
 
   /// Opens the App Store at `database` for `customerID` as `storeterm ui --db database` does
   /// (catching up, and pointing StoreKit at it process-wide).
@@ -26,25 +27,28 @@ public final class SnapshotReaderProbe {
     StoreKitRuntime.configure(context.runtime)
     store = Store(configuration: context.managerConfiguration)
     reader = SnapshotReader(store: store, context: context)
+    self.context = context
   }
 
   /// Primes the event log, starts the store manager and builds the first snapshot.
   ///
-  /// What the `.start` effect does. Returns how many records the snapshot shows.
+  /// What the `.start` effect does. Returns how many transactions the snapshot counts (the
+  /// transaction manager's title).
   public func start() async throws -> Int {
     try reader.primeEvents()
     await store.start()
-    return await reader.snapshot().records.count
+    return await reader.snapshot().transactionPage?.total ?? 0
   }
 
   /// Reads the new events, then builds the next snapshot.
   ///
-  /// What one poll of the watch reads when another customer's change arrived. Returns how many
-  /// events were new and how many records the snapshot shows.
-  public func poll() async throws -> (events: Int, records: Int) {
+  /// What one poll of the watch reads when another customer's change arrived (its catch-up
+  /// included). Returns how many events were new and how many transactions the snapshot counts.
+  public func poll() async throws -> (events: Int, transactions: Int) {
+    _ = try context.engine.catchUp()
     let events = try reader.newEvents()
     let snapshot = await reader.snapshot()
-    return (events.count, snapshot.records.count)
+    return (events.count, snapshot.transactionPage?.total ?? 0)
   }
 
   /// Stops the store manager's listener.

@@ -63,7 +63,7 @@ final class StoreEffectRunner: EffectRunner {
     let controls = EngineTestControls(context: context)
     return (
       StoreManagerClient(store: store), controls,
-      LedgerSupportClient(context: context, appDatabase: appDatabase, catchUp: controls.catchUp),
+      LedgerSupportClient(context: context, appDatabase: appDatabase),
       LedgerClockClient(context: context, realTime: realTime)
     )
   }
@@ -181,6 +181,21 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         send(.support(.failed("\(error)")))
       }
+    case .moreCustomers(let query, let customerID):
+      do {
+        send(
+          .support(
+            .foundMore(query: query, after: customerID, try support.more(query, after: customerID)))
+        )
+      } catch {
+        send(.support(.failed("Search failed: \(error)")))
+      }
+    case .loadTransactionPage(let request):
+      do {
+        send(.transactionPage(try await reader.page(request)))
+      } catch {
+        log.write("transaction page: \(error)")
+      }
     }
   }
 
@@ -271,6 +286,9 @@ final class StoreEffectRunner: EffectRunner {
 
   /// One look of the watch: what other processes changed in the ledger (the clock, session
   /// switches, declines, transactions to deliver) reaches the store, then a snapshot goes out.
+  ///
+  /// The tick is where time moves for the UI: what fell due since the last one (renewals,
+  /// billing failures, expiries) is generated here, so building the snapshot only reads.
   func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
     do {
       try clock.refresh()
@@ -280,10 +298,11 @@ final class StoreEffectRunner: EffectRunner {
       for event in mine where event.kind == .declined {
         if let productID = event.productID { storeClient.askToBuyDeclined(productID: productID) }
       }
-      if !mine.isEmpty {
-        _ = try? controls.catchUp()
-        await storeClient.recoverUnfinished()
-      }
+      // Nothing due is one indexed read; renewals reach this process's listener as they
+      // are made. A seat that cannot write (`--read-only`) leaves it to the next process
+      // that can, and still shows what others changed.
+      _ = try? controls.catchUp()
+      if !mine.isEmpty { await storeClient.recoverUnfinished() }
     } catch {
       log.write("watch: \(error)")
     }

@@ -1,0 +1,154 @@
+import StoreCore
+import StorePersistence
+import StoreTermApp
+
+/// Reads windows of QA's transaction list (``TransactionPage``) by keyset paging, and the
+/// signed-in customer's records, verifying only what is shown.
+///
+/// Nothing here reads every record: a window is a few index lookups, a filtered window pages
+/// through the keyset in chunks until it is full (or `scanBudget` rows were looked at, when it
+/// says there may be more), and both are read again only when the ledger's mark moved.
+struct TransactionPager {
+  /// Rows looked at per filtered chunk.
+  static let chunk = 256
+  /// The most rows one filtered window looks at before it stops and says there may be more.
+  static let scanBudget = 20_000
+
+  private let ledger: SQLiteLedger
+  /// Verifies a JWS and names the result ("verified", or the error's name).
+  private let verify: (String) -> String
+  /// Results by identifier and the JWS they are for, of the rows last shown.
+  private var verified: [UInt64: (jws: String, result: String)] = [:]
+  /// The last window, the mark it was read at and what it was read for.
+  private var cached: (mark: [Int64], page: TransactionPage)?
+  /// The signed-in customer's records (newest first) and the mark they were read at.
+  private var own: (mark: [Int64], records: [TransactionRecord])?
+  /// The ledger's record count as last brought up to date.
+  private var count: LedgerRecordCount?
+
+  init(ledger: SQLiteLedger, verify: @escaping (String) -> String) {
+    self.ledger = ledger
+    self.verify = verify
+  }
+
+  /// The window `request` asks for; `matches` lets a row through the filter (nil: every row).
+  ///
+  /// Read again only when the ledger changed since the same request was last answered.
+  mutating func page(
+    _ request: TransactionPageRequest, mark: [Int64],
+    matches: ((TransactionRecord) -> Bool)?
+  ) throws -> TransactionPage {
+    if let cached, cached.mark == mark, cached.page.request == request { return cached.page }
+    var page = try read(request, matches: matches)
+    page.verification = results(for: page.rows, keeping: own?.records ?? [])
+    cached = (mark, page)
+    return page
+  }
+
+  /// The signed-in customer's records, newest first, read again only when the mark moved; and
+  /// their verification.
+  mutating func ownRecords(customerID: String, mark: [Int64]) throws -> (
+    records: [TransactionRecord], verification: [UInt64: String]
+  ) {
+    if own?.mark != mark {
+      own = (mark, try ledger.records(customerID: customerID).reversed())
+    }
+    let records = own?.records ?? []
+    return (records, results(for: records, keeping: cached?.page.rows ?? []))
+  }
+
+  /// Forgets the window read last, so the next ``page(_:mark:matches:)`` reads it again.
+  mutating func invalidate() {
+    cached = nil
+    own = nil
+  }
+
+  private mutating func read(
+    _ request: TransactionPageRequest, matches: ((TransactionRecord) -> Bool)?
+  ) throws -> TransactionPage {
+    let limit = max(1, request.limit)
+    var page = TransactionPage(request: request)
+    switch request.position {
+    case .top:
+      let older = try collect(from: nil, .older, count: limit, matches: matches)
+      page.rows = older.rows
+      page.reachesEnd = older.exhausted
+    case .bottom:
+      let newer = try collect(from: nil, .newer, count: limit, matches: matches)
+      page.rows = newer.rows.reversed()
+      page.startsAtTop = newer.exhausted
+    case .around(let id):
+      let newer = try collect(from: id, .newer, count: limit / 2, matches: matches)
+      // The identifier itself is the first of the older half: keys below `id + 1`.
+      let older = try collect(
+        from: id == .max ? nil : id + 1, .older, count: limit - newer.rows.count,
+        matches: matches)
+      page.rows = newer.rows.reversed() + older.rows
+      page.startsAtTop = newer.exhausted
+      page.reachesEnd = older.exhausted
+    }
+    if matches == nil {
+      // Counted whole once; after that, what was inserted and deleted since.
+      let counted = try ledger.recordCount(updating: count)
+      count = counted
+      page.total = counted.count
+    }
+    return page
+  }
+
+  /// Up to `count` rows the filter lets through, next to `key` in `direction`; `exhausted`
+  /// when the list ends there (not when the scan budget ran out).
+  private func collect(
+    from key: UInt64?, _ direction: RecordPageDirection, count: Int,
+    matches: ((TransactionRecord) -> Bool)?
+  ) throws -> (rows: [TransactionRecord], exhausted: Bool) {
+    guard count > 0 else {
+      // Nothing wanted: whether the list ends here is one more row away.
+      return ([], try ledger.recordPage(from: key, direction: direction, limit: 1).isEmpty)
+    }
+    guard let matches else {
+      let rows = try ledger.recordPage(from: key, direction: direction, limit: count + 1)
+      return (Array(rows.prefix(count)), rows.count <= count)
+    }
+    // One match more than wanted says whether the list goes on past the window.
+    var found: [TransactionRecord] = []
+    var next = key
+    var scanned = 0
+    while scanned < Self.scanBudget {
+      let rows = try ledger.recordPage(from: next, direction: direction, limit: Self.chunk)
+      scanned += rows.count
+      for row in rows where matches(row) {
+        found.append(row)
+        if found.count > count { return (Array(found.prefix(count)), false) }
+      }
+      guard rows.count == Self.chunk, let last = rows.last else { return (found, true) }
+      next = last.id
+    }
+    return (found, false)
+  }
+
+  /// The verification of `rows`' signed records, checking only JWS not seen before; results
+  /// are kept for `rows` and `kept` only, so the cache is the size of what is shown.
+  private mutating func results(
+    for rows: [TransactionRecord], keeping kept: [TransactionRecord]
+  ) -> [UInt64: String] {
+    var shown: [UInt64: String] = [:]
+    var keep: [UInt64: (jws: String, result: String)] = [:]
+    for record in kept {
+      if let entry = verified[record.id] { keep[record.id] = entry }
+    }
+    for record in rows {
+      guard let signed = record.signed else { continue }
+      let result: String
+      if let entry = verified[record.id], entry.jws == signed.jws {
+        result = entry.result
+      } else {
+        result = verify(signed.jws)
+      }
+      keep[record.id] = (signed.jws, result)
+      shown[record.id] = result
+    }
+    verified = keep
+    return shown
+  }
+}
