@@ -101,5 +101,8 @@ public struct StoreEvent: Sendable, Equatable {
     case familyShared
     /// A `FAMILY_SHARED` transaction was revoked (Apple's `REVOKE` notification).
     case familyRevoked
+    /// The developer extended the subscription's renewal date through the App Store Server API
+    /// (the detail names the days and the request identifier).
+    case renewalExtended
   }
 }
