@@ -142,6 +142,22 @@ import Testing
     #expect(try extend(harness, lifetime.id).json["errorCode"] == .integer(4_040_005))
   }
 
+  @Test func familyCopiesFollowThePurchasersExtensionAndCannotBeExtendedThemselves() throws {
+    let harness = try harness()
+    for id in ["ann", "bob"] { _ = try harness.engine.joinFamily("smiths", customerID: id) }
+    let bought = try harness.buy(Demo.cloud, customer: "ann")
+    let copy = try #require(
+      try harness.engine.records(customerID: "bob").first { $0.sharedFromID == bought.id })
+    let response = try extend(harness, bought.id)
+    #expect(response.status == 200)
+    let extended = (bought.payload.expiresDate ?? 0) + 30 * 86_400_000
+    let mirrored = try harness.engine.record(copy.id).signed?.payload
+    #expect(mirrored?.expiresDate == extended)
+    let refused = try extend(harness, copy.id)
+    #expect(refused.status == 403)
+    #expect(refused.json["errorCode"] == .integer(4_030_007))
+  }
+
   @Test func aMassExtensionExtendsActiveSubscribersOnceAndSummarizes() throws {
     let harness = try harness()
     let ann = try harness.buy(Demo.lite, customer: "ann")
@@ -168,6 +184,8 @@ import Testing
     _ = try harness.send("POST", "/inApps/v1/subscriptions/extend/mass", body: body)
     let entries = try NotificationOutbox(ledger: harness.ledger).entries()
     #expect(entries.filter { $0.notification.kind.name == "RENEWAL_EXTENDED" }.count == 3)
+    let failures = entries.filter { $0.notification.kind.name == "RENEWAL_EXTENSION/FAILURE" }
+    #expect(failures.map(\.notification.transactionID) == [bob.id])
     let summaries = entries.filter { $0.notification.kind.name == "RENEWAL_EXTENSION/SUMMARY" }
     #expect(summaries.count == 1)
     let payload = try harness.verified(

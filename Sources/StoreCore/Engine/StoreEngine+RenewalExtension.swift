@@ -96,4 +96,21 @@ extension StoreEngine {
         effectiveDate: newExpiry)
     }
   }
+
+  /// Records that a mass extension (`requestIdentifier`) could not extend subscription
+  /// `originalID` because of `refusal`: an event whose notification is Apple's
+  /// `RENEWAL_EXTENSION`/`FAILURE`, nothing else changes.
+  public func recordRenewalExtensionFailure(
+    _ originalID: UInt64, requestIdentifier: String, refusal: RenewalExtensionRefusal
+  ) throws {
+    let now = clock.now()
+    try changeChain(originalID, action: "extended") { chain, context, changes in
+      guard let latest = context.latest else { return }
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: context.customer.id, kind: .renewalExtensionFailed,
+          transactionID: latest.id, productID: chain.state.productID,
+          detail: "\(requestIdentifier): \(refusal)"))
+    }
+  }
 }

@@ -104,5 +104,8 @@ public struct StoreEvent: Sendable, Equatable {
     /// The developer extended the subscription's renewal date through the App Store Server API
     /// (the detail names the days and the request identifier).
     case renewalExtended
+    /// A mass renewal-date extension could not extend this subscription (the detail names the
+    /// request identifier and why).
+    case renewalExtensionFailed
   }
 }

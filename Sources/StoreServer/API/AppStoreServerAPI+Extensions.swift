@@ -51,8 +51,8 @@ extension AppStoreServerAPI {
   /// `POST /inApps/v1/subscriptions/extend/mass`: extends every active subscriber of a product.
   ///
   /// Each active subscription of the product (in the given storefronts) is extended now, one
-  /// engine extension each; then the request's counts are recorded with its
-  /// `RENEWAL_EXTENSION`/`SUMMARY` notification. A repeated `requestIdentifier` for the
+  /// engine extension each (a refusal is a `RENEWAL_EXTENSION`/`FAILURE` notification); then the
+  /// request's counts are recorded with its `RENEWAL_EXTENSION`/`SUMMARY` notification. A repeated `requestIdentifier` for the
   /// product does nothing again.
   func massExtendRenewalDate(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request.body)
@@ -95,7 +95,9 @@ extension AppStoreServerAPI {
         _ = try engine.extendRenewalDate(
           original, byDays: terms.days, requestIdentifier: terms.requestIdentifier)
         succeeded += 1
-      } catch is RenewalExtensionRefusal {
+      } catch let refusal as RenewalExtensionRefusal {
+        try engine.recordRenewalExtensionFailure(
+          original, requestIdentifier: terms.requestIdentifier, refusal: refusal)
         failed += 1
       }
     }
