@@ -69,15 +69,17 @@ public struct ServerRequests: Sendable {
   }
 
   /// Records a completed mass extension and its `RENEWAL_EXTENSION`/`SUMMARY` notification in
-  /// one SQLite transaction.
+  /// one SQLite transaction; returns false (and writes nothing) when the request was recorded
+  /// already (two identical requests at once).
+  @discardableResult
   public func recordMassExtension(
     productID: String, status: MassExtensionStatus, identity: SignedDataConfiguration,
     requested: Date, summary: OutboxNotification
-  ) throws {
+  ) throws -> Bool {
     try queue.write { db in
       try db.execute(
         """
-        INSERT INTO mass_extensions (product_id, request_identifier, bundle_id, environment,
+        INSERT OR IGNORE INTO mass_extensions (product_id, request_identifier, bundle_id, environment,
           requested_ms, complete_ms, succeeded, failed)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """,
@@ -87,7 +89,11 @@ public struct ServerRequests: Sendable {
           SQLiteValue(status.completeDate?.epochMilliseconds),
           .integer(Int64(status.succeeded)), .integer(Int64(status.failed)),
         ])
+      guard try db.fetchOne("SELECT changes()")?.get(Int64.self, at: 0) == 1 else {
+        return false
+      }
       try SQLiteLedger.insert(summary, eventSequence: nil, db: db)
+      return true
     }
   }
 
