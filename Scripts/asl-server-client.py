@@ -22,6 +22,15 @@ Calls ({"call": NAME, ...}) and what each prints:
   order orderId                 {"status": n, "transactionIds": [...]}
   refunds id                    {"transactionIds": [...]} (every page)
   app-transaction id            {"bundleId": ..., "receiptType": ...}
+  extend id days [reasonCode] requestIdentifier
+                                {"originalTransactionId", "success", "effectiveDate"}
+  mass-extend productId days requestIdentifier [storefronts]
+                                {"requestIdentifier": ...}
+  mass-status productId requestIdentifier
+                                {"complete", "succeededCount", "failedCount"}
+  consumption id [customerConsented deliveryStatus consumptionPercentage refundPreference]
+                                {"sent": true} (Send Consumption Information, version 2)
+  app-account-token id token    {"set": true}
   auth id [revokedKey revokedKeyId]
                                 {"cases": {name: http status}} for tokens that must be refused
 A call the server refuses prints {"httpStatus": n, "errorCode": n, "errorMessage": "..."}.
@@ -42,7 +51,14 @@ try:
         AppStoreServerAPIClient,
         GetTransactionHistoryVersion,
     )
+    from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
+    from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
     from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
+    from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
+    from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
+    from appstoreserverlibrary.models.RefundPreference import RefundPreference
+    from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
     from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
     from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
     from appstoreserverlibrary.models.Status import Status
@@ -157,6 +173,10 @@ class Harness:
                         "status": item.rawStatus,
                         "transactionId": transaction.transactionId,
                         "renewalOriginalTransactionId": renewal.originalTransactionId,
+                        "expiresDate": transaction.expiresDate,
+                        "renewalDate": renewal.renewalDate,
+                        "appAccountToken": transaction.appAccountToken,
+                        "renewalAppAccountToken": renewal.appAccountToken,
                     }
                 )
             groups.append({"group": group.subscriptionGroupIdentifier, "items": items})
@@ -221,6 +241,56 @@ class Harness:
             "type": notification.rawNotificationType,
             "attempts": [a.rawSendAttemptResult for a in response.sendAttempts or []],
         }
+
+    def call_extend(self, call):
+        request = ExtendRenewalDateRequest(
+            extendByDays=call["days"],
+            extendReasonCode=ExtendReasonCode(call.get("reasonCode", 1)),
+            requestIdentifier=call["requestIdentifier"],
+        )
+        response = self.client.extend_subscription_renewal_date(call["id"], request)
+        return {
+            "originalTransactionId": response.originalTransactionId,
+            "success": response.success,
+            "effectiveDate": response.effectiveDate,
+        }
+
+    def call_mass_extend(self, call):
+        request = MassExtendRenewalDateRequest(
+            extendByDays=call["days"],
+            extendReasonCode=ExtendReasonCode(call.get("reasonCode", 3)),
+            requestIdentifier=call["requestIdentifier"],
+            storefrontCountryCodes=call.get("storefronts"),
+            productId=call["productId"],
+        )
+        response = self.client.extend_renewal_date_for_all_active_subscribers(request)
+        return {"requestIdentifier": response.requestIdentifier}
+
+    def call_mass_status(self, call):
+        response = self.client.get_status_of_subscription_renewal_date_extensions(
+            call["requestIdentifier"], call["productId"]
+        )
+        return {
+            "requestIdentifier": response.requestIdentifier,
+            "complete": response.complete,
+            "succeededCount": response.succeededCount,
+            "failedCount": response.failedCount,
+        }
+
+    def call_consumption(self, call):
+        request = ConsumptionRequest(
+            customerConsented=call.get("customerConsented", True),
+            sampleContentProvided=False,
+            deliveryStatus=DeliveryStatus(call.get("deliveryStatus", "DELIVERED")),
+            consumptionPercentage=call.get("consumptionPercentage"),
+            refundPreference=RefundPreference(call["refundPreference"]) if "refundPreference" in call else None,
+        )
+        self.client.send_consumption_information(call["id"], request)
+        return {"sent": True}
+
+    def call_app_account_token(self, call):
+        self.client.set_app_account_token(call["id"], UpdateAppAccountTokenRequest(appAccountToken=call["token"]))
+        return {"set": True}
 
     def call_auth(self, call):
         """Tokens the server must refuse, each made as Apple's library makes a good one."""

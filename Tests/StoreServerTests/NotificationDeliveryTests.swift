@@ -17,7 +17,7 @@ import Testing
     let receiver: ServerProcess
     var server: ServerProcess?
 
-    init(failFirst: Bool) throws {
+    init(failFirst: Bool, hold: String? = nil) throws {
       directory = try TestPaths.temporaryDirectory()
       database = directory.appending(path: "ledger.sqlite").path
       log = directory.appending(path: "received.jsonl").path
@@ -30,7 +30,7 @@ import Testing
         [
           "python3", script, "--root", root, "--bundle-id", "dev.storeterm.demo", "--log", log,
           "--environment", "Sandbox",
-        ] + (failFirst ? ["--fail-first"] : []),
+        ] + (failFirst ? ["--fail-first"] : []) + (hold.map { ["--hold", $0] } ?? []),
         directory: directory, executable: "/usr/bin/env",
         environment: [
           "PATH=\(environment["PATH"] ?? "/usr/bin:/bin")", "HOME=\(environment["HOME"] ?? "/tmp")",
@@ -71,6 +71,18 @@ import Testing
         usleep(50_000)
       }
       return received
+    }
+
+    /// `storeterm notifications` once it shows `count` deliveries (the receiver logs a post
+    /// before it answers, and the server records the answer after): polled, at most 30 s.
+    func waitForDelivered(_ count: Int) throws -> String {
+      var table = ""
+      for _ in 0..<600 {
+        table = try run(["notifications"])
+        if table.components(separatedBy: "delivered").count - 1 >= count { break }
+        usleep(50_000)
+      }
+      return table
     }
 
     func stop() {
@@ -115,9 +127,42 @@ import Testing
     #expect(posts.first?["status"] as? Int == 1)
     #expect(posts.last?["status"] as? Int == 5)
     #expect(Set(posts.compactMap { $0["uuid"] as? String }).count == 6)
-    let table = try walk.run(["notifications"])
+    let table = try walk.waitForDelivered(6)
     #expect(table.contains("SUBSCRIBED/INITIAL_BUY"))
     #expect(table.components(separatedBy: "delivered").count - 1 == 6, "\(table)")
+  }
+
+  @Test func aServerKilledMidDeliveryDeliversTheRestAndNothingAcknowledgedTwice() throws {
+    guard ServerOracle.shouldRun else {
+      _ = ServerOracle.checkAvailable()
+      return
+    }
+    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    let walk = try Walk(failFirst: false, hold: "ONE_TIME_CHARGE")
+    defer { walk.stop() }
+    try walk.run(["purchase", Self.monthly])
+    try walk.run(["purchase", "dev.storeterm.demo.coins.100"])
+    // The receiver holds the ONE_TIME_CHARGE post open: the server is mid-delivery.
+    let before = walk.waitForPosts(2)
+    #expect(before.map { $0["held"] as? Bool ?? false } == [false, true], "\(before)")
+    let killed = walk.server.map { Int($0.killAbruptly()) }
+    #expect(killed == 137)
+    try walk.run(["manage", "auto-renew-off", "1"])
+    try walk.startServer()
+    let posts = walk.waitForPosts(4)
+    #expect(posts.count == 4, "\(posts)")
+    let acknowledged = posts.filter { $0["answered"] as? Int == 200 }
+    #expect(
+      acknowledged.map(Self.name) == [
+        "SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE",
+        "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+      ])
+    // Each notification acknowledged exactly once; the held one was posted again.
+    let uuids = acknowledged.compactMap { $0["uuid"] as? String }
+    #expect(Set(uuids).count == 3)
+    #expect(posts[1]["uuid"] as? String == acknowledged[1]["uuid"] as? String)
+    let table = try walk.waitForDelivered(3)
+    #expect(table.components(separatedBy: "delivered").count - 1 == 3, "\(table)")
   }
 
   @Test func aReceiverThatAnswers500ThenGetsEachNotificationOnceMoreAfterTheRetry() throws {

@@ -101,5 +101,11 @@ public struct StoreEvent: Sendable, Equatable {
     case familyShared
     /// A `FAMILY_SHARED` transaction was revoked (Apple's `REVOKE` notification).
     case familyRevoked
+    /// The developer extended the subscription's renewal date through the App Store Server API
+    /// (the detail names the days and the request identifier).
+    case renewalExtended
+    /// A mass renewal-date extension could not extend this subscription (the detail names the
+    /// request identifier and why).
+    case renewalExtensionFailed
   }
 }

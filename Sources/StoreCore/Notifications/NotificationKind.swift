@@ -62,6 +62,8 @@ public struct NotificationKind: Sendable, Equatable {
     case .priceIncreaseRequested: return NotificationKind(.priceIncrease, .pending)
     case .priceIncreaseConsented: return NotificationKind(.priceIncrease, .accepted)
     case .familyRevoked: return NotificationKind(.revoke)
+    case .renewalExtended: return NotificationKind(.renewalExtended)
+    case .renewalExtensionFailed: return NotificationKind(.renewalExtension, .failure)
     case .customerCreated, .askToBuyRequested, .interrupted, .declined, .cancelled, .failed,
       .refundRequested, .finished, .deleted, .cleared, .familyJoined, .familyLeft:
       return nil

@@ -40,6 +40,28 @@ public struct ServerNotificationFactory: NotificationWriter {
       at: clock.now())
   }
 
+  /// A `RENEWAL_EXTENSION`/`SUMMARY` notification for the app: a mass renewal-date extension
+  /// completed (its `summary`, no transaction).
+  public func renewalExtensionSummary(
+    productID: String, requestIdentifier: String, storefrontCountryCodes: [String]?,
+    succeeded: Int, failed: Int
+  ) throws -> OutboxNotification {
+    let now = clock.now()
+    let uuid = ids.makeUUID()
+    let kind = NotificationKind(.renewalExtension, .summary)
+    let summary = NotificationSummary(
+      environment: identity.environment, bundleId: identity.bundleId, productId: productID,
+      requestIdentifier: requestIdentifier, storefrontCountryCodes: storefrontCountryCodes,
+      succeededCount: Int64(succeeded), failedCount: Int64(failed))
+    let body = ResponseBodyV2DecodedPayload(
+      notificationType: kind.type, subtype: kind.subtype, notificationUUID: uuid,
+      summary: summary, version: "2.0", signedDate: now.epochMilliseconds)
+    return OutboxNotification(
+      uuid: uuid, kind: kind, signedPayload: try signer.sign(body), signedDate: now,
+      bundleID: identity.bundleId, environment: identity.environment, customerID: "",
+      transactionID: nil)
+  }
+
   private func sign(
     _ kind: NotificationKind, customerID: String, transaction: SignedTransaction?,
     subscription: SubscriptionRecord?, at eventDate: Date

@@ -56,6 +56,18 @@ extension SubscriptionState {
     if let appAccountToken {
       members.append(JSONMember("appAccountToken", .string(appAccountToken.uuidString)))
     }
+    if !renewalExtensions.isEmpty {
+      members.append(
+        JSONMember(
+          "renewalExtensions",
+          .array(
+            renewalExtensions.map {
+              .object([
+                JSONMember("date", Self.date($0.date)), JSONMember("days", .integer($0.days)),
+                JSONMember("requestIdentifier", .string($0.requestIdentifier)),
+              ])
+            })))
+    }
     return .object(members)
   }
 
@@ -99,6 +111,12 @@ extension SubscriptionState {
       priceIncrease = PriceIncrease(
         newPrice: Int64(try increase.int("newPrice")),
         agreed: try increase.required("agreed").bool())
+    }
+    renewalExtensions = try root.elements("renewalExtensions").map {
+      element throws(JSONReadError) in
+      RenewalExtension(
+        date: try date(element.required("date")), days: try element.int("days"),
+        requestIdentifier: try element.string("requestIdentifier"))
     }
     if let offer = try root.optional("offer") {
       guard let type = OfferType(rawValue: try offer.int("type")),

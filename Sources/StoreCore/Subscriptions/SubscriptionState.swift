@@ -37,8 +37,10 @@ public struct SubscriptionState: Sendable, Equatable {
   public var offer: PeriodOffer?
   /// Whether the latest transaction was refunded or revoked.
   public var isRevoked: Bool
-  /// The account token of the original purchase.
+  /// The account token of the original purchase (or the one the developer set since).
   public var appAccountToken: UUID?
+  /// The renewal-date extensions the developer gave, oldest first (Apple allows two a year).
+  public var renewalExtensions: [RenewalExtension] = []
 
   /// Creates a state.
   public init(
@@ -87,6 +89,23 @@ public struct SubscriptionState: Sendable, Equatable {
       self.graceEnds = graceEnds
       self.retryEnds = retryEnds
       self.graceOver = graceOver
+    }
+  }
+
+  /// One renewal-date extension (Extend a Subscription Renewal Date, or the mass extension).
+  public struct RenewalExtension: Sendable, Equatable {
+    /// When it was given (simulated time).
+    public var date: Date
+    /// By how many days the expiration moved.
+    public var days: Int
+    /// The developer's `requestIdentifier`.
+    public var requestIdentifier: String
+
+    /// Creates an extension record.
+    public init(date: Date, days: Int, requestIdentifier: String) {
+      self.date = date
+      self.days = days
+      self.requestIdentifier = requestIdentifier
     }
   }
 

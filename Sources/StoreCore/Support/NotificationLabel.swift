@@ -33,6 +33,7 @@ public enum NotificationLabel {
     case (.oneTimeCharge, _): "Bought \(product)"
     case (.offerRedeemed, _): "Redeemed an offer for \(product)"
     case (.consumptionRequest, _): "Apple asked for consumption data on \(product)"
+    case (.renewalExtension, .failure?): "Renewal date of \(product) could not be extended"
     case (.renewalExtended, _), (.renewalExtension, _): "Renewal date of \(product) extended"
     case (.test, _): "Test notification"
     default: "\(type.rawValue) for \(product)"

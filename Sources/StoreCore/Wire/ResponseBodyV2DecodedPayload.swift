@@ -2,8 +2,8 @@ import Foundation
 
 /// A signed App Store Server Notification V2's payload.
 ///
-/// Only the `data` variant is modeled (not `summary`, `externalPurchaseToken` or `appData`).
-/// Its bundle ID and environment come from `data`, as in Apple's library.
+/// The `data` and `summary` variants are modeled (not `externalPurchaseToken` or `appData`).
+/// Its bundle ID and environment come from `data`, else `summary`, as in Apple's library.
 ///
 /// [ResponseBodyV2DecodedPayload](https://developer.apple.com/documentation/appstoreserverapi/responsebodyv2decodedpayload)
 public struct ResponseBodyV2DecodedPayload: SignedPayload {
@@ -18,6 +18,8 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
   public var notificationUUID: UUID
   /// The app and the signed transaction and renewal info.
   public var data: NotificationData?
+  /// What a mass renewal-date extension did (`RENEWAL_EXTENSION`/`SUMMARY` only).
+  public var summary: NotificationSummary?
   /// The notification format version, `2.0`.
   public var version: String
   /// When the App Store signed this data (epoch ms).
@@ -29,9 +31,11 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
     subtype: NotificationSubtype? = nil,
     notificationUUID: UUID,
     data: NotificationData? = nil,
+    summary: NotificationSummary? = nil,
     version: String,
     signedDate: Int64
   ) {
+    self.summary = summary
     self.notificationType = notificationType
     self.subtype = subtype
     self.notificationUUID = notificationUUID
@@ -46,6 +50,7 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
     var subtype: NotificationSubtype?
     var notificationUUID: UUID?
     var data: NotificationData?
+    var summary: NotificationSummary?
     var version: String?
     var signedDate: Int64?
     for member in try WireJSONReader.members(json, field: "ResponseBodyV2DecodedPayload") {
@@ -61,6 +66,10 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
         data = try WireJSONReader.present(member.value).map { value throws(WireDecodingError) in
           try NotificationData(json: value)
         }
+      case "summary":
+        summary = try WireJSONReader.present(member.value).map { value throws(WireDecodingError) in
+          try NotificationSummary(json: value)
+        }
       case "version": version = try WireJSONReader.string(member.value, "version")
       case "signedDate": signedDate = try WireJSONReader.int64(member.value, "signedDate")
       default: break
@@ -71,6 +80,7 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
       subtype: subtype,
       notificationUUID: try WireJSONReader.required(notificationUUID, "notificationUUID"),
       data: data,
+      summary: summary,
       version: try WireJSONReader.required(version, "version"),
       signedDate: try WireJSONReader.required(signedDate, "signedDate")
     )
@@ -83,6 +93,7 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
     writer.write("subtype", subtype)
     writer.write("notificationUUID", notificationUUID)
     writer.write("data", object: data?.jsonBytes())
+    writer.write("summary", object: summary?.jsonBytes())
     writer.write("version", version)
     writer.write("signedDate", signedDate)
     return writer.finish()
@@ -91,6 +102,7 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload {
   /// The fields verification checks.
   public var claims: SignedPayloadClaims {
     SignedPayloadClaims(
-      signedDate: signedDate, bundleId: data?.bundleId, environment: data?.environment)
+      signedDate: signedDate, bundleId: data?.bundleId ?? summary?.bundleId,
+      environment: data?.environment ?? summary?.environment)
   }
 }

@@ -96,6 +96,7 @@ enum LedgerSchema {
     SessionSwitchSchema.register(&migrator)
     ServerSchema.register(&migrator)
     NotificationSchema.register(&migrator)
+    ServerRequestSchema.register(&migrator)
     return migrator
   }
 }

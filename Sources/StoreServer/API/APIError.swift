@@ -70,6 +70,62 @@ public struct APIError: Error, Equatable, Sendable {
     status: 404, code: 4_040_005, message: "Original transaction id not found.")
   static let appTransactionNotFound = APIError(
     status: 404, code: 4_040_019, message: "App transaction does not exist.")
+  static let invalidExtendByDays = APIError(
+    status: 400, code: 4_000_009, message: "Invalid extend by days value.")
+  static let invalidExtendReasonCode = APIError(
+    status: 400, code: 4_000_010, message: "Invalid extend reason code.")
+  static let invalidRequestIdentifier = APIError(
+    status: 400, code: 4_000_011, message: "Invalid request identifier.")
+  static let emptyStorefrontList = APIError(
+    status: 400, code: 4_000_027, message: "Invalid request. The storefront list is empty.")
+  static let invalidStorefrontCode = APIError(
+    status: 400, code: 4_000_028, message: "Invalid storefront country code.")
+  static let invalidAppAccountToken = APIError(
+    status: 400, code: 4_000_033, message: "Invalid app account token.")
+  static let invalidConsumptionStatus = APIError(
+    status: 400, code: 4_000_034, message: "Invalid consumption status.")
+  static let invalidCustomerConsented = APIError(
+    status: 400, code: 4_000_035, message: "Invalid customer consented.")
+  static let invalidDeliveryStatus = APIError(
+    status: 400, code: 4_000_036, message: "Invalid delivery status.")
+  static let invalidLifetimeDollarsPurchased = APIError(
+    status: 400, code: 4_000_037, message: "Invalid lifetime dollars purchased.")
+  static let invalidLifetimeDollarsRefunded = APIError(
+    status: 400, code: 4_000_038, message: "Invalid lifetime dollars refunded.")
+  static let invalidPlatform = APIError(status: 400, code: 4_000_039, message: "Invalid platform.")
+  static let invalidPlayTime = APIError(status: 400, code: 4_000_040, message: "Invalid play time.")
+  static let invalidSampleContentProvided = APIError(
+    status: 400, code: 4_000_041, message: "Invalid sample content provided.")
+  static let invalidUserStatus = APIError(
+    status: 400, code: 4_000_042, message: "Invalid user status.")
+  static let invalidAccountTenure = APIError(
+    status: 400, code: 4_000_032, message: "Invalid account tenure.")
+  static let transactionTypeNotSupported = APIError(
+    status: 400, code: 4_000_047, message: "Invalid transaction type not supported.")
+  static let invalidAppAccountTokenUUID = APIError(
+    status: 400, code: 4_000_183, message: "Invalid app account token. It must be a UUID.")
+  static let familyTransactionNotSupported = APIError(
+    status: 400, code: 4_000_185,
+    message: "Invalid request. Family Sharing transactions are not supported.")
+  static let notOriginalTransactionID = APIError(
+    status: 400, code: 4_000_187,
+    message: "Invalid request. The transaction id is not an original transaction id.")
+  static let subscriptionExtensionIneligible = APIError(
+    status: 403, code: 4_030_004,
+    message: "Forbidden - subscription state ineligible for extension.")
+  static let subscriptionMaxExtension = APIError(
+    status: 403, code: 4_030_005,
+    message: "Forbidden - subscription has reached maximum extension count.")
+  static let familySharedExtensionIneligible = APIError(
+    status: 403, code: 4_030_007,
+    message:
+      "Subscriptions that users obtain through Family Sharing can't get a renewal date extension directly."
+  )
+  static let statusRequestNotFound = APIError(
+    status: 404, code: 4_040_009,
+    message:
+      "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination."
+  )
   static let notFound = APIError(status: 404, code: 4_040_000, message: "Not found.")
   static let methodNotAllowed = APIError(
     status: 405, code: 4_050_000, message: "Method not allowed.")

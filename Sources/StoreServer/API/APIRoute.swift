@@ -18,6 +18,21 @@ enum APIRoute: Equatable, Sendable {
   case requestTestNotification
   /// `GET /inApps/v1/notifications/test/{testNotificationToken}`: Get Test Notification Status.
   case testNotificationStatus(String)
+  /// `PUT /inApps/v1/subscriptions/extend/{originalTransactionId}`: Extend a Subscription
+  /// Renewal Date.
+  case extendRenewalDate(String)
+  /// `POST /inApps/v1/subscriptions/extend/mass`: Extend Subscription Renewal Dates for All
+  /// Active Subscribers.
+  case massExtendRenewalDate
+  /// `GET /inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`: Get Status of
+  /// Subscription Renewal Date Extensions.
+  case massExtensionStatus(productID: String, requestIdentifier: String)
+  /// `PUT /inApps/v{1,2}/transactions/consumption/{transactionId}`: Send Consumption
+  /// Information (version 1, deprecated, or 2).
+  case consumption(String, version: Int)
+  /// `PUT /inApps/v1/transactions/{originalTransactionId}/appAccountToken`: Set App Account
+  /// Token.
+  case appAccountToken(String)
 
   /// How a request matched: a route, a known path with another method, or nothing.
   enum Match: Equatable {
@@ -62,6 +77,23 @@ enum APIRoute: Equatable, Sendable {
       where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "notifications"
         && parts[3] == "test":
         ("GET", .testNotificationStatus(parts[4]))
+      case 5
+      where parts[0] == "inApps" && (parts[1] == "v1" || parts[1] == "v2")
+        && parts[2] == "transactions" && parts[3] == "consumption":
+        ("PUT", .consumption(parts[4], version: parts[1] == "v1" ? 1 : 2))
+      case 5
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions"
+        && parts[4] == "appAccountToken":
+        ("PUT", .appAccountToken(parts[3]))
+      case 5
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "subscriptions"
+        && parts[3] == "extend":
+        parts[4] == "mass"
+          ? ("POST", .massExtendRenewalDate) : ("PUT", .extendRenewalDate(parts[4]))
+      case 7
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "subscriptions"
+        && parts[3] == "extend" && parts[4] == "mass":
+        ("GET", .massExtensionStatus(productID: parts[5], requestIdentifier: parts[6]))
       default: nil
       }
     guard let found else { return .unknownPath }

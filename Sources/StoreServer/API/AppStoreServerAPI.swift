@@ -21,6 +21,7 @@ public final class AppStoreServerAPI: Sendable {
   let tokens: BearerTokenVerifier
   let notifications: ServerNotificationFactory
   let outbox: NotificationOutbox
+  let requests: ServerRequests
   let realNow: @Sendable () -> Date
   let log: @Sendable (String) -> Void
 
@@ -36,6 +37,7 @@ public final class AppStoreServerAPI: Sendable {
     notifications = ServerNotificationFactory(
       signer: signer, clock: clock, ids: ids, identity: identity)
     outbox = NotificationOutbox(ledger: ledger)
+    requests = ServerRequests(ledger: ledger)
     self.engine = engine
     self.ledger = ledger
     let directory = ServerDirectory(ledger: ledger)
@@ -86,6 +88,12 @@ public final class AppStoreServerAPI: Sendable {
     case .notificationHistory: try notificationHistory(request)
     case .requestTestNotification: try requestTestNotification()
     case .testNotificationStatus(let token): try testNotificationStatus(token)
+    case .extendRenewalDate(let id): try extendRenewalDate(id, request)
+    case .massExtendRenewalDate: try massExtendRenewalDate(request)
+    case .massExtensionStatus(let product, let requestID):
+      try massExtensionStatus(productID: product, requestIdentifier: requestID)
+    case .consumption(let id, let version): try sendConsumption(id, version: version, request)
+    case .appAccountToken(let id): try setAppAccountToken(id, request)
     }
   }
 }

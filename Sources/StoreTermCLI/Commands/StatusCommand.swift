@@ -16,11 +16,27 @@ enum StatusCommand {
       context.output.write(
         JSONValue.array(
           statuses.map { status in
-            .object([
+            var members = [
               JSONMember("state", .string(status.state.rawValue)),
               JSONMember("renewalInfo", status.renewalInfo.payload.jsonValue),
               JSONMember("transaction", status.transaction.payload.jsonValue),
-            ])
+            ]
+            let extensions = status.subscription.renewalExtensions
+            if !extensions.isEmpty {
+              // Given through the App Store Server API (storeterm serve).
+              members.append(
+                JSONMember(
+                  "renewalExtensions",
+                  .array(
+                    extensions.map {
+                      .object([
+                        JSONMember("date", .number(String($0.date.epochMilliseconds))),
+                        JSONMember("days", .integer($0.days)),
+                        JSONMember("requestIdentifier", .string($0.requestIdentifier)),
+                      ])
+                    })))
+            }
+            return .object(members)
           }
         ).prettyText + "\n")
       return
@@ -60,6 +76,13 @@ enum StatusCommand {
       parts.append("expired: \(info.expirationIntent?.name ?? "unknown")")
     case .revoked:
       parts.append("refunded or revoked")
+    }
+    let extensions = status.subscription.renewalExtensions
+    if !extensions.isEmpty {
+      let days = extensions.reduce(0) { $0 + $1.days }
+      parts.append(
+        "extended \(days) day\(days == 1 ? "" : "s") by the developer "
+          + "(\(extensions.count) extension\(extensions.count == 1 ? "" : "s"))")
     }
     if let increase = info.priceIncreaseStatus {
       parts.append(

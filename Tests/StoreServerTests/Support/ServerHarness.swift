@@ -94,6 +94,17 @@ struct ServerHarness {
         headers: [(name: "Authorization", value: "Bearer " + (try token()))]))
   }
 
+  /// A request with a body (JSON text) and a valid token.
+  func send(_ method: String, _ path: String, body: String) throws -> HTTPResponse {
+    api.handle(
+      HTTPRequest(
+        method: method, path: path,
+        headers: [
+          (name: "Authorization", value: "Bearer " + (try token())),
+          (name: "Content-Type", value: "application/json"),
+        ], body: Array(body.utf8)))
+  }
+
   /// Buys `productID` for `customer`.
   @discardableResult
   func buy(
@@ -135,6 +146,12 @@ extension JSONValue {
     return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
   }
 
+  /// Element `index` of an array value.
+  subscript(index: Int) -> JSONValue? {
+    guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+    return items[index]
+  }
+
   /// The text of a string value.
   var string: String? { if case .string(let text) = self { text } else { nil } }
 }
@@ -146,4 +163,6 @@ enum Demo {
   static let themes = "dev.storeterm.demo.themes"
   static let monthly = "dev.storeterm.demo.plus.monthly"
   static let cloud = "dev.storeterm.demo.cloud.200gb"
+  /// Pay-as-you-go introductory price (not free), not family-shareable.
+  static let lite = "dev.storeterm.demo.plus.lite.monthly"
 }

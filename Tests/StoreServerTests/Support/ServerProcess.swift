@@ -67,6 +67,14 @@ final class ServerProcess {
     return Subprocess.exitStatus(status)
   }
 
+  /// Kills the process with SIGKILL (no chance to clean up) and waits; returns 128 + 9.
+  func killAbruptly() -> Int32 {
+    Glibc.kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return Subprocess.exitStatus(status)
+  }
+
   /// What the server printed.
   var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 }
