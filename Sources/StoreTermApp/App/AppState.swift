@@ -65,10 +65,14 @@ public struct AppState: Sendable {
   public var customers = CustomersState()
   /// Whether the key help overlay is open.
   public var showsHelp = false
+  /// Lines the key help is scrolled down by, where it is one column and does not fit.
+  public var helpScroll = 0
   /// Whether the "quit with a purchase in flight?" question is open.
   public var confirmsQuit = false
   /// The last message, shown above the hint bar.
   public var toast: Toast?
+  /// The recent messages (`!`) and how long the one on the status line has shown.
+  public var messages = MessageLog()
   /// Whether the store has been read once (until then the screens say so).
   public var isLoaded = false
   /// Whether the program should end.

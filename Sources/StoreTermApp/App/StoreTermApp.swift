@@ -33,8 +33,16 @@ public enum StoreTermApp: Application {
       return nil
     }
     if state.showsHelp {
-      return [.char("?"), .escape, .char("q"), .enter].contains(key) ? .toggleHelp : nil
+      switch key {
+      case .up, .char("k"): return .scrollHelp(-1)
+      case .down, .char("j"): return .scrollHelp(1)
+      case .pageUp: return .scrollHelp(-10)
+      case .pageDown: return .scrollHelp(10)
+      default:
+        return [.char("?"), .escape, .char("q"), .enter].contains(key) ? .toggleHelp : nil
+      }
     }
+    if state.messages.isOpen { return messageLogAction(for: key) }
     if state.confirmsQuit {
       switch key {
       case .char("y"), .enter, .ctrl("c"): return .answerQuit(true)
@@ -88,7 +96,8 @@ public enum StoreTermApp: Application {
       (state.screen == .transactions && state.transactions.isEditingFilter)
       || (state.screen == .customers && state.customers.isTyping)
     let modal =
-      state.showsHelp || state.confirmsQuit || state.sheet != nil || state.redeemSheet != nil
+      state.showsHelp || state.messages.isOpen || state.confirmsQuit || state.sheet != nil
+      || state.redeemSheet != nil
       || state.refundSheet != nil || state.familySheet != nil || state.account.confirmsLeave
       || (state.screen == .transactions && state.transactions.showsSettings)
       || (state.screen == .account && state.account.pickerSelection != nil)
@@ -139,8 +148,13 @@ public enum StoreTermApp: Application {
 
   // MARK: - Update
 
-  /// Applies `action` and returns the effects to run.
+  /// Applies `action` and returns the effects to run; a key clears the status message, and
+  /// every new message goes into the log.
   public static func update(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+    noteMessages(&state, action) { apply(&$0, action) }
+  }
+
+  private static func apply(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .show(let screen):
       return show(&state, screen)
@@ -150,6 +164,11 @@ public enum StoreTermApp: Application {
       return show(&state, state.screen.previous)
     case .toggleHelp:
       state.showsHelp.toggle()
+      state.helpScroll = 0
+    case .scrollHelp(let delta):
+      let lines = helpView(state).lineCount(in: state.size)
+      state.helpScroll = TextOverlay.clampedScroll(
+        state.helpScroll + delta, count: lines, height: max(1, state.size.height - 2))
     case .quit:
       if state.hasPurchaseInFlight {
         state.confirmsQuit = true
@@ -160,6 +179,13 @@ public enum StoreTermApp: Application {
       state.confirmsQuit = false
       state.isFinished = quits
     case .resized(let size):
+      // The open customer keeps the item at the top in view, whatever the lines re-wrap to.
+      if let detail = state.customers.detail {
+        state.customers.detailScroll = CustomerDetailView.rescroll(
+          state.customers.detailScroll, detail,
+          fromWidth: CustomerDetailView.contentWidth(state.size.width),
+          toWidth: CustomerDetailView.contentWidth(size.width))
+      }
       state.size = size
     case .move(let delta):
       move(&state, by: delta)
@@ -169,6 +195,11 @@ public enum StoreTermApp: Application {
       move(&state, by: Int.max / 2)
     case .refused(let reason):
       state.toast = Toast(reason, kind: .warning)
+    case .messages(let logAction):
+      update(&state, logAction)
+    case .tick:
+      // Taken in by noteMessages before this switch.
+      break
     case .openPurchaseSheet:
       guard let product = PaywallScreen.selectedProduct(state) else { return [] }
       state.sheet = PurchaseSheetState(
@@ -322,20 +353,24 @@ public enum StoreTermApp: Application {
         buttons: ["y Quit", "n Stay"], focusedButton: 1, messageRole: .warning
       ).render(in: &canvas)
     }
-    if state.showsHelp {
-      let snapshot = state.snapshot
-      let sections = GlobalKeys.activeKeymap(state).helpSections(in: state).map { section in
-        HelpSection(
-          title: snapshot.localized(section.title),
-          entries: section.entries.map { localized($0, snapshot) })
-      }
-      HelpView(sections: sections, title: snapshot.localized("Keys")).render(in: &canvas)
-    }
+    if state.showsHelp { helpView(state).render(in: &canvas) }
+    if state.messages.isOpen { messageOverlay(state).render(in: &canvas) }
     return canvas.screen
   }
 }
 
 extension StoreTermApp {
+  /// The key help for `state`, in the snapshot's language, at its scroll position.
+  static func helpView(_ state: AppState) -> HelpView {
+    let snapshot = state.snapshot
+    let sections = GlobalKeys.activeKeymap(state).helpSections(in: state).map { section in
+      HelpSection(
+        title: snapshot.localized(section.title),
+        entries: section.entries.map { localized($0, snapshot) })
+    }
+    return HelpView(sections: sections, title: snapshot.localized("Keys"), scroll: state.helpScroll)
+  }
+
   /// The keys of the active screen or sheet; where they do not all fit, help and quit stay and
   /// the screen's own keys give way, since help lists them all.
   static func hintBar(_ state: AppState) -> HintBar {

@@ -228,7 +228,7 @@ public enum PaywallScreen {
     if let offer = Badge.introOffer(for: product, in: snapshot) {
       extra = offer
     } else if product.type == .consumable {
-      extra = snapshot.localized("Balance %@", "\(snapshot.balances[product.id] ?? 0)")
+      extra = snapshot.localized("Balance %@", ConsumableBalance.text(product, snapshot))
     }
     if let extra, priceX - 1 - x > 4 {
       canvas.text(extra, at: Point(x: x, y: y), role: selected ? base : .dim, width: priceX - 1 - x)
@@ -266,7 +266,7 @@ public enum PaywallScreen {
       let price = LocalizedTerms.price(product, snapshot.locale)
       return (snapshot.localized("Renews at %@ until cancelled.", price), .normal)
     case .consumable:
-      let balance = "\(snapshot.balances[product.id] ?? 0)"
+      let balance = ConsumableBalance.text(product, snapshot)
       return (
         snapshot.localized("%1$@ each · balance %2$@", product.displayPrice, balance), .normal
       )
