@@ -137,6 +137,16 @@ public enum PaywallScreen {
       canvas.within(Rect(x: 0, y: listHeight, width: size.width, height: detailHeight)) {
         renderDetail(product, snapshot: snapshot, in: &$0)
       }
+      // Products hidden above or below the list are counted on the detail's top edge, where
+      // no price is covered: `↑ 2 more  ↓ 5 more`.
+      let layout = listLayout(state, height: listHeight)
+      let marks = ScrollMarks(offset: layout.offset, height: listHeight, count: layout.lines.count)
+      let text = [marks.upperText, marks.lowerText].compactMap { $0 }.joined(separator: "  ")
+      if !text.isEmpty, DisplayWidth.of(text) + 6 <= size.width {
+        canvas.raw(
+          " \(text) ", at: Point(x: size.width - 4 - DisplayWidth.of(text), y: listHeight),
+          role: .dim)
+      }
     }
   }
 
