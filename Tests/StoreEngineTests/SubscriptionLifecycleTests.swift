@@ -153,8 +153,8 @@ import Testing
     #expect(try store.entitledProducts() == [Demo.plusMonthly])
     let event = try #require(try store.ledger.events(after: 0, limit: 20).last)
     #expect(event.kind == .upgraded)
-    // 21 of 31 days unused of a 0.99 month: 670 milliunits back.
-    #expect(event.detail == "from \(Demo.liteMonthly), prorated refund 670 milliunits")
+    // 21 of 31 days unused of a 0.99 month: 670 milliunits back, in the storefront's currency.
+    #expect(event.detail == "from \(Demo.liteMonthly), prorated refund $0.67")
   }
 
   @Test func aDowngradeWaitsForTheNextRenewal() async throws {

@@ -126,8 +126,9 @@ import Testing
     #expect(state.customers.detailScroll == 0)
     state.size = Size(width: 60, height: 18)
     state = updated(state, .move(100)).state
-    // At 60 columns five sentences wrap, one of them twice: 41 lines, 13 visible.
-    #expect(state.customers.detailScroll == 41 - 13)
+    // At 60 columns five sentences wrap, one of them twice, the header wraps, and the long
+    // timeline labels wrap under their events: 46 lines, 13 visible.
+    #expect(state.customers.detailScroll == 46 - 13)
   }
 
   @Test func theListSaysWhenItWaitsOrFindsNothing() {

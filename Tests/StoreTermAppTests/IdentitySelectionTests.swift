@@ -34,10 +34,11 @@ import Testing
     #expect(PaywallScreen.selectedProduct(cleared) == nil)
     #expect(
       StoreTermApp.action(for: .key(.char("b")), in: cleared) == .refused("no product is selected"))
-    // The next move down selects the first product again.
+    // The next move down selects the first product again; the key clears the note.
     let moved = assertUpdate(
       cleared, .move(1),
       expect: {
+        $0.toast = nil
         $0.paywall.selectedID = PaywallScreen.selectedProduct(Fixtures.state(without))?.id
         $0.paywall.hasSelection = true
       })

@@ -79,4 +79,10 @@ public struct ProductCatalog: Sendable {
   public func displayPrice(_ price: Decimal) -> String {
     Builder(storefront: storefront, locale: locale).displayPrice(price)
   }
+
+  /// A payload's price (in milliunits, as Apple's payloads carry it) formatted as
+  /// ``displayPrice(_:)`` formats a catalog price: `5980` reads `5,98 €` in a German catalog.
+  public func displayPrice(milliunits: Int64) -> String {
+    displayPrice(Decimal(milliunits) / 1000)
+  }
 }

@@ -78,7 +78,8 @@ extension StoreEngine {
             date: now, customerID: state.customer.id,
             kind: change == .upgrade ? .upgraded : .crossgraded, transactionID: record.id,
             productID: plan.product.id,
-            detail: "from \(existing.payload.productId), prorated refund \(refund) milliunits"))
+            detail: "from \(existing.payload.productId), prorated refund "
+              + catalog.displayPrice(milliunits: refund)))
         return (record.signed!, true)
       }
     }

@@ -98,6 +98,7 @@ extension StoreEngine {
   /// - Parameter newPrice: the new price in the storefront's currency; nil raises it by 20%.
   public func requestPriceIncrease(_ id: UInt64, newPrice: Decimal? = nil) throws {
     let now = clock.now()
+    let catalog = self.catalog
     try changeChain(id, action: "given a price increase") { chain, context, changes in
       let customer = context.customer
       if let refusal = TransactionControlRules.subscriptionRefusal(
@@ -116,7 +117,7 @@ extension StoreEngine {
       changes.events.append(
         StoreEvent(
           date: now, customerID: customer.id, kind: .priceIncreaseRequested, transactionID: id,
-          productID: chain.state.productID, detail: "\(price) milliunits"))
+          productID: chain.state.productID, detail: catalog.displayPrice(milliunits: price)))
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import StoreManager
 import TerminalUI
 
@@ -12,6 +13,8 @@ public enum AppAction: Sendable, Equatable {
   case previousScreen
   /// `?`: opens or closes the key help.
   case toggleHelp
+  /// Scrolls the open key help by this many lines.
+  case scrollHelp(Int)
   /// `q`: quits, or asks first with a purchase in flight.
   case quit
   /// The answer to "quit anyway?".
@@ -26,6 +29,10 @@ public enum AppAction: Sendable, Equatable {
   case moveToLast
   /// A key that is bound but disabled: shows why.
   case refused(String)
+  /// Something done with the message log (`!`).
+  case messages(MessageLogAction)
+  /// The time now, sent every little while: a status message expires by it.
+  case tick(Date)
 
   // MARK: Paywall and sheet
   /// Opens the purchase sheet for the focused product.

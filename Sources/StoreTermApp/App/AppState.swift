@@ -60,8 +60,12 @@ public struct AppState: Sendable, Equatable {
   public var eventLog = EventLogState()
   /// The Customers screen's search, results and open customer.
   public var customers = CustomersState()
+  /// Lines the key help is scrolled down by, where it is one column and does not fit.
+  public var helpScroll = 0
   /// The last message, shown above the hint bar.
   public var toast: Toast?
+  /// The recent messages (`!`) and how long the one on the status line has shown.
+  public var messages = MessageLog()
   /// Whether the store has been read once (until then the screens say so).
   public var isLoaded = false
   /// Whether the program should end.

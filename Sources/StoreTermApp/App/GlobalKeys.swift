@@ -16,6 +16,9 @@ public enum GlobalKeys {
         [.backTab], description: "previous screen", group: "Screens", showsInHintBar: false,
         action: .previousScreen),
       KeyBinding([.char("?")], description: "help", group: "General", action: .toggleHelp),
+      KeyBinding(
+        [.char("!")], description: "recent messages", group: "General", showsInHintBar: false,
+        action: .messages(.toggle)),
       KeyBinding([.char("q")], description: "quit", group: "General", action: .quit),
       KeyBinding(
         [.ctrl("c")], description: "quit", group: "General", showsInHintBar: false,

@@ -1,7 +1,8 @@
 import TerminalUI
 
-/// The key help (`?`) laid out in as many columns as the terminal's height needs, so every key
-/// of the busiest screen fits at 80×24 and at 60×18.
+/// The key help (`?`): from 100 columns laid out in as many columns as the terminal's height
+/// needs; below that in one column whose descriptions wrap, scrolled with marks on the frame
+/// where it does not fit (60×18 is readable, never cut).
 ///
 /// It shows the same ``HelpSection``s as TerminalUI's single-column `HelpOverlay`, which the
 /// transaction manager's twenty-odd keys overflow.
@@ -10,6 +11,11 @@ struct HelpView {
   var sections: [HelpSection]
   /// The frame's title, `Keys` in English.
   var title = "Keys"
+  /// Lines the one-column layout is scrolled down by (clamped when painted).
+  var scroll = 0
+
+  /// Below this width the help is one column.
+  static let columnsFrom = 100
 
   private enum Line {
     case heading(String)
@@ -43,6 +49,10 @@ struct HelpView {
 
   /// Paints the help centred over `canvas`, clearing what lies beneath it.
   func render(in canvas: inout Canvas) {
+    if canvas.size.width < Self.columnsFrom {
+      renderOneColumn(in: &canvas)
+      return
+    }
     let height = max(1, canvas.size.height - 4)
     let columns = columns(height: height)
     let labelWidths = columns.map { column in
@@ -94,5 +104,69 @@ struct HelpView {
         x += widths[index] + 3
       }
     }
+  }
+
+  /// One line of the one-column layout: a heading, a key with the start of its description,
+  /// or the rest of a description under its start.
+  private enum WrappedLine {
+    case heading(String)
+    case key(HelpEntry, String)
+    case more(String, disabled: Bool)
+  }
+
+  /// The one-column layout's lines when descriptions get `width` columns after the labels.
+  private func wrappedLines(width: Int, labelWidth: Int) -> [WrappedLine] {
+    var lines: [WrappedLine] = []
+    for (index, section) in sections.enumerated() {
+      if index > 0 { lines.append(.heading("")) }
+      lines.append(.heading(section.title))
+      for entry in section.entries {
+        let parts = TextWrap.lines(Self.describe(entry), width: max(1, width - labelWidth - 2))
+        lines.append(.key(entry, parts.first ?? ""))
+        lines += parts.dropFirst().map { .more($0, disabled: entry.disabledReason != nil) }
+      }
+    }
+    return lines
+  }
+
+  /// How many lines the one-column layout has in a terminal of `size`, for scrolling.
+  func lineCount(in size: Size) -> Int {
+    let width = max(1, size.width - 4)
+    return wrappedLines(width: width, labelWidth: labelWidth(width: width)).count
+  }
+
+  private func labelWidth(width: Int) -> Int {
+    min(width / 3, sections.flatMap(\.entries).map { DisplayWidth.of($0.label) }.max() ?? 0)
+  }
+
+  private func renderOneColumn(in canvas: inout Canvas) {
+    let width = max(1, canvas.size.width - 4)
+    let labelWidth = labelWidth(width: width)
+    let lines = wrappedLines(width: width, labelWidth: labelWidth)
+    let height = max(1, min(lines.count, canvas.size.height - 2))
+    let first = TextOverlay.clampedScroll(scroll, count: lines.count, height: height)
+    let frame = canvas.bounds.centered(Size(width: width + 4, height: height + 2))
+    canvas.fill(frame, role: .normal)
+    let inside = canvas.box(frame, title: title, role: .borderFocused)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      for (y, line) in lines.dropFirst(first).prefix(height).enumerated() {
+        switch line {
+        case .heading(let text):
+          area.raw(text, at: Point(x: 0, y: y), role: .title)
+        case .key(let entry, let text):
+          let disabled = entry.disabledReason != nil
+          area.text(
+            entry.label, at: Point(x: 0, y: y), role: disabled ? .keyHintDisabled : .key,
+            width: labelWidth)
+          area.raw(
+            text, at: Point(x: labelWidth + 2, y: y), role: disabled ? .keyHintDisabled : .keyHint)
+        case .more(let text, let disabled):
+          area.raw(
+            text, at: Point(x: labelWidth + 2, y: y), role: disabled ? .keyHintDisabled : .keyHint)
+        }
+      }
+    }
+    ScrollMarks(offset: first, height: height, count: lines.count)
+      .render(onFrame: frame, in: &canvas)
   }
 }

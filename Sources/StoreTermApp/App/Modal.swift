@@ -19,6 +19,8 @@ public indirect enum Modal: Hashable, Sendable {
   case customerPicker(String)
   /// "Quit with a purchase in flight?".
   case quitQuestion
+  /// The message log (`!`): every recent message in full, newest first.
+  case messageLog
   /// The key help, over what was open when it was asked for: closing help returns to it, and
   /// a sheet beneath keeps receiving the App Store's answers meanwhile.
   case help(over: Modal?)
@@ -103,7 +105,36 @@ enum ModalRules {
       return Keymap([
         KeyBinding(
           [.char("?"), .escape, .char("q"), .enter], label: "?/Esc", description: "close help",
-          group: "Help", action: .toggleHelp)
+          group: "Help", action: .toggleHelp),
+        KeyBinding(
+          [.up, .char("k")], label: "↑", description: "scroll up", group: "Help",
+          action: .scrollHelp(-1)),
+        KeyBinding(
+          [.down, .char("j")], label: "↓", description: "scroll down", group: "Help",
+          action: .scrollHelp(1)),
+        KeyBinding(
+          [.pageUp], label: "PgUp", description: "page up", group: "Help", action: .scrollHelp(-10)),
+        KeyBinding(
+          [.pageDown], label: "PgDn", description: "page down", group: "Help",
+          action: .scrollHelp(10)),
+      ])
+    case .messageLog:
+      return Keymap([
+        KeyBinding(
+          [.char("!"), .escape, .char("q"), .enter], label: "!/Esc", description: "close messages",
+          group: "Messages", action: .messages(.toggle)),
+        KeyBinding(
+          [.up, .char("k")], label: "↑", description: "scroll up", group: "Messages",
+          action: .messages(.scroll(-1))),
+        KeyBinding(
+          [.down, .char("j")], label: "↓", description: "scroll down", group: "Messages",
+          action: .messages(.scroll(1))),
+        KeyBinding(
+          [.pageUp], label: "PgUp", description: "page up", group: "Messages",
+          action: .messages(.scroll(-10))),
+        KeyBinding(
+          [.pageDown], label: "PgDn", description: "page down", group: "Messages",
+          action: .messages(.scroll(10))),
       ])
     case .quitQuestion:
       return Keymap([
@@ -176,7 +207,7 @@ enum ModalRules {
     case .settings(let row): SettingsPanel.render(state, selected: row, in: &area)
     case .customerPicker(let id): CustomerPicker.render(state, selected: id, in: &area)
     case .help(let below): if let below { drawOverBody(below, state, in: &area) }
-    case .quitQuestion: break
+    case .quitQuestion, .messageLog: break
     }
   }
 
@@ -185,19 +216,16 @@ enum ModalRules {
     switch modal {
     case .quitQuestion:
       Dialog(
-        title: "Quit?", message: "A purchase is in flight. Quit anyway?",
-        buttons: ["y Quit", "n Stay"], focusedButton: 1, messageRole: .warning
+        title: state.snapshot.localized("Quit?"),
+        message: state.snapshot.localized("A purchase is in flight. Quit anyway?"),
+        buttons: [state.snapshot.localized("y Quit"), state.snapshot.localized("n Stay")],
+        focusedButton: 1, messageRole: .warning
       ).render(in: &canvas)
     case .help(let below):
       if let below { drawOverFrame(below, state, in: &canvas) }
-      let snapshot = state.snapshot
-      let sections = GlobalKeys.keymapBeneathHelp(state).helpSections(in: state)
-        .map { section in
-          HelpSection(
-            title: snapshot.localized(section.title),
-            entries: section.entries.map { StoreTermApp.localized($0, snapshot) })
-        }
-      HelpView(sections: sections, title: snapshot.localized("Keys")).render(in: &canvas)
+      StoreTermApp.helpView(state).render(in: &canvas)
+    case .messageLog:
+      StoreTermApp.messageOverlay(state).render(in: &canvas)
     default:
       break
     }

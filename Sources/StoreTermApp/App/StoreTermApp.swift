@@ -99,8 +99,13 @@ public enum StoreTermApp: Application {
 
   // MARK: - Update
 
-  /// Applies `action` and returns the effects to run.
+  /// Applies `action` and returns the effects to run; a key clears the status message, and
+  /// every new message goes into the log.
   public static func update(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+    noteMessages(&state, action) { apply(&$0, action) }
+  }
+
+  private static func apply(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .show(let screen):
       return show(&state, screen)
@@ -114,6 +119,11 @@ public enum StoreTermApp: Application {
       } else {
         state.modal = .help(over: state.modal)
       }
+      state.helpScroll = 0
+    case .scrollHelp(let delta):
+      let lines = helpView(state).lineCount(in: state.size)
+      state.helpScroll = TextOverlay.clampedScroll(
+        state.helpScroll + delta, count: lines, height: max(1, state.size.height - 2))
     case .quit:
       if state.hasPurchaseInFlight {
         if state.modal == nil { state.modal = .quitQuestion }
@@ -125,6 +135,13 @@ public enum StoreTermApp: Application {
       state.modal = nil
       state.isFinished = quits
     case .resized(let size):
+      // The open customer keeps the item at the top in view, whatever the lines re-wrap to.
+      if let detail = state.customers.detail {
+        state.customers.detailScroll = CustomerDetailView.rescroll(
+          state.customers.detailScroll, detail,
+          fromWidth: CustomerDetailView.contentWidth(state.size.width),
+          toWidth: CustomerDetailView.contentWidth(size.width))
+      }
       state.size = size
     case .move(let delta):
       return move(&state, by: delta)
@@ -134,6 +151,11 @@ public enum StoreTermApp: Application {
       return move(&state, by: Int.max / 2)
     case .refused(let reason):
       state.toast = Toast(reason, kind: .warning)
+    case .messages(let logAction):
+      update(&state, logAction)
+    case .tick:
+      // Taken in by noteMessages before this switch.
+      break
     case .openPurchaseSheet:
       guard state.modal == nil, let product = PaywallScreen.selectedProduct(state) else {
         return []
@@ -271,6 +293,17 @@ public enum StoreTermApp: Application {
 }
 
 extension StoreTermApp {
+  /// The key help for `state`, in the snapshot's language, at its scroll position.
+  static func helpView(_ state: AppState) -> HelpView {
+    let snapshot = state.snapshot
+    let sections = GlobalKeys.keymapBeneathHelp(state).helpSections(in: state).map { section in
+      HelpSection(
+        title: snapshot.localized(section.title),
+        entries: section.entries.map { localized($0, snapshot) })
+    }
+    return HelpView(sections: sections, title: snapshot.localized("Keys"), scroll: state.helpScroll)
+  }
+
   /// The keys of the active screen or sheet; where they do not all fit, help and quit stay and
   /// the screen's own keys give way, since help lists them all.
   static func hintBar(_ state: AppState) -> HintBar {

@@ -22,4 +22,14 @@ public enum DateText {
         Date.ISO8601FormatStyle(timeZone: .gmt).time(includingFractionalSeconds: false)
       ).prefix(8))
   }
+
+  /// The date and time in `locale`'s numeric order, 24-hour, in UTC: `11/30/26, 14:03:09` in
+  /// en_US, `30.11.26, 14:03:09` in de_DE, `26/11/30 14:03:09` in ja_JP.
+  public static func dateAndTime(_ date: Date, locale: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: locale)
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.setLocalizedDateFormatFromTemplate("yyMMddHHmmss")
+    return formatter.string(from: date)
+  }
 }

@@ -137,12 +137,15 @@ public struct EventLogEntry: Sendable, Hashable {
   public var detail: String
   /// Whether the detail reports a problem.
   public var isProblem: Bool
+  /// What a delivery gave, for the event log to say in words.
+  public var grant: GrantOutcome?
 
   /// Creates an entry.
   public init(
     date: Date, origin: Origin, kind: String, productID: String?, transactionID: UInt64?,
-    detail: String, isProblem: Bool = false
+    detail: String, isProblem: Bool = false, grant: GrantOutcome? = nil
   ) {
+    self.grant = grant
     self.date = date
     self.origin = origin
     self.kind = kind

@@ -206,7 +206,7 @@ public enum AccountScreen {
       at: Point(x: 1, y: y))
     y += 1
     let balances = snapshot.products.filter { $0.type == .consumable }
-      .map { "\($0.displayName) \(snapshot.balances[$0.id] ?? 0)" }
+      .map { ConsumableBalance.text($0, snapshot) }
     if !balances.isEmpty {
       canvas.text(
         snapshot.localized("Balances: %@", balances.joined(separator: " · ")),

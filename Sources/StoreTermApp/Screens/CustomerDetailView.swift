@@ -63,58 +63,86 @@ public enum CustomerDetailView {
   /// Where a timeline label starts when it has a line of its own: under the event name.
   static let labelIndent = 19
 
-  /// Whether the timeline's rows fit `width` on one line each with the event names whole;
-  /// else each label goes on a line of its own, since the names are what support looks up.
+  /// Whether the timeline's rows fit `width` on one line each with the event names and labels
+  /// whole; else each label goes on lines of its own, wrapped, since a cut label hides the
+  /// reason support is looking for.
   static func timelineFitsOneLine(_ rows: [[String]], width: Int) -> Bool {
     let name = rows.map { DisplayWidth.of($0[1]) }.max() ?? 0
     let label = rows.map { DisplayWidth.of($0[2]) }.max() ?? 0
-    return 17 + 2 + name + 2 + min(label, 24) <= width
+    return 17 + 2 + name + 2 + label <= width
   }
 
   /// Every line of `detail` drawn `width` columns wide, top to bottom.
   public static func lines(_ detail: CustomerDetail, width: Int) -> [Line] {
-    var lines: [Line] = [
-      .text(
-        SupportPresentation.header(
-          customerID: detail.customerID, name: detail.name, email: detail.email,
-          storefront: detail.storefront, familyGroup: detail.familyGroup), .title),
-      .text(SupportPresentation.asOf(detail.asOf), .dim),
-      .text("", .normal),
-    ]
+    keyedLines(detail, width: width).map(\.line)
+  }
+
+  /// Every line with the item it belongs to (the header, one access row, one timeline event),
+  /// numbered top to bottom the same at every width: what keeps the scroll on resize.
+  static func keyedLines(_ detail: CustomerDetail, width: Int) -> [(line: Line, item: Int)] {
+    var lines: [(line: Line, item: Int)] = []
+    var item = 0
+    func add(_ new: [Line]) {
+      lines += new.map { ($0, item) }
+      item += 1
+    }
+    // Sentences wrap: the header names the customer, and no part of it may be cut.
+    let header = SupportPresentation.header(
+      customerID: detail.customerID, name: detail.name, email: detail.email,
+      storefront: detail.storefront, familyGroup: detail.familyGroup)
+    add(TextWrap.lines(header, width: width).map { .text($0, .title) })
+    add(TextWrap.lines(SupportPresentation.asOf(detail.asOf), width: width).map { .text($0, .dim) })
+    add([.text("", .normal)])
     if detail.explanations.isEmpty {
-      lines.append(.text("No purchases.", .dim))
+      add([.text("No purchases.", .dim)])
     } else {
-      lines.append(.accessHeader)
+      add([.accessHeader])
       let rows = SupportPresentation.explanationRows(detail.explanations)
       let widths = TableView(columns: accessColumns, rows: rows).columnWidths(totalWidth: width)
       let room = max(12, width - widths[0] - widths[1] - 4)
       // The sentence is the answer support gives, so it wraps rather than being cut.
       for (row, line) in zip(rows, detail.explanations) {
         let parts = TextWrap.lines(row[2], width: room)
-        lines.append(.access([row[0], row[1], parts.first ?? ""], hasAccess: line.hasAccess))
-        lines += parts.dropFirst().map(Line.accessMore)
+        add(
+          [.access([row[0], row[1], parts.first ?? ""], hasAccess: line.hasAccess)]
+            + parts.dropFirst().map(Line.accessMore))
       }
     }
-    lines.append(.text("", .normal))
+    add([.text("", .normal)])
     if detail.timeline.isEmpty {
-      lines.append(.text("No events.", .dim))
+      add([.text("No events.", .dim)])
     } else {
-      lines.append(.timelineHeader)
+      add([.timelineHeader])
       let rows = SupportPresentation.timelineRows(detail.timeline)
       if timelineFitsOneLine(rows, width: width) {
-        lines += rows.map(Line.timeline)
+        for row in rows { add([.timeline(row)]) }
       } else {
-        lines += rows.flatMap { [Line.timeline(Array($0.prefix(2))), .timelineLabel($0[2])] }
+        let room = max(12, width - labelIndent)
+        for row in rows {
+          add(
+            [.timeline(Array(row.prefix(2)))]
+              + TextWrap.lines(row[2], width: room).map(Line.timelineLabel))
+        }
       }
     }
     return lines
+  }
+
+  /// The scroll that shows, at `newWidth`, the item shown first at `oldWidth` with `scroll`.
+  static func rescroll(
+    _ scroll: Int, _ detail: CustomerDetail, fromWidth oldWidth: Int, toWidth newWidth: Int
+  ) -> Int {
+    let old = keyedLines(detail, width: oldWidth)
+    guard scroll > 0, !old.isEmpty else { return 0 }
+    let item = old[min(scroll, old.count - 1)].item
+    return keyedLines(detail, width: newWidth).firstIndex { $0.item == item } ?? 0
   }
 
   /// The rows of detail visible in a terminal of `size`: the body less the panel's frame.
   static func visibleHeight(_ size: Size) -> Int { max(1, size.height - 3 - 2) }
 
   /// The columns the detail's lines get in a terminal `width` wide: less the frame and margins.
-  static func contentWidth(_ width: Int) -> Int { max(1, width - 4) }
+  public static func contentWidth(_ width: Int) -> Int { max(1, width - 4) }
 
   /// Paints `detail` scrolled by `scroll` lines into `canvas`.
   static func render(_ detail: CustomerDetail, scroll: Int, in canvas: inout Canvas) {
@@ -122,9 +150,10 @@ public enum CustomerDetailView {
     let height = max(1, canvas.size.height - 2)
     let first = min(scroll, max(0, lines.count - height))
     let last = min(lines.count, first + height)
-    var title = "Customer \(detail.customerID)"
-    if lines.count > height { title += " · lines \(first + 1)–\(last) of \(lines.count)" }
+    let title = "Customer \(detail.customerID)"
     let inside = canvas.panel(canvas.bounds, title: title, focused: true)
+    ScrollMarks(offset: first, height: height, count: lines.count)
+      .render(onFrame: canvas.bounds, in: &canvas)
     let area = inside.insetBy(dx: 1, dy: 0)
     let accessRows = SupportPresentation.explanationRows(detail.explanations)
     let accessWidths = TableView(columns: accessColumns, rows: accessRows)
@@ -138,7 +167,7 @@ public enum CustomerDetailView {
       for (y, line) in lines[first..<last].enumerated() {
         switch line {
         case .text(let text, let role):
-          area.text(text, at: Point(x: 0, y: y), role: role)
+          area.raw(text, at: Point(x: 0, y: y), role: role)
         case .accessHeader:
           paint(accessColumns.map(\.title), widths: accessWidths, roles: [.title], y: y, in: &area)
         case .access(let cells, let hasAccess):
@@ -147,14 +176,14 @@ public enum CustomerDetailView {
             y: y, in: &area)
         case .accessMore(let text):
           let x = accessWidths[0] + accessWidths[1] + 4
-          area.text(text, at: Point(x: x, y: y), role: .normal)
+          area.raw(text, at: Point(x: x, y: y), role: .normal)
         case .timelineHeader:
           let titles = timelineColumns.map(\.title).prefix(timelineWidths.count)
           paint(Array(titles), widths: timelineWidths, roles: [.title], y: y, in: &area)
         case .timeline(let cells):
           paint(cells, widths: timelineWidths, roles: [.dim, .key, .normal], y: y, in: &area)
         case .timelineLabel(let label):
-          area.text(label, at: Point(x: labelIndent, y: y), role: .normal)
+          area.raw(label, at: Point(x: labelIndent, y: y), role: .normal)
         }
       }
     }

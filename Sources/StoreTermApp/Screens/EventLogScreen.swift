@@ -29,37 +29,63 @@ public enum EventLogScreen {
       [.end], description: "follow new events", group: "Event log", action: .moveToLast),
   ])
 
+  /// The entries in simulated time order, oldest first; entries of one moment keep the order
+  /// they were recorded in (a clock moved back by another process never reorders the past).
+  public static func ordered(_ entries: [EventLogEntry]) -> [EventLogEntry] {
+    entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+      .map(\.element)
+  }
+
+  /// An entry's detail in words: the outcome, then what a delivery gave.
+  public static func detail(_ entry: EventLogEntry, _ snapshot: StoreSnapshot) -> String {
+    var parts = [entry.detail].filter { !$0.isEmpty }
+    if let grant = entry.grant, let productID = entry.productID {
+      parts.append(
+        GrantWords.text(
+          grant, productID: productID, transactionID: entry.transactionID, snapshot))
+    }
+    return parts.joined(separator: " · ")
+  }
+
   /// Paints the event log into `canvas`.
   static func render(_ state: AppState, in canvas: inout Canvas) {
-    let entries = state.snapshot.events
+    let snapshot = state.snapshot
+    let entries = ordered(snapshot.events)
     let frame = canvas.bounds
     let title =
       state.eventLog.scrollBack == 0
-      ? "Event log · following" : "Event log · \(state.eventLog.scrollBack) newer below"
+      ? snapshot.localized("Event log · following")
+      : snapshot.localized("Event log · %@ newer below", "\(state.eventLog.scrollBack)")
     let inside = canvas.panel(frame, title: title, focused: true)
     guard !entries.isEmpty else {
-      canvas.text("Nothing yet.", at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
+      canvas.text(
+        snapshot.localized("Nothing yet."), at: Point(x: inside.minX + 1, y: inside.minY),
+        role: .dim)
       return
     }
     let height = max(1, inside.height - 1)
     let end = max(0, entries.count - state.eventLog.scrollBack)
-    let visible = entries[max(0, end - height)..<end]
+    let first = max(0, end - height)
+    let visible = entries[first..<end]
     let table = TableView(
       columns: [
-        .init("Time", width: .fixed(8)),
-        .init("From", width: .fit(max: 9)),
-        .init("Kind", width: .fit(max: 16)),
-        .init("Product", width: .fit(max: 16)),
+        .init(snapshot.localized("Time"), width: .fit(max: 20)),
+        .init(snapshot.localized("From"), width: .fit(max: 9)),
+        .init(snapshot.localized("Kind"), width: .fit(max: 16)),
+        .init(snapshot.localized("Product"), width: .fit(max: 16)),
         .init("ID", width: .fit(max: 8), alignment: .trailing),
-        .init("Detail", width: .flexible(min: 8)),
+        .init(snapshot.localized("Detail"), width: .flexible(min: 8)),
       ],
       rows: visible.map { entry in
         [
-          DateText.time(entry.date), entry.origin == .app ? "app" : "App Store", entry.kind,
-          entry.productID.map(state.snapshot.name(of:)) ?? "",
-          entry.transactionID.map(String.init) ?? "", entry.detail,
+          DateText.dateAndTime(entry.date, locale: snapshot.locale),
+          snapshot.localized(entry.origin == .app ? "app" : "App Store"), entry.kind,
+          entry.productID.map(snapshot.name(of:)) ?? "",
+          entry.transactionID.map(String.init) ?? "", detail(entry, snapshot),
         ]
       })
     canvas.within(inside) { table.render(in: &$0) }
+    ScrollMarks(offset: first, height: height, count: entries.count)
+      .render(onFrame: frame, in: &canvas)
   }
 }

@@ -174,6 +174,16 @@ public enum PaywallScreen {
       canvas.within(Rect(x: 0, y: listHeight, width: size.width, height: detailHeight)) {
         renderDetail(product, snapshot: snapshot, in: &$0)
       }
+      // Products hidden above or below the list are counted on the detail's top edge, where
+      // no price is covered: `↑ 2 more  ↓ 5 more`.
+      let layout = listLayout(state, height: listHeight)
+      let marks = ScrollMarks(offset: layout.offset, height: listHeight, count: layout.lines.count)
+      let text = [marks.upperText, marks.lowerText].compactMap { $0 }.joined(separator: "  ")
+      if !text.isEmpty, DisplayWidth.of(text) + 6 <= size.width {
+        canvas.raw(
+          " \(text) ", at: Point(x: size.width - 4 - DisplayWidth.of(text), y: listHeight),
+          role: .dim)
+      }
     }
   }
 
@@ -265,7 +275,7 @@ public enum PaywallScreen {
     if let offer = Badge.introOffer(for: product, in: snapshot) {
       extra = offer
     } else if product.type == .consumable {
-      extra = snapshot.localized("Balance %@", "\(snapshot.balances[product.id] ?? 0)")
+      extra = snapshot.localized("Balance %@", ConsumableBalance.text(product, snapshot))
     }
     if let extra, priceX - 1 - x > 4 {
       canvas.text(extra, at: Point(x: x, y: y), role: selected ? base : .dim, width: priceX - 1 - x)
@@ -303,7 +313,7 @@ public enum PaywallScreen {
       let price = LocalizedTerms.price(product, snapshot.locale)
       return (snapshot.localized("Renews at %@ until cancelled.", price), .normal)
     case .consumable:
-      let balance = "\(snapshot.balances[product.id] ?? 0)"
+      let balance = ConsumableBalance.text(product, snapshot)
       return (
         snapshot.localized("%1$@ each · balance %2$@", product.displayPrice, balance), .normal
       )

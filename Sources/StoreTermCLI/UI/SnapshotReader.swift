@@ -300,9 +300,12 @@ final class SnapshotReader {
       fresh.map { entry in
         let detail: String
         let problem: Bool
+        var granted: GrantOutcome?
         switch entry.outcome {
         case .delivered(let grant):
-          detail = "verified · \(grant)" + (entry.isRevoked ? " · revoked" : "")
+          // The screen says what the grant was, in words and in the catalog's language.
+          detail = "verified" + (entry.isRevoked ? " · revoked" : "")
+          granted = grant
           problem = false
         case .refused(let failure):
           detail = "refused: \(failure)"
@@ -310,7 +313,7 @@ final class SnapshotReader {
         }
         return EventLogEntry(
           date: now, origin: .app, kind: entry.source.rawValue, productID: entry.productID,
-          transactionID: entry.transactionID, detail: detail, isProblem: problem)
+          transactionID: entry.transactionID, detail: detail, isProblem: problem, grant: granted)
       })
   }
 

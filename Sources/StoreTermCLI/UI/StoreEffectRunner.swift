@@ -280,6 +280,8 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         return
       }
+      // The front end's only clock for status messages: real time, sent in as an action.
+      send(.tick(Date()))
       await takeInOtherProcesses(send)
     }
   }

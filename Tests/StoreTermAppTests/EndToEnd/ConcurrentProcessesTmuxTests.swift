@@ -15,7 +15,7 @@ import Testing
     _ = try session.waitUntil { $0.last == "$" }
     try session.send("t ui", "Enter")
     let shown = try session.waitUntil { lines in
-      lines.contains { $0.contains("100 Coins") && $0.contains("Balance 0") }
+      lines.contains { $0.contains("100 Coins") && $0.contains("Balance 100 Coins × 0") }
     }
     #expect(shown.held, "the paywall did not appear:\n\(shown.lines.joined(separator: "\n"))")
 
@@ -45,7 +45,7 @@ import Testing
     #expect(balances.output.contains("\"balance\": \(total)"), "\(balances.output)")
     // The screen catches up without a key press.
     let updated = try session.waitUntil { lines in
-      lines.contains { $0.contains("100 Coins") && $0.contains("Balance \(total)") }
+      lines.contains { $0.contains("100 Coins") && $0.contains("Balance 100 Coins × \(total)") }
     }
     #expect(
       updated.held, "the balance did not reach \(total):\n\(updated.lines.joined(separator: "\n"))")

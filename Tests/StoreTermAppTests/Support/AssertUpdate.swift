@@ -1,10 +1,12 @@
-import StoreTermApp
 import Testing
+
+@testable import StoreTermApp
 
 /// Applies `action` to `state` and checks the whole outcome; returns the new state.
 ///
 /// The new state must equal `state` changed by `expect`, so any change the test did not name
-/// fails, and the effects must be exactly `effects`.
+/// fails, and the effects must be exactly `effects`. A new status message the test expects is
+/// also expected in the message log (the log's own rules are `MessageLogTests`').
 @discardableResult
 func assertUpdate(
   _ state: AppState, _ action: AppAction, expect: (inout AppState) -> Void = { _ in },
@@ -14,6 +16,7 @@ func assertUpdate(
   let actualEffects = StoreTermApp.update(&actual, action)
   var expected = state
   expect(&expected)
+  if let toast = expected.toast, toast != state.toast { expected.messages.record(toast) }
   #expect(actualEffects == effects, "effects of \(action)", sourceLocation: sourceLocation)
   if actual != expected {
     Issue.record(

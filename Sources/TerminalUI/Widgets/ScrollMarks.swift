@@ -1,0 +1,48 @@
+/// The "more above / more below" marks of a list that scrolls: `↑ 3 more` on a frame's top
+/// edge and `↓ 5 more` on its bottom edge, right-aligned, drawn only when rows are hidden.
+public struct ScrollMarks: Hashable, Sendable {
+  /// Rows hidden above the first visible one.
+  public var above: Int
+  /// Rows hidden below the last visible one.
+  public var below: Int
+
+  /// Marks for a list of `count` rows showing `height` of them from `offset`.
+  public init(offset: Int, height: Int, count: Int) {
+    above = max(0, min(offset, count))
+    below = max(0, count - max(0, offset) - max(0, height))
+  }
+
+  /// The text of the upper mark, or nil when nothing is hidden above.
+  public var upperText: String? { above > 0 ? "↑ \(above) more" : nil }
+
+  /// The text of the lower mark, or nil when nothing is hidden below.
+  public var lowerText: String? { below > 0 ? "↓ \(below) more" : nil }
+
+  /// Paints the marks into the top and bottom edges of `frame` (a box drawn in `canvas`),
+  /// right-aligned one cell in from the corner, where they fit.
+  public func render(onFrame frame: Rect, in canvas: inout Canvas, role: StyleRole = .dim) {
+    func paint(_ text: String?, y: Int) {
+      guard let text else { return }
+      let label = " \(text) "
+      let width = DisplayWidth.of(label)
+      guard width + 4 <= frame.width else { return }
+      canvas.raw(label, at: Point(x: frame.maxX - 2 - width, y: y), role: role)
+    }
+    paint(upperText, y: frame.minY)
+    paint(lowerText, y: frame.maxY - 1)
+  }
+
+  /// Paints the marks on the first and last rows of `area` itself (a list without a frame),
+  /// over what is there, right-aligned.
+  public func render(inside area: Rect, in canvas: inout Canvas, role: StyleRole = .dim) {
+    func paint(_ text: String?, y: Int) {
+      guard let text, area.height > 0 else { return }
+      let label = " \(text)"
+      let width = DisplayWidth.of(label)
+      guard width <= area.width else { return }
+      canvas.raw(label, at: Point(x: area.maxX - width, y: y), role: role)
+    }
+    paint(upperText, y: area.minY)
+    paint(lowerText, y: area.maxY - 1)
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import StoreCore
+import StoreManager
+import StoreTermApp
+import TerminalUI
+import Testing
+
+/// The event log: rows in simulated time order with the date, what each grant was in words,
+/// and prices in the storefront's currency.
+@Suite struct EventLogWordsTests {
+  private let base = Date(timeIntervalSince1970: 1_800_000_000)
+
+  private func entry(
+    _ seconds: Double, _ kind: String, product: String? = nil, id: UInt64? = nil,
+    detail: String = "", grant: GrantOutcome? = nil
+  ) -> EventLogEntry {
+    EventLogEntry(
+      date: base.addingTimeInterval(seconds), origin: .app, kind: kind, productID: product,
+      transactionID: id, detail: detail, grant: grant)
+  }
+
+  @Test func rowsFollowSimulatedTimeNotRecordingOrder() {
+    let entries = [entry(66, "a"), entry(2, "b"), entry(76, "c"), entry(2, "d")]
+    #expect(EventLogScreen.ordered(entries).map(\.kind) == ["b", "d", "a", "c"])
+  }
+
+  @Test func grantsReadInWords() {
+    let snapshot = Fixtures.demo()
+    let coins = entry(
+      0, "purchase", product: Fixtures.coins100, id: 2, detail: "verified",
+      grant: .granted(units: 1))
+    #expect(EventLogScreen.detail(coins, snapshot) == "verified · added 100 Coins × 1")
+    let plan = entry(
+      0, "purchase", product: Fixtures.plusMonthly, id: 1, detail: "verified",
+      grant: .granted(units: 0))
+    let words = EventLogScreen.detail(plan, snapshot)
+    #expect(words.hasPrefix("verified · subscription active"))
+    #expect(!words.contains("granted"))
+    let back = entry(
+      0, "update", product: Fixtures.coins100, id: 2, detail: "verified · revoked",
+      grant: .reversed(units: 1, uncollected: 2))
+    #expect(
+      EventLogScreen.detail(back, snapshot)
+        == "verified · revoked · taken back: 100 Coins × 1 · 2 already spent")
+  }
+
+  @Test func grantsReadInGerman() {
+    let snapshot = Fixtures.demo(storefront: "DEU", locale: "de_DE")
+    let coins = entry(
+      0, "purchase", product: Fixtures.coins100, id: 2, detail: "verified",
+      grant: .granted(units: 1))
+    let name = snapshot.name(of: Fixtures.coins100)
+    #expect(EventLogScreen.detail(coins, snapshot) == "verified · hinzugefügt: \(name) × 1")
+  }
+
+  @Test func theDateAndTimeFollowTheLocaleInUTC() {
+    let date = Date(timeIntervalSince1970: 1_796_047_389)  // 2026-11-30 14:03:09 UTC
+    #expect(DateText.dateAndTime(date, locale: "en_US") == "11/30/26, 14:03:09")
+    #expect(DateText.dateAndTime(date, locale: "de_DE") == "30.11.26, 14:03:09")
+  }
+
+  @Test func milliunitPricesReadInTheStorefrontsCurrency() throws {
+    let catalog = Fixtures.catalog(storefront: "DEU", locale: "de_DE")
+    #expect(
+      catalog.displayPrice(milliunits: 5980) == catalog.displayPrice(Decimal(string: "5.98")!))
+    #expect(catalog.displayPrice(milliunits: 5980).contains("5,98"))
+  }
+}
