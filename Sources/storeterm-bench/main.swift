@@ -15,6 +15,11 @@ let usage = """
     render                             lay out, render and diff a 200×60 transaction manager frame
     reader                             another connection's change to the terminal UI's next
                                        snapshot, over 10,000 and 100,000 transactions
+    server [--sizes N,N…] [--requests N] [--notifications N]
+                                       Get Transaction History and Get All Subscription Statuses
+                                       p50/p99 over ledgers of N transactions (default 10000 and
+                                       1000000) beside a bare libmicrohttpd peer; notification
+                                       deliveries per second beside a bare POST loop
     fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
                                        files; controls injected into every string, output checked
     all                                every workload at a size that runs in a few minutes
@@ -76,6 +81,20 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       cases: Int(options["--output-cases"] ?? Double(cases))
     ).run()
     return parsing && output
+  case "server":
+    var rest = words
+    var benchmark = ServerBenchmark()
+    if rest.first == "--sizes" {
+      rest = rest.dropFirst()
+      guard let list = rest.popFirst() else { usageError() }
+      let sizes = list.split(separator: ",").compactMap { Int($0) }
+      guard !sizes.isEmpty, sizes.allSatisfy({ $0 >= 10 }) else { usageError() }
+      benchmark.sizes = sizes
+    }
+    let options = numericOptions(rest, allowed: ["--requests", "--notifications"])
+    if let requests = options["--requests"] { benchmark.requests = max(100, Int(requests)) }
+    if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
+    return try await benchmark.run()
   case "render":
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()
@@ -90,6 +109,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       ("purchase", ["--seconds", "2", "--rounds", "2", "--prefill", "20000"]),
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
       ("support", ["--customers", "20000"]), ("render", []), ("reader", []),
+      ("server", ["--sizes", "10000,100000", "--requests", "1000"]),
       ("fuzz", ["--cases", "20000"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
