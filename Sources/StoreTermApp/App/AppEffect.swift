@@ -49,6 +49,9 @@ public enum AppEffect: Sendable, Equatable {
   case searchCustomers(String)
   /// Explains one customer: access and timeline; answered with ``SupportAction/loaded(_:)``.
   case loadCustomer(String)
+  /// The Notifications screen's reads and writes of the outbox; answered with
+  /// ``NotificationsAction`` values.
+  case notifications(NotificationsEffect)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

@@ -14,6 +14,8 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
   case eventLog
   /// The support console: find a customer, see what they can use and why.
   case customers
+  /// App Store Server Notifications V2 in the outbox, with their delivery.
+  case notifications
 
   /// The tab's title.
   public var title: String {
@@ -23,6 +25,7 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
     case .transactions: "Transactions"
     case .eventLog: "Event log"
     case .customers: "Customers"
+    case .notifications: "Notifications"
     }
   }
 
@@ -63,6 +66,8 @@ public struct AppState: Sendable {
   public var eventLog = EventLogState()
   /// The Customers screen's search, results and open customer.
   public var customers = CustomersState()
+  /// The Notifications screen's rows, selection and inspector.
+  public var notifications = NotificationsState()
   /// Whether the key help overlay is open.
   public var showsHelp = false
   /// Whether the "quit with a purchase in flight?" question is open.

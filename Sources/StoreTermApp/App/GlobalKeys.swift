@@ -31,6 +31,7 @@ public enum GlobalKeys {
       case .transactions: TransactionsScreen.keymap
       case .eventLog: EventLogScreen.keymap
       case .customers: CustomersScreen.keymap
+      case .notifications: NotificationsScreen.keymap
       }
     return own.followed(by: keymap)
   }
@@ -60,6 +61,9 @@ public enum GlobalKeys {
     }
     if state.screen == .account, state.account.confirmsLeave {
       return FamilySheet.leaveKeymap.followed(by: help)
+    }
+    if state.screen == .notifications, state.notifications.showsInspector {
+      return NotificationsScreen.inspectorKeymap.followed(by: keymap)
     }
     if state.screen == .customers, state.customers.detail != nil {
       return CustomerDetailView.keymap.followed(by: keymap)
@@ -91,6 +95,8 @@ public enum GlobalKeys {
       ("Event log (4)", EventLogScreen.keymap),
       ("Customers (5)", CustomersScreen.keymap),
       ("Customer detail (Enter on Customers)", CustomerDetailView.keymap),
+      ("Notifications (6)", NotificationsScreen.keymap),
+      ("Notification inspector (Enter on Notifications)", NotificationsScreen.inspectorKeymap),
     ]
     for (title, map) in maps {
       parts.append("# \(title)")

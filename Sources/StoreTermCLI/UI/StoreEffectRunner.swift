@@ -193,6 +193,11 @@ final class StoreEffectRunner: EffectRunner {
       send(.support(searchCustomers(query)))
     case .loadCustomer(let customerID):
       send(.support(loadCustomer(customerID)))
+    case .notifications(let request):
+      await NotificationsClient(
+        ledger: context.ledger, clock: context.clock, factory: context.notifications,
+        pollInterval: pollInterval
+      ).run(request, send: send)
     }
   }
 
