@@ -230,8 +230,8 @@ public enum NotificationsScreen {
     let count = notifications.rows.count
     let title =
       notifications.hasOlder
-        ? snapshot.localized("Notifications (%@, older below)", String(count))
-        : snapshot.localized("Notifications (%@)", String(count))
+      ? snapshot.localized("Notifications (%@, older below)", String(count))
+      : snapshot.localized("Notifications (%@)", String(count))
     let inside = canvas.panel(canvas.bounds, title: title, focused: true)
     guard !notifications.rows.isEmpty else {
       let message =

@@ -14,7 +14,8 @@ struct ServerImport {
     guard let url = URL(string: server), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host?.isEmpty == false, url.query == nil
     else {
-      throw UsageError("--server \(server): not an http or https URL, such as http://127.0.0.1:8090")
+      throw UsageError(
+        "--server \(server): not an http or https URL, such as http://127.0.0.1:8090")
     }
     var missing: [String] = []
     for name in ["key", "key-id", "issuer-id"] where context.parsed.value(name) == nil {

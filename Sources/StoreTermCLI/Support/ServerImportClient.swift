@@ -42,7 +42,8 @@ struct ServerImportClient {
       pages += 1
       guard page["hasMore"] == .bool(true) else { break }
       guard case .string(let next)? = page["revision"], next != revision, pages < pageLimit else {
-        throw CommandFailure("\(base): the history pages do not advance (revision \(revision ?? ""))")
+        throw CommandFailure(
+          "\(base): the history pages do not advance (revision \(revision ?? ""))")
       }
       revision = next
     } while true
