@@ -121,6 +121,8 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
   }
 }
 
+// Line by line even into a file or pipe, so a run cut short still shows what it measured.
+setvbuf(stdout, nil, _IOLBF, 0)
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else { usageError() }
 do {
