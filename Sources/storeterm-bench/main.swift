@@ -122,7 +122,11 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
 }
 
 // Line by line even into a file or pipe, so a run cut short still shows what it measured.
-setvbuf(stdout, nil, _IOLBF, 0)
+// Swift 6 refuses a reference to the C global `stdout`, so it is read through the symbol table
+// (once, before any task starts).
+if let symbol = dlsym(nil, "stdout") {
+  setvbuf(symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>.self).pointee, nil, _IOLBF, 0)
+}
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else { usageError() }
 do {

@@ -75,7 +75,7 @@ import Testing
       guard case .object(let members) = item else { return item }
       return .object(
         members.filter {
-          !["signedDate", "deviceVerification", "deviceVerificationNonce"].contains($0.name)
+          !["signedDate", "deviceVerification", "deviceVerificationNonce"].contains($0.key)
         })
     }
   }
