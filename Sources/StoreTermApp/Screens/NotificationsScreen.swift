@@ -78,6 +78,9 @@ public enum NotificationsScreen {
       [.home], description: "newest", group: "Notifications", showsInHintBar: false,
       action: .moveToFirst),
     KeyBinding(
+      [.end], description: "oldest", group: "Notifications",
+      showsInHintBar: false, action: .moveToLast),
+    KeyBinding(
       [.enter], description: "inspect", group: "Notifications",
       disabledReason: { selected($0) == nil ? "no notification is listed" : nil },
       action: .notifications(.toggleInspector)),

@@ -62,7 +62,10 @@ enum ImportCommand {
       candidates = try fileCandidates(argument)
       source = (argument as NSString).lastPathComponent
     }
-    try store(candidates, root: root, source: source, shown: argument, context)
+    // The summary names where the data came from: the file as given, or the server.
+    try store(
+      candidates, root: root, source: source,
+      shown: context.parsed.value("server") ?? argument, context)
   }
 
   private static func fileCandidates(_ path: String) throws -> [ImportFile.Candidate] {

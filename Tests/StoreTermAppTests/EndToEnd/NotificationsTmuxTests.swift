@@ -31,13 +31,14 @@ import Testing
       lines.contains { $0.contains("┌ Notifications (1) ") }
         && lines.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains(" 1 ") }
     }
-    #expect(listed.held, "the notification did not appear:\n\(listed.lines.joined(separator: "\n"))")
+    #expect(
+      listed.held, "the notification did not appear:\n\(listed.lines.joined(separator: "\n"))")
 
     try session.send("Enter")
     let inspected = try session.waitUntil { lines in
       lines.contains { $0.contains("┌ Notification ") }
-        && lines.contains { $0.contains("\"notificationType\" : \"ONE_TIME_CHARGE\"") }
-        && lines.contains { $0.contains("\"bundleId\" : \"dev.storeterm.demo\"") }
+        && lines.contains { $0.contains("\"notificationType\": \"ONE_TIME_CHARGE\"") }
+        && lines.contains { $0.contains("\"bundleId\": \"dev.storeterm.demo\"") }
     }
     #expect(
       inspected.held, "no decoded payload:\n\(inspected.lines.joined(separator: "\n"))")
