@@ -61,7 +61,7 @@ let package = Package(
       name: "storeterm-bench",
       dependencies: [
         "StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI",
-        "StoreTermTestSupport", "StoreTermCLI", "StoreKit",
+        "StoreTermTestSupport", "StoreTermCLI", "StoreKit", "StoreServer",
       ]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.

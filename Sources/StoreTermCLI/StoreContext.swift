@@ -26,6 +26,8 @@ struct StoreContext {
   let fulfillment: FulfillmentStore
   /// The test-only fault hook from `STORETERM_TEST_FAULT`, if set.
   let faultHook: FaultHook?
+  /// Signs this App Store's server notifications (events' and test ones).
+  let notifications: ServerNotificationFactory
 
   /// Opens the ledger and the CA named by the command line, creating both on first use, and
   /// catches up on everything that fell due while storeterm was not running.
@@ -81,12 +83,11 @@ struct StoreContext {
     var session = StoreSession(settings: catalog.configuration.settings)
       .applying(try ledger.sessionSwitches())
     session.nonRenewingDuration = context.nonRenewingDuration
+    let notifications = ServerNotificationFactory(
+      signer: signer, clock: clock, ids: RandomIdentifiers(), identity: identity)
+    self.notifications = notifications
     // Every event this process records is written with its signed server notification.
-    if !ephemeral {
-      ledger.setNotificationWriter(
-        ServerNotificationFactory(
-          signer: signer, clock: clock, ids: RandomIdentifiers(), identity: identity))
-    }
+    if !ephemeral { ledger.setNotificationWriter(notifications) }
     engine = StoreEngine(
       catalog: catalog, session: session,
       ledger: ledger, signer: signer, clock: clock,

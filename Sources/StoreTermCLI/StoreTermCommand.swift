@@ -146,7 +146,7 @@ public enum StoreTermCommand {
       case "reset": try await ResetCommand.run(context)
       case "customers": try CustomersCommand.run(context)
       case "customer": try CustomerCommand.run(context)
-      case "import": try ImportCommand.run(context)
+      case "import": try await ImportCommand.run(context)
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
       case "notifications": try NotificationsCommand.run(context)

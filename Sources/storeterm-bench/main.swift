@@ -16,6 +16,11 @@ let usage = """
     reader [--sizes N,N,…]             the terminal UI's cold first snapshot, its memory, and
                                        another connection's change to its next snapshot, over
                                        10,000, 100,000 and 1,000,000 transactions
+    server [--sizes N,N…] [--requests N] [--notifications N]
+                                       Get Transaction History and Get All Subscription Statuses
+                                       p50/p99 over ledgers of N transactions (default 10000 and
+                                       1000000) beside a bare libmicrohttpd peer; notification
+                                       deliveries per second beside a bare POST loop
     fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
                                        files; controls injected into every string, output checked
     all                                every workload at a size that runs in a few minutes
@@ -77,6 +82,20 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       cases: Int(options["--output-cases"] ?? Double(cases))
     ).run()
     return parsing && output
+  case "server":
+    var rest = words
+    var benchmark = ServerBenchmark()
+    if rest.first == "--sizes" {
+      rest = rest.dropFirst()
+      guard let list = rest.popFirst() else { usageError() }
+      let sizes = list.split(separator: ",").compactMap { Int($0) }
+      guard !sizes.isEmpty, sizes.allSatisfy({ $0 >= 10 }) else { usageError() }
+      benchmark.sizes = sizes
+    }
+    let options = numericOptions(rest, allowed: ["--requests", "--notifications"])
+    if let requests = options["--requests"] { benchmark.requests = max(100, Int(requests)) }
+    if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
+    return try await benchmark.run()
   case "render":
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()
@@ -109,6 +128,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       ("renewals", ["--subscribers", "2000"]), ("crash", ["--kills", "100"]),
       ("support", ["--customers", "20000"]), ("render", []),
       ("reader", ["--sizes", "10000,100000"]),
+      ("server", ["--sizes", "10000,100000", "--requests", "1000"]),
       ("fuzz", ["--cases", "20000"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
@@ -120,6 +140,12 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
   }
 }
 
+// Line by line even into a file or pipe, so a run cut short still shows what it measured.
+// Swift 6 refuses a reference to the C global `stdout`, so it is read through the symbol table
+// (once, before any task starts).
+if let symbol = dlsym(nil, "stdout") {
+  setvbuf(symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>.self).pointee, nil, _IOLBF, 0)
+}
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else { usageError() }
 do {

@@ -55,4 +55,17 @@ import Testing
   @Test func aByteOrderMarkIsSkipped() throws {
     #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8)) == .array([]))
   }
+
+  /// Strings are written in runs between escapes: every escape, a combining mark after a quote,
+  /// non-ASCII text and text with nothing to escape come out exactly, and parse back.
+  @Test func stringsAreEscapedExactly() throws {
+    let text = "a\"\u{301}b\\c\n\r\t\u{1}\u{1B}]0;x\u{7}é😀"
+    let written = JSONValue.string(text).compactText
+    #expect(written == #""a\"\#u{301}b\\c\n\r\t\u0001\u001b]0;x\u0007é😀""#)
+    #expect(try JSONParser.parse(written) == .string(text))
+    #expect(
+      JSONValue.string("eyJhbGciOiJFUzI1NiJ9.e30.c2ln").compactText
+        == #""eyJhbGciOiJFUzI1NiJ9.e30.c2ln""#)
+    #expect(JSONValue.string("").compactText == #""""#)
+  }
 }

@@ -31,7 +31,7 @@ import Testing
     // Tab and Shift-Tab reach it too.
     var eventLog = Fixtures.state(screen: .eventLog)
     #expect(updated(eventLog, .nextScreen).effects == [.searchCustomers("")])
-    eventLog.screen = .paywall
+    eventLog.screen = .notifications
     #expect(updated(eventLog, .previousScreen).effects == [.searchCustomers("")])
   }
 

@@ -19,10 +19,12 @@ import Testing
 
   @Test func shortTabsAreClickableToo() {
     let state = Fixtures.state(size: Size(width: 60, height: 18))
-    // 60 columns: " 1 Paywall " 0..<11, then " 2 " 12..<15 and " 3 " 16..<19.
+    // 60 columns: " 1 Paywall " 0..<11, " 2 Account " 12..<23, then " 3 " 24..<27 and " 4 "
+    // 28..<31.
     #expect(click(14, 0, state) == .show(.account))
-    #expect(click(16, 0, state) == .show(.transactions))
-    #expect(click(15, 0, state) == nil)
+    #expect(click(24, 0, state) == .show(.transactions))
+    #expect(click(28, 0, state) == .show(.eventLog))
+    #expect(click(27, 0, state) == nil)
   }
 
   @Test func aClickOnAPaywallProductSelectsIt() {

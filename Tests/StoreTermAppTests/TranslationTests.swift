@@ -58,6 +58,74 @@ import Testing
     #expect(used.subtracting(english.keys).sorted() == [])
   }
 
+  /// Key descriptions, help groups and tab titles are looked up when drawn (not through a
+  /// `localized("…")` call the scan above finds): the tabs and the Notifications screen's keys
+  /// (list and inspector) are all listed, so every language has them.
+  @Test func theTabsAndTheNotificationsKeysAreListed() throws {
+    let english = try #require(Self.tables()["en"])
+    let state = NotificationsScreenTests.listed()
+    var used = Set(ScreenID.allCases.map(\.title))
+    for keymap in [NotificationsScreen.keymap, NotificationsScreen.inspectorKeymap] {
+      for section in keymap.helpSections(in: state) {
+        used.insert(section.title)
+        used.formUnion(section.entries.map(\.description))
+      }
+    }
+    #expect(used.isSuperset(of: ["Notifications", "Notification", "resend", "test notification"]))
+    #expect(used.subtracting(english.keys).sorted() == [])
+  }
+
+  /// The Notifications screen (`6`) in each of the five languages: its tab, list, delivery
+  /// states, inspector and keys.
+  @Test func theNotificationsScreenInEachLanguage() {
+    let expected: [(String, [String])] = [
+      (
+        "de_DE",
+        [
+          "Mitteilungen", "Mitteilungen (3)", "zugestellt 10:05", "fehlgeschlagen: HTTP 500",
+          "keine weiteren Versuche", "Nutzdaten", "erneut senden", "Testmitteilung",
+        ]
+      ),
+      (
+        "en_US",
+        [
+          "Notifications", "Notifications (3)", "delivered 10:05", "failed: HTTP 500",
+          "no more retries", "Payload", "resend", "test notification",
+        ]
+      ),
+      (
+        "es_ES",
+        [
+          "Notificaciones", "Notificaciones (3)", "entregada 10:05", "fallida: HTTP 500",
+          "sin más reintentos", "Contenido", "reenviar", "notificación de prueba",
+        ]
+      ),
+      (
+        "fr_FR",
+        [
+          "Notifications", "Notifications (3)", "livrée 10:05", "échec : HTTP 500", "plus d’essai",
+          "Contenu", "renvoyer", "notification de test",
+        ]
+      ),
+      (
+        "ja_JP",
+        [
+          "通知", "通知 (3)", "配信済み 10:05", "失敗: HTTP 500", "再試行なし", "ペイロード", "再送信",
+          "テスト通知",
+        ]
+      ),
+    ]
+    for (locale, words) in expected {
+      let actual = [
+        UIText.text("Notifications", locale), UIText.text("Notifications (%@)", locale, "3"),
+        UIText.text("delivered %@", locale, "10:05"), UIText.text("failed: HTTP %@", locale, "500"),
+        UIText.text("no more retries", locale), UIText.text("Payload", locale),
+        UIText.text("resend", locale), UIText.text("test notification", locale),
+      ]
+      #expect(actual == words, "\(locale)")
+    }
+  }
+
   @Test func languagesComeFromTheResourceFiles() {
     #expect(UIText.languages == ["en", "de", "es", "fr", "ja"])
     #expect(UIText.speaks("de_DE") && UIText.speaks("ja-JP") && UIText.speaks("fr"))

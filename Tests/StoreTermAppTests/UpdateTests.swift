@@ -21,11 +21,13 @@ import Testing
   @Test func screensAreChosenByDigitAndCycledByTab() {
     #expect(updated(Fixtures.state(), .show(.transactions)).state.screen == .transactions)
     var state = Fixtures.state()
-    for expected: ScreenID in [.account, .transactions, .eventLog, .customers, .paywall] {
+    for expected: ScreenID in [
+      .account, .transactions, .eventLog, .customers, .notifications, .paywall,
+    ] {
       state = updated(state, .nextScreen).state
       #expect(state.screen == expected)
     }
-    #expect(updated(state, .previousScreen).state.screen == .customers)
+    #expect(updated(state, .previousScreen).state.screen == .notifications)
   }
 
   @Test func helpToggles() {

@@ -39,10 +39,7 @@ extension AppStoreServerAPI {
   /// `POST /inApps/v1/notifications/test`: signs a `TEST` notification into the outbox, for
   /// `serve --notify` to post; the token names it.
   func requestTestNotification() throws -> HTTPResponse {
-    let notification = try notifications.testNotification()
-    try ledger.enqueue(notification)
-    let token =
-      "\(notification.uuid.uuidString.lowercased())_\(notification.signedDate.epochMilliseconds)"
+    let token = try TestNotificationRequest.send(with: notifications, into: ledger).token
     return .json(.object([JSONMember("testNotificationToken", .string(token))]))
   }
 

@@ -68,6 +68,10 @@ public enum AppAction: Sendable, Equatable {
   /// Something done on the Customers screen, or the runner's answer to it.
   case support(SupportAction)
 
+  // MARK: Notifications
+  /// Something done on the Notifications screen, or the runner's answer to it.
+  case notifications(NotificationsAction)
+
   // MARK: Results
   /// The store changed: a fresh snapshot.
   case storeChanged(StoreSnapshot)

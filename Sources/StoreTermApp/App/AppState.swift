@@ -14,6 +14,8 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
   case eventLog
   /// The support console: find a customer, see what they can use and why.
   case customers
+  /// App Store Server Notifications V2 in the outbox, with their delivery.
+  case notifications
 
   /// The tab's title.
   public var title: String {
@@ -23,6 +25,7 @@ public enum ScreenID: Int, CaseIterable, Hashable, Sendable {
     case .transactions: "Transactions"
     case .eventLog: "Event log"
     case .customers: "Customers"
+    case .notifications: "Notifications"
     }
   }
 
@@ -62,6 +65,8 @@ public struct AppState: Sendable, Equatable {
   public var customers = CustomersState()
   /// Lines the key help is scrolled down by, where it is one column and does not fit.
   public var helpScroll = 0
+  /// The Notifications screen's rows, selection and inspector.
+  public var notifications = NotificationsState()
   /// The last message, shown above the hint bar.
   public var toast: Toast?
   /// The recent messages (`!`) and how long the one on the status line has shown.

@@ -4,7 +4,8 @@ import TerminalUI
 enum Chrome {
   /// The tab bar: each screen with its digit, then the account and storefront where they fit.
   ///
-  /// When the titles do not all fit (below 69 columns), the other screens show their digit only.
+  /// When the titles do not all fit (below 87 columns in English), the first screens keep their
+  /// titles as far as the account name still fits, and the others show their digit only.
   static func renderTabs(_ state: AppState, in canvas: inout Canvas) {
     let width = canvas.size.width
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), role: .normal)
@@ -33,11 +34,23 @@ enum Chrome {
       short && screen != state.screen
         ? " \(screen.rawValue) " : " \(screen.rawValue) \(state.snapshot.localized(screen.title)) "
     }
-    let full = ScreenID.allCases.map { DisplayWidth.of(label($0, short: false)) + 1 }.reduce(0, +)
-    let short = full > width
+    let screens = ScreenID.allCases
+    // With `titled` titles from the left (and always the active one), the rest digits only.
+    func used(titled: Int) -> Int {
+      screens.enumerated().map { index, screen in
+        DisplayWidth.of(label(screen, short: index >= titled)) + 1
+      }.reduce(0, +)
+    }
+    // Every title when they all fit; else as many as leave room for the account name (it says
+    // whose store this is), from the left, since the first screens are the most used.
+    let account = DisplayWidth.of(state.snapshot.customerID) + 1
+    let titled =
+      used(titled: screens.count) <= width
+      ? screens.count
+      : (0..<screens.count).reversed().first { used(titled: $0) + account <= width } ?? 0
     var x = 0
-    return ScreenID.allCases.map { screen in
-      let text = label(screen, short: short)
+    return screens.enumerated().map { index, screen in
+      let text = label(screen, short: index >= titled)
       let start = x
       x += DisplayWidth.of(text) + 1
       return (screen, text, start..<(start + DisplayWidth.of(text)))

@@ -34,6 +34,7 @@ public enum GlobalKeys {
       case .transactions: TransactionsScreen.keymap
       case .eventLog: EventLogScreen.keymap
       case .customers: CustomersScreen.keymap
+      case .notifications: NotificationsScreen.keymap
       }
     return own.followed(by: keymap)
   }
@@ -42,6 +43,9 @@ public enum GlobalKeys {
   /// screen's.
   public static func activeKeymap(_ state: AppState) -> Keymap<AppState, AppAction> {
     if let modal = state.modal { return ModalRules.keymap(modal) }
+    if state.screen == .notifications, state.notifications.showsInspector {
+      return NotificationsScreen.inspectorKeymap.followed(by: keymap)
+    }
     if state.screen == .customers, state.customers.detail != nil {
       return CustomerDetailView.keymap.followed(by: keymap)
     }
@@ -80,6 +84,8 @@ public enum GlobalKeys {
       ("Event log (4)", EventLogScreen.keymap),
       ("Customers (5)", CustomersScreen.keymap),
       ("Customer detail (Enter on Customers)", CustomerDetailView.keymap),
+      ("Notifications (6)", NotificationsScreen.keymap),
+      ("Notification inspector (Enter on Notifications)", NotificationsScreen.inspectorKeymap),
     ]
     for (title, map) in maps {
       parts.append("# \(title)")

@@ -82,6 +82,11 @@ public enum StoreTermApp: Application {
         CustomersScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
         CustomersScreen.selectedPosition(state), state.customers.results.count
       )
+    case .notifications:
+      hit = (
+        NotificationsScreen.position(atRow: bodyRow, state, bodyHeight: bodyHeight),
+        NotificationsScreen.selectedIndex(state), state.notifications.rows.count
+      )
     case .eventLog:
       // The log scrolls but selects nothing.
       return nil
@@ -143,6 +148,12 @@ public enum StoreTermApp: Application {
           toWidth: CustomerDetailView.contentWidth(size.width))
       }
       state.size = size
+    case .move(let delta) where state.screen == .notifications:
+      return NotificationsScreen.move(&state, by: delta)
+    case .moveToFirst where state.screen == .notifications:
+      return NotificationsScreen.move(&state, by: -Int.max / 2)
+    case .moveToLast where state.screen == .notifications:
+      return NotificationsScreen.move(&state, by: Int.max / 2)
     case .move(let delta):
       return move(&state, by: delta)
     case .moveToFirst:
@@ -188,6 +199,8 @@ public enum StoreTermApp: Application {
       return [.advanceClock(seconds: seconds)]
     case .support(let supportAction):
       return CustomersScreen.update(&state, supportAction)
+    case .notifications(let notificationsAction):
+      return NotificationsScreen.update(&state, notificationsAction)
     case .filter(let filterAction):
       return TransactionsScreen.update(&state, filterAction)
     case .toggleInspector:
@@ -213,10 +226,15 @@ public enum StoreTermApp: Application {
     return []
   }
 
-  /// Shows `screen`; the Customers screen lists the first customers the first time it shows.
+  /// Shows `screen`; the Customers screen lists the first customers the first time it shows,
+  /// the Notifications screen reads the newest page (and starts watching) each time.
   private static func show(_ state: inout AppState, _ screen: ScreenID) -> [AppEffect] {
     state.screen = screen
-    return screen == .customers ? CustomersScreen.firstSearch(&state) : []
+    switch screen {
+    case .customers: return CustomersScreen.firstSearch(&state)
+    case .notifications: return NotificationsScreen.shown(&state)
+    default: return []
+    }
   }
 
   private static func purchaseFinished(
@@ -262,6 +280,8 @@ public enum StoreTermApp: Application {
         max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
     case .customers:
       return CustomersScreen.move(&state, by: delta)
+    case .notifications:
+      return NotificationsScreen.move(&state, by: delta)
     }
     return []
   }
@@ -282,6 +302,7 @@ public enum StoreTermApp: Application {
       case .transactions: TransactionsScreen.render(state, in: &area)
       case .eventLog: EventLogScreen.render(state, in: &area)
       case .customers: CustomersScreen.render(state, in: &area)
+      case .notifications: NotificationsScreen.render(state, in: &area)
       }
       if let modal = state.modal { ModalRules.drawOverBody(modal, state, in: &area) }
     }

@@ -196,6 +196,11 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         log.write("transaction page: \(error)")
       }
+    case .notifications(let request):
+      await NotificationsClient(
+        ledger: context.ledger, clock: context.clock, factory: context.notifications,
+        pollInterval: pollInterval
+      ).run(request, send: send)
     }
   }
 

@@ -290,7 +290,9 @@ import Testing
     #expect(try session.waitUntil { $0.contains { $0.contains("Enlarge the terminal") } }.held)
     try session.resize(width: 80, height: 24)
     let wide = try session.waitUntil { lines in
-      lines.count == 24 && (lines.first?.hasSuffix("5 Customers     default") ?? false)
+      lines.count == 24
+        && (lines.first?.hasPrefix(" 1 Paywall   2 Account   3 Transactions   4 Event log") ?? false)
+        && (lines.first?.hasSuffix("   6           default") ?? false)
     }
     #expect(wide.held, "80×24:\n\(wide.lines.joined(separator: "\n"))")
     try quit(session)

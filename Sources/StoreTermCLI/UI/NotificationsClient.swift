@@ -1,0 +1,103 @@
+import Foundation
+import StoreCore
+import StorePersistence
+import StoreServer
+import StoreTermApp
+
+/// The Notifications screen's effects against the ledger's outbox: keyset pages (newest first),
+/// a watch for other processes' notifications and attempts, resends, and test notifications
+/// through the same code as the server's Request a Test Notification.
+struct NotificationsClient {
+  let ledger: SQLiteLedger
+  let clock: any StoreClock
+  let factory: ServerNotificationFactory
+  /// How often the watch looks at the outbox.
+  var pollInterval: Duration = .milliseconds(250)
+
+  var outbox: NotificationOutbox { NotificationOutbox(ledger: ledger) }
+
+  /// Carries out `effect`, answering with `send`; the watch runs until the task is cancelled.
+  func run(_ effect: NotificationsEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    switch effect {
+    case .watch:
+      await watch(send)
+    case .load(let before, let limit):
+      send(.notifications(load(before: before, limit: limit)))
+    case .resend(let sequence):
+      send(.notifications(resend(sequence)))
+    case .sendTest:
+      send(.notifications(sendTest()))
+    }
+  }
+
+  /// Reads one page; a failed read is a message.
+  func load(before: Int64?, limit: Int) -> NotificationsAction {
+    do {
+      let page = try outbox.page(before: before, limit: limit)
+      return .loaded(
+        NotificationPage(before: before, rows: page.entries.map(Self.row), hasOlder: page.hasOlder))
+    } catch {
+      return .finished(message: "The outbox cannot be read: \(error)", isError: true)
+    }
+  }
+
+  func resend(_ sequence: Int64) -> NotificationsAction {
+    do {
+      guard try outbox.resend(sequence: sequence, now: clock.now()) else {
+        return .finished(message: "That notification is no longer in the outbox.", isError: true)
+      }
+      return .finished(
+        message: "Notification \(sequence) is due again at every URL.", isError: false)
+    } catch {
+      return .finished(message: "The resend failed: \(error)", isError: true)
+    }
+  }
+
+  func sendTest() -> NotificationsAction {
+    do {
+      let sent = try TestNotificationRequest.send(with: factory, into: ledger)
+      return .finished(message: "Test notification \(sent.token) is in the outbox.", isError: false)
+    } catch {
+      return .finished(message: "The test notification failed: \(error)", isError: true)
+    }
+  }
+
+  /// Sends `changed` whenever the outbox's stamp moves (a notification written or an attempt
+  /// recorded, by any process).
+  private func watch(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    var last = try? outbox.stamp()
+    while !Task.isCancelled {
+      try? await Task.sleep(for: pollInterval)
+      guard let stamp = try? outbox.stamp(), stamp != last else { continue }
+      last = stamp
+      send(.notifications(.changed))
+    }
+  }
+
+  /// An outbox entry as the screen shows it, with its payload decoded and pretty-printed.
+  static func row(_ entry: OutboxEntry) -> NotificationRow {
+    let notification = entry.notification
+    let payload =
+      CompactJWSPayload.bytes(of: notification.signedPayload)
+      .flatMap { try? JSONParser.parse($0) }?.prettyText ?? notification.signedPayload
+    return NotificationRow(
+      sequence: entry.sequence, id: notification.uuid, signedDate: notification.signedDate,
+      type: notification.kind.type.rawValue, subtype: notification.kind.subtype?.rawValue,
+      transactionID: notification.transactionID,
+      deliveries: entry.deliveries.map { delivery in
+        let state: NotificationRow.DeliveryState =
+          if let date = delivery.deliveredDate {
+            .delivered(date)
+          } else if delivery.attempts == 0 {
+            .waiting
+          } else {
+            .failed(
+              status: delivery.lastStatus, result: delivery.lastResult,
+              nextRetry: delivery.nextAttemptDate)
+          }
+        return NotificationRow.Delivery(
+          url: delivery.url, attempts: delivery.attempts, state: state)
+      },
+      payloadJSON: payload)
+  }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StorePersistence
+import StoreServer
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `storeterm-bench server`: Get Transaction History (v2) and Get All Subscription Statuses
+/// against an in-process `storeterm serve` (the same `AppStoreServerAPI` behind the same
+/// `HTTPServer`) over ledgers of each size, beside a bare libmicrohttpd peer answering a fixed
+/// body of the same length; then notification deliveries per second beside a bare POST loop.
+///
+/// One client for both sides: a `URLSession`, one request at a time, the connection kept alive
+/// between requests (libcurl reuses it; the run prints how many TCP connections the server saw
+/// closed, as evidence).
+struct ServerBenchmark {
+  var sizes: [Int] = [10_000, 1_000_000]
+  var requests = 2_000
+  var notifications = 2_000
+
+  /// The latency goal at the largest size, in milliseconds.
+  static let latencyGoal = 5.0
+  /// Deliveries reach this share of the bare POST rate.
+  static let deliveryGoal = 0.5
+
+  func run() async throws -> Bool {
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "storeterm-bench-server-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let authority = try TestCertificateAuthority.generate()
+    let speed = try? OpenSSLSpeed.ecdsaP256(seconds: 1)
+    if let speed {
+      print(
+        String(
+          format: "openssl speed -seconds 1 ecdsap256: %.0f signs/s, %.0f verifies/s",
+          speed.sign, speed.verify))
+    }
+    print(
+      "client: one URLSession, \(requests) sequential GETs per row, keep-alive; each request"
+        + " carries a fresh ES256 bearer token check on the server")
+    var met = true
+    var worstAtLargest = 0.0
+    for size in sizes {
+      let folder = directory.appending(path: "size-\(size)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let worst = try await measure(size: size, in: folder, authority: authority)
+      if size == sizes.max() { worstAtLargest = worst }
+    }
+    let largest = sizes.max() ?? 0
+    let latencyMet = worstAtLargest < Self.latencyGoal
+    print(
+      String(
+        format: "goal %@: p99 under %.0f ms at %@ transactions (worst p99 %.2f ms)",
+        latencyMet ? "met" : "NOT met", Self.latencyGoal, largest.formatted(), worstAtLargest))
+    met = met && latencyMet
+    let delivery = try await DeliveryBenchmark(
+      notifications: notifications, folder: directory.appending(path: "deliveries"),
+      authority: authority
+    ).run()
+    return met && delivery
+  }
+
+  /// One ledger size: both endpoints and the bare peer; returns the worst p99 of the endpoints.
+  private func measure(
+    size: Int, in folder: URL, authority: TestCertificateAuthority
+  ) async throws -> Double {
+    let perCustomer = 10
+    let customers = max(1, size / perCustomer)
+    let builder = SupportLedgerBuilder(customers: customers, transactionsPerCustomer: perCustomer)
+    let clock = ContinuousClock()
+    var built: SQLiteLedger?
+    let building = try clock.measure {
+      built = try builder.build(at: folder.appending(path: "ledger.sqlite").path)
+    }
+    guard let ledger = built else { throw BenchmarkError("the ledger was not built") }
+    print(
+      "\n\((customers * perCustomer).formatted()) transactions (\(customers.formatted())"
+        + " customers × \(perCustomer)), built in "
+        + String(format: "%.1f s", BenchTime.milliseconds(building) / 1_000))
+    // Mid-way through the chains, so nothing falls due and every request's catch-up is a
+    // query that finds nothing, as on a server that keeps up.
+    let simulated = ManualClock(builder.start.addingTimeInterval(200 * 86_400))
+    let identity = SignedDataConfiguration(bundleId: "dev.storeterm.demo", environment: .xcode)
+    let engine = StoreEngine(
+      catalog: try BenchCatalog.demo(), session: StoreSession(), ledger: ledger,
+      signer: authority.makeSigner(), clock: simulated, ids: RandomIdentifiers(),
+      factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
+    let key = try P256PrivateKey.generate()
+    let stored = try ServerDirectory(ledger: ledger).addKey(
+      keyID: "BENCHKEY01", publicKeyDER: try APIKeyFiles.publicKeyDER(key), date: Date(),
+      makeIssuerID: { "57246542-96fe-1a63-e053-0824d011072a" })
+    let api = AppStoreServerAPI(
+      engine: engine, ledger: ledger, signer: authority.makeSigner(), clock: simulated,
+      identity: identity, realNow: { Date() })
+    let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: api.handle)
+    defer { server.stop() }
+    let client = BenchHTTPClient(
+      base: "http://127.0.0.1:\(server.port)",
+      token: {
+        try ServerAPIToken.make(
+          key: key, keyID: stored.keyID, issuerID: stored.issuerID,
+          bundleID: identity.bundleId, now: Date())
+      })
+    var generator = SplitMix(seed: 7)
+    func customer() -> Int { Int(generator.next() % UInt64(customers)) }
+    // A typical answer's length, for the bare peer's fixed body.
+    let sample = try await client.get("/inApps/v2/history/\(builder.originalID(0) + 3)")
+    guard sample.status == 200 else {
+      throw BenchmarkError("history answered \(sample.status): \(sample.text)")
+    }
+    print("request                                   req/s   p50 ms   p99 ms   max ms")
+    let history = try await client.series(requests) {
+      "/inApps/v2/history/\(builder.originalID(customer()) + 3)"
+    }
+    history.print("Get Transaction History v2")
+    let statuses = try await client.series(requests) {
+      "/inApps/v1/subscriptions/\(builder.originalID(customer()))"
+    }
+    statuses.print("Get All Subscription Statuses")
+    let body = Array(repeating: UInt8(ascii: "x"), count: sample.body.count)
+    let bare = try HTTPServer(host: "127.0.0.1", port: 0) { _ in
+      HTTPResponse(status: 200, contentType: "application/json", body: body)
+    }
+    defer { bare.stop() }
+    let bareClient = BenchHTTPClient(base: "http://127.0.0.1:\(bare.port)", token: client.token)
+    let peer = try await bareClient.series(requests) { "/fixed" }
+    peer.print("bare libmicrohttpd, fixed \(body.count) B")
+    print(
+      "TCP connections closed by the client during the run: "
+        + "\(BenchHTTPClient.closedConnections(port: server.port)) to the server, "
+        + "\(BenchHTTPClient.closedConnections(port: bare.port)) to the bare peer")
+    return max(history.p99, statuses.p99)
+  }
+}
+
+/// Durations as milliseconds.
+enum BenchTime {
+  static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1_000
+      + Double(duration.components.attoseconds) / 1e15
+  }
+}
+
+/// Latency samples of one series of requests.
+struct LatencySeries {
+  var samples: [Double]
+  var elapsed: Double
+
+  var sorted: [Double] { samples.sorted() }
+  var p50: Double { sorted[sorted.count / 2] }
+  var p99: Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))] }
+
+  func print(_ label: String) {
+    let rate = Double(samples.count) / (elapsed / 1_000)
+    let padded = label.padding(toLength: 38, withPad: " ", startingAt: 0)
+    Swift.print(
+      String(
+        format: "%@ %8.0f  %7.3f  %7.3f  %7.3f", padded, rate, p50, p99, sorted.last ?? 0))
+  }
+}
+
+/// The benchmark's one HTTP client: `URLSession`, one request at a time.
+struct BenchHTTPClient {
+  let base: String
+  let token: () throws -> String
+  let session = URLSession.shared
+
+  struct Answer {
+    var status: Int
+    var body: Data
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  func get(_ path: String, bearer: String? = nil) async throws -> Answer {
+    guard let url = URL(string: base + path) else { throw BenchmarkError("bad URL \(path)") }
+    var request = URLRequest(url: url)
+    request.setValue("Bearer " + (try bearer ?? token()), forHTTPHeaderField: "Authorization")
+    let (data, response) = try await session.data(for: request)
+    return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+  }
+
+  /// `count` GETs of `path()`, each timed; a token is made before the clock starts and renewed
+  /// every minute, as a client caches its token.
+  func series(_ count: Int, _ path: () -> String) async throws -> LatencySeries {
+    let clock = ContinuousClock()
+    var bearer = try token()
+    var made = clock.now
+    var samples: [Double] = []
+    samples.reserveCapacity(count)
+    let started = clock.now
+    for _ in 0..<count {
+      if made.duration(to: clock.now) > .seconds(60) {
+        bearer = try token()
+        made = clock.now
+      }
+      let target = path()
+      let before = clock.now
+      let answer = try await get(target, bearer: bearer)
+      samples.append(BenchTime.milliseconds(before.duration(to: clock.now)))
+      guard answer.status == 200 else {
+        throw BenchmarkError("\(target) answered \(answer.status): \(answer.text)")
+      }
+    }
+    return LatencySeries(
+      samples: samples, elapsed: BenchTime.milliseconds(started.duration(to: clock.now)))
+  }
+
+  /// Sockets in TIME-WAIT on either side of `port` (the side that closes first keeps one): about
+  /// the number of connections opened and closed.
+  static func closedConnections(port: UInt16) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ss", "-tan", "state", "time-wait"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "?" }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    return String(lines.filter { $0.contains("127.0.0.1:\(port) ") }.count)
+  }
+}
