@@ -10,7 +10,7 @@ once ready.
 Each POST body must be `{"signedPayload": "…"}`; the payload is checked with
 `SignedDataVerifier.verify_and_decode_notification` (signature, chain to ROOT, bundle ID,
 environment) and one JSON line is appended to LOG: the notification's type, subtype, UUID, the
-verified transaction's ID, and the status answered. A body that fails verification is logged
+verified transaction's ID, ownership type and offer type, and the status answered. A body that fails verification is logged
 with `"error"` and answered 400. With --fail-first, the first post of each notification UUID is
 answered 500 (so storeterm must retry it) and later ones 200. With --hold TYPE, the first post
 of a notification of that type is logged with `"held": true` and never answered (the
@@ -64,6 +64,8 @@ def main():
                     transaction = verifier.verify_and_decode_signed_transaction(
                         data.signedTransactionInfo)
                     record["transactionId"] = transaction.transactionId
+                    record["ownership"] = transaction.rawInAppOwnershipType
+                    record["offerType"] = transaction.rawOfferType
                 if data is not None and data.signedRenewalInfo:
                     verifier.verify_and_decode_renewal_info(data.signedRenewalInfo)
                     record["status"] = data.rawStatus

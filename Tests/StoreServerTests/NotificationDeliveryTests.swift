@@ -132,6 +132,63 @@ import Testing
     #expect(table.components(separatedBy: "delivered").count - 1 == 6, "\(table)")
   }
 
+  /// Issue 19's walk: each step by a `storeterm` command on one ledger, each answered by the
+  /// notification Apple documents for it, carrying the transaction Apple would put in it (for a
+  /// subscription's status and preferences, its latest transaction, not the original).
+  @Test func theIssuesWalkFromIntroOfferToFamilySharingGetsApplesNotificationsInOrder() throws {
+    guard ServerOracle.shouldRun else {
+      _ = ServerOracle.checkAvailable()
+      return
+    }
+    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    let walk = try Walk(failFirst: false)
+    defer { walk.stop() }
+    // Purchase with the introductory offer (a free week), then its first paid renewal.
+    try walk.run(["purchase", Self.monthly])
+    try walk.run(["clock", "advance", "8d"])
+    // The next renewal fails to bill, in the grace period; resolving it recovers.
+    try walk.run(["settings", "billing-issues", "on"])
+    try walk.run(["settings", "grace-period", "on"])
+    try walk.run(["clock", "advance", "35d"])
+    try walk.run(["settings", "billing-issues", "off"])
+    try walk.run(["manage", "resolve", "2"])
+    // An upgrade in the same group (level 1 over level 2) takes effect at once.
+    try walk.run(["purchase", "dev.storeterm.demo.plus.premium.yearly"])
+    // Any transaction of the chain names it; the notification carries the latest.
+    try walk.run(["manage", "auto-renew-off", "1"])
+    try walk.run(["clock", "advance", "366d"])
+    try walk.run(["manage", "refund", "4"])
+    // Ask to Buy: the request sends nothing, the approval a ONE_TIME_CHARGE.
+    try walk.run(["purchase", "dev.storeterm.demo.lifetime", "--ask-to-buy"])
+    try walk.run(["manage", "approve", "5"])
+    // A family member joining receives their own copy of the shareable non-consumable.
+    try walk.run(["family", "join", "smiths"])
+    try walk.run(["family", "join", "smiths", "--customer", "kid"])
+    let posts = walk.waitForPosts(10)
+    #expect(
+      posts.map(Self.name) == [
+        "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD",
+        "DID_RENEW/BILLING_RECOVERY", "DID_CHANGE_RENEWAL_PREF/UPGRADE",
+        "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY", "REFUND",
+        "ONE_TIME_CHARGE", "ONE_TIME_CHARGE",
+      ], "\(posts)")
+    #expect(posts.allSatisfy { $0["error"] == nil && $0["answered"] as? Int == 200 }, "\(posts)")
+    #expect(
+      posts.map { $0["transactionId"] as? String }
+        == ["1", "2", "2", "3", "4", "4", "4", "4", "5", "6"])
+    // Apple's offerType 1 is an introductory offer; only the first transaction has one.
+    #expect(posts.map { $0["offerType"] as? Int } == [1] + Array(repeating: nil, count: 9))
+    #expect(
+      posts.map { $0["ownership"] as? String }
+        == Array(repeating: "PURCHASED", count: 9) + ["FAMILY_SHARED"])
+    // Apple's status: active, active, in grace (4), active, active, active, expired (2), revoked.
+    #expect(
+      posts.prefix(8).map { $0["status"] as? Int } == [1, 1, 4, 1, 1, 1, 2, 5], "\(posts)")
+    #expect(Set(posts.compactMap { $0["uuid"] as? String }).count == 10)
+    let table = try walk.waitForDelivered(10)
+    #expect(table.components(separatedBy: "delivered").count - 1 == 10, "\(table)")
+  }
+
   @Test func aServerKilledMidDeliveryDeliversTheRestAndNothingAcknowledgedTwice() throws {
     guard ServerOracle.shouldRun else {
       _ = ServerOracle.checkAvailable()

@@ -17,6 +17,19 @@ public struct NotificationKind: Sendable, Equatable {
   /// `DID_FAIL_TO_RENEW/GRACE_PERIOD` or `DID_RENEW`.
   public var name: String { subtype.map { "\(type.rawValue)/\($0.rawValue)" } ?? type.rawValue }
 
+  /// Whether an event of `kind` is about a subscription as a whole (its renewal, status or
+  /// renewal preferences): Apple's notification then carries the subscription's latest
+  /// transaction, while the event may name any transaction of the chain (often the original).
+  public static func carriesLatestTransaction(_ kind: StoreEvent.Kind) -> Bool {
+    switch kind {
+    case .billingFailed, .gracePeriodEnded, .expired, .autoRenewDisabled, .autoRenewEnabled,
+      .downgraded, .crossgraded, .priceIncreaseRequested, .priceIncreaseConsented,
+      .priceIncreaseDeclined, .renewalExtended, .renewalExtensionFailed:
+      return true
+    default: return false
+    }
+  }
+
   /// The notification `event` produces, given its transaction's payload; nil for events Apple
   /// sends no notification for (an Ask to Buy request, the app finishing a transaction).
   public static func of(_ event: StoreEvent, transaction: JWSTransactionDecodedPayload?)
