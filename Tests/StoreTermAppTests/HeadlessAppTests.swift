@@ -59,9 +59,10 @@ import Testing
     let program = Program<StoreTermApp>(
       state: AppState(size: terminal.size), backend: terminal,
       runner: ScopedRunner(inner, context.runtime))
-    // A safety net, not a timing assertion: a step whose text never shows ends the run.
+    // A safety net, not a timing assertion: a step whose text never shows ends the run. It is
+    // generous because the whole suite runs in parallel on two cores (a run took 326 s).
     let guardTask = Task { @MainActor in
-      try await Task.sleep(for: .seconds(60))
+      try await Task.sleep(for: .seconds(900))
       terminal.shutdown()
     }
     let final = await program.run()
