@@ -60,14 +60,8 @@ extension SQLiteLedger {
   /// its purchaser's) is read again until the next event moves the stamp on.
   public func recordChanges(after cursor: LedgerChangeCursor?) throws -> LedgerRecordChanges {
     try queue.read { db in
-      let newest = try Self.newestEventSequence(db)
-      let highest =
-        try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
-        .get(Int64.self, at: 0) ?? 0
-      let cleared =
-        try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
-        .get(Int64.self, at: 0) ?? 0
-      let next = LedgerChangeCursor(stamp: newest, highestID: highest)
+      let (next, cleared) = try Self.changePosition(db)
+      let newest = next.stamp
       // A stamp from the future means another ledger took this file's place: start over.
       guard let cursor, cursor.stamp >= cleared, cursor.stamp <= newest else {
         return LedgerRecordChanges(
@@ -121,5 +115,22 @@ extension SQLiteLedger {
     try db.execute(
       "UPDATE counters SET value = ? WHERE name = 'transactions_cleared_seq'", [.integer(stamp)])
     try db.execute("DELETE FROM deleted_transactions")
+  }
+}
+
+extension SQLiteLedger {
+  /// Where the ledger's changes stand, read in the caller's transaction: the newest event's
+  /// sequence with the highest transaction identifier, and the sequence of the last clear.
+  static func changePosition(_ db: SQLiteConnection) throws
+    -> (cursor: LedgerChangeCursor, cleared: Int64)
+  {
+    let newest = try newestEventSequence(db)
+    let highest =
+      try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
+      .get(Int64.self, at: 0) ?? 0
+    let cleared =
+      try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
+      .get(Int64.self, at: 0) ?? 0
+    return (LedgerChangeCursor(stamp: newest, highestID: highest), cleared)
   }
 }

@@ -44,13 +44,8 @@ extension SQLiteLedger {
   /// last clearing: a page read when it was the same still holds.
   public func recordMark() throws -> [Int64] {
     try queue.read { db in
-      let highest =
-        try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
-        .get(Int64.self, at: 0) ?? 0
-      let cleared =
-        try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
-        .get(Int64.self, at: 0) ?? 0
-      return [try Self.newestEventSequence(db), highest, cleared]
+      let (cursor, cleared) = try Self.changePosition(db)
+      return [cursor.stamp, cursor.highestID, cleared]
     }
   }
 
@@ -77,14 +72,8 @@ extension SQLiteLedger {
   /// counted whole (`COUNT` on an index) the first time or after a clear.
   public func recordCount(updating previous: LedgerRecordCount?) throws -> LedgerRecordCount {
     try queue.read { db in
-      let newest = try Self.newestEventSequence(db)
-      let highest =
-        try db.fetchOne("SELECT coalesce(max(id), 0) FROM transactions")?
-        .get(Int64.self, at: 0) ?? 0
-      let cleared =
-        try db.fetchOne("SELECT value FROM counters WHERE name = 'transactions_cleared_seq'")?
-        .get(Int64.self, at: 0) ?? 0
-      let cursor = LedgerChangeCursor(stamp: newest, highestID: highest)
+      let (cursor, cleared) = try Self.changePosition(db)
+      let newest = cursor.stamp
       guard let previous, previous.cleared == cleared, previous.cursor.stamp <= newest else {
         let all = try db.fetchOne("SELECT count(*) FROM transactions")?.get(Int64.self, at: 0)
         return LedgerRecordCount(cursor: cursor, cleared: cleared, count: Int(all ?? 0))
