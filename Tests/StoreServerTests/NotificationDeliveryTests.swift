@@ -97,11 +97,7 @@ import Testing
   }
 
   @Test func aScriptedWalkGetsExactlyItsNotificationsInOrderVerifiedByApplesLibrary() throws {
-    guard ServerOracle.shouldRun else {
-      _ = ServerOracle.checkAvailable()
-      return
-    }
-    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    guard ServerOracle.required() else { return }
     let walk = try Walk(failFirst: false)
     defer { walk.stop() }
     try walk.run(["purchase", Self.monthly])
@@ -136,11 +132,7 @@ import Testing
   /// notification Apple documents for it, carrying the transaction Apple would put in it (for a
   /// subscription's status and preferences, its latest transaction, not the original).
   @Test func theIssuesWalkFromIntroOfferToFamilySharingGetsApplesNotificationsInOrder() throws {
-    guard ServerOracle.shouldRun else {
-      _ = ServerOracle.checkAvailable()
-      return
-    }
-    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    guard ServerOracle.required() else { return }
     let walk = try Walk(failFirst: false)
     defer { walk.stop() }
     // Purchase with the introductory offer (a free week), then its first paid renewal.
@@ -190,11 +182,7 @@ import Testing
   }
 
   @Test func aServerKilledMidDeliveryDeliversTheRestAndNothingAcknowledgedTwice() throws {
-    guard ServerOracle.shouldRun else {
-      _ = ServerOracle.checkAvailable()
-      return
-    }
-    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    guard ServerOracle.required() else { return }
     let walk = try Walk(failFirst: false, hold: "ONE_TIME_CHARGE")
     defer { walk.stop() }
     try walk.run(["purchase", Self.monthly])
@@ -223,11 +211,7 @@ import Testing
   }
 
   @Test func aReceiverThatAnswers500ThenGetsEachNotificationOnceMoreAfterTheRetry() throws {
-    guard ServerOracle.shouldRun else {
-      _ = ServerOracle.checkAvailable()
-      return
-    }
-    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    guard ServerOracle.required() else { return }
     let walk = try Walk(failFirst: true)
     defer { walk.stop() }
     try walk.run(["purchase", Self.monthly])
@@ -261,11 +245,7 @@ import Testing
   }
 
   @Test func applesClientReadsTheNotificationHistoryAndATestNotificationsStatus() throws {
-    guard ServerOracle.shouldRun else {
-      _ = ServerOracle.checkAvailable()
-      return
-    }
-    #expect(ServerOracle.unavailableReason == nil, "\(ServerOracle.unavailableReason ?? "")")
+    guard ServerOracle.required() else { return }
     let started = Date().addingTimeInterval(-3600).epochMilliseconds
     let walk = try Walk(failFirst: true)
     defer { walk.stop() }

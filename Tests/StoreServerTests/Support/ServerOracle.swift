@@ -1,5 +1,6 @@
 import Foundation
 import StoreTermTestSupport
+import Testing
 
 /// Runs the project's `Scripts/asl-server-client.py`: Apple's library as the API client.
 ///
@@ -29,6 +30,14 @@ enum ServerOracle {
 
   /// Whether the interop test should run: the client is there, or CI requires it.
   static var shouldRun: Bool { unavailableReason == nil || isCI }
+
+  /// Whether an interop test goes on: `false` (after one line saying why) when the client is
+  /// missing outside CI; under CI a missing client is a recorded failure and the test goes on.
+  static func required(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard shouldRun else { return checkAvailable() }
+    #expect(unavailableReason == nil, "\(unavailableReason ?? "")", sourceLocation: sourceLocation)
+    return true
+  }
 
   /// Prints why the client is missing; `true` when the caller may go on.
   static func checkAvailable() -> Bool {
