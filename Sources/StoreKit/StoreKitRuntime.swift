@@ -64,6 +64,14 @@ import Synchronization
     try await $scoped.withValue(configuration, operation: operation, isolation: isolation)
   }
 
+  /// Runs the synchronous `operation` with the StoreKit API pointed at `configuration`; tasks it
+  /// starts (a store manager's `Transaction.updates` listener) keep that App Store.
+  public static func withConfiguration<Result>(
+    _ configuration: Configuration, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $scoped.withValue(configuration, operation: operation)
+  }
+
   /// Records the error value `api` of `engine` throws while the session's failure is set.
   public static func setSimulatedError(
     _ error: (any Error & Sendable)?, for api: SimulatedErrorSetting.API, engine: StoreEngine

@@ -62,6 +62,39 @@ import Testing
     }
   }
 
+  @Test func theRunnerTalksToItsOwnAppStoreWhateverElseTheProcessConfigured() async throws {
+    // Another App Store in the same process (an SKTestSession suite, another test's app) with
+    // a purchase in it, and StoreKit pointed at it around the runner.
+    let elsewhere = try TestPaths.temporaryDirectory()
+    let other = try CommandContext(
+      parsed: try StoreTermCommand.parser.parse([
+        "ui", "--db", elsewhere.appending(path: "ledger.sqlite").path,
+      ]),
+      output: CapturedOutput(), environment: [:]
+    ).openStore()
+    _ = try other.engine.purchase("dev.storeterm.demo.lifetime", customerID: "default")
+    try await StoreKitRuntime.withConfiguration(other.runtime) {
+      let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) {
+        _ in throw CommandFailure("no other customers in this test")
+      }
+      let inbox = Inbox()
+      await runner.run(.start) { inbox.send($0) }
+      await runner.run(.purchase(productID: "dev.storeterm.demo.coins.100", outcome: .normal)) {
+        inbox.send($0)
+      }
+      await runner.stop()
+      let snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.entitledProductIDs.isEmpty)
+      #expect(snapshot.records.map(\.productID) == ["dev.storeterm.demo.coins.100"])
+    }
+    #expect(try context.engine.records(customerID: "default").map(\.productID) == [
+      "dev.storeterm.demo.coins.100"
+    ])
+    #expect(try other.engine.records(customerID: "default").map(\.productID) == [
+      "dev.storeterm.demo.lifetime"
+    ])
+  }
+
   @Test func startSendsTheFirstSnapshot() async throws {
     try await withRunner { _, inbox in
       let snapshot = try #require(inbox.lastSnapshot)

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(StoreTerm) import StoreKit
 import StoreTermApp
 import StoreTermTestSupport
 import TerminalUI
@@ -11,24 +10,6 @@ import Testing
 /// a scripted terminal that types as frames show (no tmux): buy through the sheet, see the
 /// badge, refund from Transactions, quit.
 @MainActor @Suite struct HeadlessAppTests {
-  /// Runs each effect with StoreKit scoped to the test's App Store (effects run detached, so
-  /// they do not inherit the test's scope).
-  final class ScopedRunner: EffectRunner {
-    let inner: StoreEffectRunner
-    let configuration: StoreKitRuntime.Configuration
-
-    init(_ inner: StoreEffectRunner, _ configuration: StoreKitRuntime.Configuration) {
-      self.inner = inner
-      self.configuration = configuration
-    }
-
-    func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
-      await StoreKitRuntime.withConfiguration(configuration) {
-        await inner.run(effect, send: send)
-      }
-    }
-  }
-
   @Test func buyingThroughTheSheetThenRefundingFromTransactions() async throws {
     let directory = try TestPaths.temporaryDirectory()
     let parsed = try StoreTermCommand.parser.parse([
@@ -58,7 +39,7 @@ import Testing
       ])
     let program = Program<StoreTermApp>(
       state: AppState(size: terminal.size), backend: terminal,
-      runner: ScopedRunner(inner, context.runtime))
+      runner: inner)
     // A safety net, not a timing assertion: a step whose text never shows ends the run. It is
     // generous because the whole suite runs in parallel on two cores (a run took 326 s).
     let guardTask = Task { @MainActor in

@@ -26,9 +26,6 @@ enum UICommand {
       context.parsed.value("theme"), environment: context.environment)
     let log = try DiagnosticLog(path: context.parsed.value("log-file"))
     let store = try context.openStore()
-    // The whole process is this one front end, so StoreKit is pointed at its App Store for
-    // every task, including the effect tasks the program starts detached.
-    StoreKitRuntime.configure(store.runtime)
     let terminal: any InteractiveTerminal
     do {
       terminal = try TerminalSession.open(theme: theme)

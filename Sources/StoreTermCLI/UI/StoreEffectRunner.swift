@@ -36,13 +36,17 @@ final class StoreEffectRunner: EffectRunner {
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
+  ///
+  /// The runner points StoreKit at its own App Store for everything it does (the manager's
+  /// listeners and each effect), whatever else the process has configured: tests run several
+  /// apps beside `SKTestSession` suites in one process, and one app once read another's purchases.
   init(
     context: StoreContext, log: DiagnosticLog,
     pollInterval: Duration = .milliseconds(200), appDatabase: String = "",
     realTime: @escaping @Sendable () -> Date = LedgerClock.systemTime,
     openContext: @escaping @MainActor (String) throws -> StoreContext
   ) {
-    let store = Store(configuration: context.managerConfiguration)
+    let store = Self.makeStore(context)
     self.store = store
     self.context = context
     self.openContext = openContext
@@ -53,6 +57,13 @@ final class StoreEffectRunner: EffectRunner {
     self.realTime = realTime
     (storeClient, controls, support, clock) = Self.clients(
       context, store: store, appDatabase: appDatabase, realTime: realTime)
+  }
+
+  /// A store manager whose listeners talk to `context`'s App Store.
+  private static func makeStore(_ context: StoreContext) -> Store {
+    StoreKitRuntime.withConfiguration(context.runtime) {
+      Store(configuration: context.managerConfiguration)
+    }
   }
 
   /// The four clients over one customer's App Store.
@@ -69,6 +80,11 @@ final class StoreEffectRunner: EffectRunner {
   }
 
   func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    await StoreKitRuntime.withConfiguration(context.runtime) { await perform(effect, send: send) }
+  }
+
+  /// Carries out `effect` (StoreKit already points at this runner's App Store).
+  private func perform(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     running += 1
     defer {
       running -= 1
@@ -264,9 +280,8 @@ final class StoreEffectRunner: EffectRunner {
   private func switchCustomer(to customerID: String) async throws {
     let fresh = try openContext(customerID)
     storeClient.stop()
-    StoreKitRuntime.configure(fresh.runtime)
     context = fresh
-    store = Store(configuration: fresh.managerConfiguration)
+    store = Self.makeStore(fresh)
     (storeClient, controls, support, clock) = Self.clients(
       fresh, store: store, appDatabase: appDatabase, realTime: realTime)
     reader = SnapshotReader(store: store, context: fresh)
