@@ -87,12 +87,14 @@ import Testing
       #expect(snapshot.entitledProductIDs.isEmpty)
       #expect(snapshot.records.map(\.productID) == ["dev.storeterm.demo.coins.100"])
     }
-    #expect(try context.engine.records(customerID: "default").map(\.productID) == [
-      "dev.storeterm.demo.coins.100"
-    ])
-    #expect(try other.engine.records(customerID: "default").map(\.productID) == [
-      "dev.storeterm.demo.lifetime"
-    ])
+    #expect(
+      try context.engine.records(customerID: "default").map(\.productID) == [
+        "dev.storeterm.demo.coins.100"
+      ])
+    #expect(
+      try other.engine.records(customerID: "default").map(\.productID) == [
+        "dev.storeterm.demo.lifetime"
+      ])
   }
 
   @Test func startSendsTheFirstSnapshot() async throws {
