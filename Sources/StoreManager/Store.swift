@@ -71,16 +71,19 @@ import StoreKit
   /// happens right after is not missed; it is handled as soon as the main actor is free.
   public init(configuration: StoreConfiguration) {
     self.configuration = configuration
-    let updates = Transaction.updates
+    // Iterators are made here, not in the tasks: making one is what subscribes (and picks the
+    // App Store), so nothing that happens after `init` returns is missed. Each is used only by
+    // its task from then on.
+    nonisolated(unsafe) var updates = Transaction.updates.makeAsyncIterator()
     listener = Task { [weak self] in
-      for await result in updates {
+      while let result = await updates.next() {
         guard let self else { return }
         await self.handleUpdate(result)
       }
     }
-    let storefronts = Storefront.updates
+    nonisolated(unsafe) var storefronts = Storefront.updates.makeAsyncIterator()
     storefrontListener = Task { [weak self] in
-      for await storefront in storefronts {
+      while let storefront = await storefronts.next() {
         guard let self else { return }
         await self.storefrontChanged(to: storefront)
       }
