@@ -286,6 +286,13 @@ public enum TransactionsScreen {
         at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
+      // The rows in hand may be a window on the ledger: beyond it there are more.
+      let page = state.snapshot.transactionPage
+      ScrollMarks(
+        offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count,
+        openAbove: page.map { !$0.startsAtTop } ?? false,
+        openBelow: page.map { !$0.reachesEnd } ?? false
+      ).render(onFrame: frame, in: &canvas)
     }
     if inspector > 0 {
       canvas.within(Rect(x: 0, y: size.height - inspector, width: size.width, height: inspector)) {
