@@ -45,4 +45,17 @@ import Testing
     #expect(TextWrap.lines("日本語のテキスト", width: 6) == ["日本語", "のテキ", "スト"])
     #expect(TextWrap.lines("a\n\nb", width: 5) == ["a", "", "b"])
   }
+
+  @Test func packingBreaksBetweenItems() {
+    let items = ["transactionId 5", "original 5", "dev.storeterm.demo.lifetime"]
+    #expect(
+      TextWrap.packed(items, separator: " · ", width: 30) == [
+        "transactionId 5 · original 5", "dev.storeterm.demo.lifetime",
+      ])
+    #expect(
+      TextWrap.packed(["a", "a very long item"], separator: " · ", width: 8) == [
+        "a", "a very", "long", "item",
+      ])
+    #expect(TextWrap.packed([], separator: " · ", width: 8) == [""])
+  }
 }

@@ -30,4 +30,26 @@ public enum TextWrap {
     }
     return result
   }
+
+  /// `items` packed into lines of at most `width` columns, joined by `separator` within a
+  /// line: a list such as `a 1 · b 2 · c 3` breaks between items rather than inside one; an
+  /// item wider than a line is wrapped by ``lines(_:width:)``.
+  public static func packed(_ items: [String], separator: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var result: [String] = []
+    var line = ""
+    for item in items {
+      let joined = line.isEmpty ? item : line + separator + item
+      if DisplayWidth.of(joined) <= width {
+        line = joined
+        continue
+      }
+      if !line.isEmpty { result.append(line) }
+      let pieces = lines(item, width: width)
+      result += pieces.dropLast()
+      line = pieces.last ?? ""
+    }
+    if !line.isEmpty || result.isEmpty { result.append(line) }
+    return result
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTermApp
 import TerminalUI
 
 /// Finds words cut outside table cells: each word of the sentences a screen must show has to
@@ -24,8 +25,18 @@ enum CutWords {
       .filter { !$0.isEmpty && !shown.contains($0) }
   }
 
-  /// Words whose `…` is part of the text, not a cut: work under way.
-  static let intended: Set<String> = []
+  /// Words whose `…` is part of the text, not a cut: the last words of the messages for work
+  /// under way, in every language.
+  static let intended: Set<String> = Set(
+    [
+      "Purchasing…", "Loading products…", "Reading the outbox…", "Searching…",
+      "Listing the first customers…", "Restoring purchases…", "Requesting a refund…",
+      "Opening the Redeem Code sheet…",
+    ].flatMap { key in
+      ["en_US", "de_DE", "ja_JP", "fr_FR", "es_ES"].compactMap {
+        UIText.text(key, $0).split(separator: " ").last.map(String.init)
+      }
+    })
 
   /// The words `screen` shows cut with `…` outside table cells, as `row N: word`.
   ///
@@ -53,7 +64,7 @@ enum CutWords {
           let word = String(piece[start..<end].map(\.character))
           let fromBelow =
             background.map { below in
-              piece[start..<end].allSatisfy { below[x: $0.x, y: y] == screen[x: $0.x, y: y] }
+              piece[start..<end].allSatisfy { below[$0.x, y] == screen[$0.x, y] }
             } ?? false
           if word.contains("…"), !fromBelow, !intended.contains(word) {
             found.append("row \(y): \(word)")
@@ -62,7 +73,7 @@ enum CutWords {
         }
       }
       for x in 0..<screen.size.width {
-        let cell = screen[x: x, y: y]
+        let cell = screen[x, y]
         if cell.isContinuation { continue }
         if frames.contains(cell.grapheme) { finish() } else { piece.append((x, cell.grapheme)) }
       }
