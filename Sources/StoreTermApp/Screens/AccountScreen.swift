@@ -254,17 +254,26 @@ public enum AccountScreen {
     return Array(lines.prefix(max(1, size.height - 5)))
   }
 
-  /// `text` wrapped to `width` at blanks, the lines after the first indented two more than its
-  /// own leading blanks, so a wrapped sentence reads as one item.
+  /// `text` wrapped to `width`, breaking between its ` · ` parts before breaking inside one,
+  /// the lines after the first indented two more than its own leading blanks, so a wrapped
+  /// sentence reads as one item.
   static func hanging(_ text: String, width: Int) -> [String] {
     let indent = String(text.prefix { $0 == " " })
-    let body = String(text.dropFirst(indent.count))
-    let first = TextWrap.lines(body, width: max(1, width - indent.count))
+    let parts = String(text.dropFirst(indent.count)).components(separatedBy: " · ")
+    let first = TextWrap.packed(parts, separator: " · ", width: max(1, width - indent.count))
     guard let head = first.first, first.count > 1 else { return [text] }
-    let rest = TextWrap.lines(
-      String(body.dropFirst(head.count)).trimmingCharacters(in: .whitespaces),
-      width: max(1, width - indent.count - 2))
-    return [indent + head] + rest.map { indent + "  " + $0 }
+    // The rest again, at the narrower width of a continuation line.
+    let shown = head.components(separatedBy: " · ")
+    var rest = Array(parts.dropFirst(shown.count))
+    if let last = shown.last, last != parts[shown.count - 1] {
+      // The first line ends inside a part: carry that part's remainder.
+      rest.insert(
+        String(parts[shown.count - 1].dropFirst(last.count)).trimmingCharacters(in: .whitespaces),
+        at: 0)
+    }
+    return [indent + head]
+      + TextWrap.packed(rest, separator: " · ", width: max(1, width - indent.count - 2))
+      .map { indent + "  " + $0 }
   }
 
   /// The row the history panel starts on: below the header lines at `size`.

@@ -249,12 +249,12 @@ public enum NotificationsScreen {
     let table = TableView(
       columns: [
         .init(snapshot.localized("Time"), width: .fixed(16)),
-        // Below 100 columns the URL (the inspector shows it) and below 90 the transaction
+        // Below 100 columns the URL (the inspector shows it) and below 70 the transaction
         // (its title is wider than its numbers) make room for the type and the delivery.
         .init(snapshot.localized("Type"), width: .fit(max: 24)),
         .init(
           snapshot.localized("Transaction"), width: .fit(max: 11), alignment: .trailing,
-          shownFrom: 88),
+          shownFrom: 68),
         .init("URL", width: .flexible(min: 6), shownFrom: 98),
         .init(snapshot.localized("Delivery"), width: .flexible(min: 10)),
       ],
