@@ -218,10 +218,12 @@ public enum AccountScreen {
     }
   }
 
-  /// The lines above the history, wrapped to `size.width` as sentences: the title, the Family
-  /// Sharing line, the subscription lines (or "No subscriptions."), the entitlements and, with
-  /// consumables, the balances. They leave the history at least five rows (its frame, titles
-  /// and two transactions); what does not fit then is cut off at the last line shown.
+  /// The lines above the history, wrapped to `size.width` as sentences.
+  ///
+  /// The title, the Family Sharing line, the subscription lines (or "No subscriptions."), the
+  /// entitlements and, with consumables, the balances. They leave the history at least five
+  /// rows (its frame, titles and two transactions); what does not fit then is cut off at the
+  /// last line shown.
   static func headerLines(_ snapshot: StoreSnapshot, size: Size) -> [(String, StyleRole)] {
     var logical = [
       (snapshot.localized("Account: %@", snapshot.customerID), StyleRole.title),
