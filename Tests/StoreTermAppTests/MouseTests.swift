@@ -58,12 +58,12 @@ import Testing
 
   @Test func aClickOnAnAccountHistoryRowSelectsIt() {
     let state = Fixtures.state(Fixtures.gracePeriod(), screen: .account)
-    // The grace-period account: the Family Sharing line, three status lines, entitlements and
-    // balances above the history panel on row 8, its column titles on row 9, the first
-    // transaction on row 10.
-    #expect(click(20, 9, state) == nil)
+    // The grace-period account at 80 columns: the Family Sharing line, three status lines (the
+    // billing one wrapped onto a second row), entitlements and balances above the history
+    // panel on row 9, its column titles on row 10, the first transaction on row 11.
     #expect(click(20, 10, state) == nil)
-    #expect(click(20, 11, state) == .move(1))
+    #expect(click(20, 11, state) == nil)
+    #expect(click(20, 12, state) == .move(1))
   }
 
   @Test func aClickOnACustomerRowSelectsIt() {

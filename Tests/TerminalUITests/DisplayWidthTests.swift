@@ -44,5 +44,25 @@ import Testing
     #expect(TextWrap.lines("the quick brown fox", width: 9) == ["the quick", "brown fox"])
     #expect(TextWrap.lines("日本語のテキスト", width: 6) == ["日本語", "のテキ", "スト"])
     #expect(TextWrap.lines("a\n\nb", width: 5) == ["a", "", "b"])
+    // Japanese fills the line and breaks between characters, never before 。 or inside ¥480.
+    #expect(
+      TextWrap.lines("3か月 各¥250、その後¥480 / 月。いつでも解約できます。", width: 31) == [
+        "3か月 各¥250、その後¥480 / 月。", "いつでも解約できます。",
+      ])
+    #expect(TextWrap.lines("価格 ¥480", width: 7) == ["価格", "¥480"])
+    #expect(TextWrap.lines("the quick brown", width: 12) == ["the quick", "brown"])
+  }
+
+  @Test func packingBreaksBetweenItems() {
+    let items = ["transactionId 5", "original 5", "dev.storeterm.demo.lifetime"]
+    #expect(
+      TextWrap.packed(items, separator: " · ", width: 30) == [
+        "transactionId 5 · original 5", "dev.storeterm.demo.lifetime",
+      ])
+    #expect(
+      TextWrap.packed(["a", "a very long item"], separator: " · ", width: 8) == [
+        "a", "a very", "long", "item",
+      ])
+    #expect(TextWrap.packed([], separator: " · ", width: 8) == [""])
   }
 }

@@ -54,6 +54,24 @@ import Testing
     assertSnapshot(narrow, named: "table-24")
   }
 
+  /// A column with `shownFrom` is left out, cells and all, when the table is narrower, and
+  /// its room goes to the flexible column.
+  @Test func aTableLeavesOutColumnsBelowTheirWidth() {
+    let table = TableView(
+      columns: [
+        .init("Time", width: .fixed(5)),
+        .init("From", width: .fixed(3), shownFrom: 30),
+        .init("Detail", width: .flexible(min: 4)),
+      ],
+      rows: [["12:00", "app", "purchased Plus Monthly"]])
+    #expect(table.fitted(toWidth: 30).columns.map(\.title) == ["Time", "From", "Detail"])
+    let narrow = table.fitted(toWidth: 29)
+    #expect(narrow.columns.map(\.title) == ["Time", "Detail"])
+    #expect(narrow.rows == [["12:00", "purchased Plus Monthly"]])
+    let screen = paint(width: 29, height: 2) { table.render(in: &$0) }
+    #expect(screen.lines[1] == "12:00  purchased Plus Monthly")
+  }
+
   @Test func aDialogIsCentredWithWrappedText() {
     let screen = paint(width: 40, height: 10) { canvas in
       canvas.fill(canvas.bounds, with: "░", role: .dim)

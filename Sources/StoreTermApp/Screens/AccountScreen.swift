@@ -177,43 +177,11 @@ public enum AccountScreen {
   static func render(_ state: AppState, in canvas: inout Canvas) {
     let snapshot = state.snapshot
     let width = canvas.size.width
-    var y = 0
-    canvas.text(
-      snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 1, y: y), role: .title)
-    y += 1
-    let family = familyLine(snapshot)
-    canvas.text(family.0, at: Point(x: 1, y: y), role: family.1)
-    y += 1
-    let statuses = statusLines(snapshot)
-    if statuses.isEmpty {
-      canvas.text(snapshot.localized("No subscriptions."), at: Point(x: 1, y: y), role: .dim)
-      y += 1
-    }
-    for (line, role) in statuses.prefix(4) {
+    let header = headerLines(snapshot, size: canvas.size)
+    for (y, (line, role)) in header.enumerated() {
       canvas.text(line, at: Point(x: 1, y: y), role: role)
-      y += 1
     }
-    let names = snapshot.products.filter { snapshot.entitledProductIDs.contains($0.id) }
-      .map { product in
-        snapshot.family.sharedProducts[product.id].map {
-          snapshot.localized("%1$@ (shared by %2$@)", product.displayName, $0)
-        } ?? product.displayName
-      }
-    canvas.text(
-      snapshot.localized(
-        "Entitlements: %@",
-        names.isEmpty ? snapshot.localized("none") : names.joined(separator: ", ")),
-      at: Point(x: 1, y: y))
-    y += 1
-    let balances = snapshot.products.filter { $0.type == .consumable }
-      .map { ConsumableBalance.text($0, snapshot) }
-    if !balances.isEmpty {
-      canvas.text(
-        snapshot.localized("Balances: %@", balances.joined(separator: " · ")),
-        at: Point(x: 1, y: y))
-      y += 1
-    }
-    y = historyTop(snapshot)
+    let y = header.count
     let rows = history(snapshot)
     let window = window(
       selected: state.account.selected, count: rows.count, height: canvas.size.height - y - 3)
@@ -245,16 +213,74 @@ public enum AccountScreen {
         role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
+      ScrollMarks(offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count)
+        .render(onFrame: frame, in: &canvas)
     }
   }
 
-  /// The row the history panel starts on: below the title and the Family Sharing line, the
-  /// subscription lines (at most four, or "No subscriptions."), the entitlements and, with
-  /// consumables, the balances.
-  static func historyTop(_ snapshot: StoreSnapshot) -> Int {
-    let statuses = min(4, statusLines(snapshot).count)
-    let balances = snapshot.products.contains { $0.type == .consumable } ? 1 : 0
-    return 2 + max(1, statuses) + 1 + balances
+  /// The lines above the history, wrapped to `size.width` as sentences.
+  ///
+  /// The title, the Family Sharing line, the subscription lines (or "No subscriptions."), the
+  /// entitlements and, with consumables, the balances. They leave the history at least five
+  /// rows (its frame, titles and two transactions); what does not fit then is cut off at the
+  /// last line shown.
+  static func headerLines(_ snapshot: StoreSnapshot, size: Size) -> [(String, StyleRole)] {
+    var logical = [
+      (snapshot.localized("Account: %@", snapshot.customerID), StyleRole.title),
+      familyLine(snapshot),
+    ]
+    let statuses = statusLines(snapshot)
+    logical += statuses.isEmpty ? [(snapshot.localized("No subscriptions."), .dim)] : statuses
+    let names = snapshot.products.filter { snapshot.entitledProductIDs.contains($0.id) }
+      .map { product in
+        snapshot.family.sharedProducts[product.id].map {
+          snapshot.localized("%1$@ (shared by %2$@)", product.displayName, $0)
+        } ?? product.displayName
+      }
+    logical.append(
+      (
+        snapshot.localized(
+          "Entitlements: %@",
+          names.isEmpty ? snapshot.localized("none") : names.joined(separator: ", ")),
+        .normal
+      ))
+    let balances = snapshot.products.filter { $0.type == .consumable }
+      .map { ConsumableBalance.text($0, snapshot) }
+    if !balances.isEmpty {
+      logical.append(
+        (snapshot.localized("Balances: %@", balances.joined(separator: " · ")), .normal))
+    }
+    let lines = logical.flatMap { line, role in
+      hanging(line, width: size.width - 2).map { ($0, role) }
+    }
+    return Array(lines.prefix(max(1, size.height - 5)))
+  }
+
+  /// `text` wrapped to `width`, breaking between its ` · ` parts before breaking inside one,
+  /// the lines after the first indented two more than its own leading blanks, so a wrapped
+  /// sentence reads as one item.
+  static func hanging(_ text: String, width: Int) -> [String] {
+    let indent = String(text.prefix { $0 == " " })
+    let parts = String(text.dropFirst(indent.count)).components(separatedBy: " · ")
+    let first = TextWrap.packed(parts, separator: " · ", width: max(1, width - indent.count))
+    guard let head = first.first, first.count > 1 else { return [text] }
+    // The rest again, at the narrower width of a continuation line.
+    let shown = head.components(separatedBy: " · ")
+    var rest = Array(parts.dropFirst(shown.count))
+    if let last = shown.last, last != parts[shown.count - 1] {
+      // The first line ends inside a part: carry that part's remainder.
+      rest.insert(
+        String(parts[shown.count - 1].dropFirst(last.count)).trimmingCharacters(in: .whitespaces),
+        at: 0)
+    }
+    return [indent + head]
+      + TextWrap.packed(rest, separator: " · ", width: max(1, width - indent.count - 2))
+      .map { indent + "  " + $0 }
+  }
+
+  /// The row the history panel starts on: below the header lines at `size`.
+  static func historyTop(_ snapshot: StoreSnapshot, size: Size) -> Int {
+    headerLines(snapshot, size: size).count
   }
 
   /// `Family Sharing: smiths (3 of 6) · you, bob, carol`, or that the customer is in no family.
@@ -288,7 +314,8 @@ public enum AccountScreen {
 
   /// The history row drawn on body row `row` of a body `bodyHeight` rows tall, if any.
   static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
-    let top = historyTop(state.snapshot)
+    let top = historyTop(
+      state.snapshot, size: Size(width: state.size.width, height: bodyHeight))
     // The panel's border and the column titles come before the first row.
     return tableRow(
       atRow: row, firstRow: top + 2, selected: state.account.selected,

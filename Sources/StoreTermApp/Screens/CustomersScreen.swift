@@ -217,9 +217,12 @@ public enum CustomersScreen {
   /// is open there is no list.
   static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
     guard state.customers.detail == nil else { return nil }
+    let search = searchLines(
+      state.customers, isTyping: state.focus == .customerSearch, width: state.size.width
+    ).count
     return AccountScreen.tableRow(
-      atRow: row, firstRow: 3, selected: selectedPosition(state) ?? 0,
-      count: state.customers.results.count, height: bodyHeight - 4)
+      atRow: row, firstRow: search + 2, selected: selectedPosition(state) ?? 0,
+      count: state.customers.results.count, height: bodyHeight - search - 3)
   }
 
   /// Paints the Customers screen into `canvas`: the detail when open, else the search and list.
@@ -230,10 +233,13 @@ public enum CustomersScreen {
     }
     let customers = state.customers
     let isTyping = state.focus == .customerSearch
-    canvas.text(
-      searchLine(customers, isTyping: isTyping), at: Point(x: 1, y: 0),
-      role: isTyping ? .key : .dim)
-    let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
+    let search = searchLines(customers, isTyping: isTyping, width: canvas.size.width)
+    for (y, line) in search.enumerated() {
+      canvas.text(line, at: Point(x: 1, y: y), role: isTyping ? .key : .dim)
+    }
+    let frame = Rect(
+      x: 0, y: search.count, width: canvas.size.width,
+      height: canvas.size.height - search.count)
     let title =
       customers.searchedFor == nil
       ? "Customers"
@@ -263,6 +269,18 @@ public enum CustomersScreen {
       rows: customers.results[window.rows].map(\.columns),
       selection: position == nil ? ListSelection(count: 0) : window.selection)
     canvas.within(inside) { table.render(in: &$0) }
+    ScrollMarks(
+      offset: window.rows.lowerBound, height: inside.height - 1,
+      count: customers.results.count, openBelow: customers.hasMore
+    ).render(onFrame: frame, in: &canvas)
+  }
+
+  /// The search line wrapped to a screen `width` columns wide, on at most two lines (what is
+  /// being typed stays on one line).
+  static func searchLines(_ customers: CustomersState, isTyping: Bool, width: Int) -> [String] {
+    let line = searchLine(customers, isTyping: isTyping)
+    guard !isTyping else { return [line] }
+    return Array(TextWrap.lines(line, width: width - 2).prefix(2))
   }
 
   /// The line above the list: what is typed, what was searched, and what is under way.

@@ -47,6 +47,19 @@ public enum EventLogScreen {
     return parts.joined(separator: " · ")
   }
 
+  /// The event log's columns: below 100 columns the origin goes, below 70 the product too
+  /// (the detail names what a grant was), so the detail keeps room to be read.
+  static func columns(_ snapshot: StoreSnapshot) -> [TableView.Column] {
+    [
+      .init(snapshot.localized("Time"), width: .fit(max: 20)),
+      .init(snapshot.localized("From"), width: .fit(max: 9), shownFrom: 98),
+      .init(snapshot.localized("Kind"), width: .fit(max: 16)),
+      .init(snapshot.localized("Product"), width: .fit(max: 14), shownFrom: 68),
+      .init("ID", width: .fit(max: 8), alignment: .trailing),
+      .init(snapshot.localized("Detail"), width: .flexible(min: 8)),
+    ]
+  }
+
   /// Paints the event log into `canvas`.
   static func render(_ state: AppState, in canvas: inout Canvas) {
     let snapshot = state.snapshot
@@ -68,14 +81,7 @@ public enum EventLogScreen {
     let first = max(0, end - height)
     let visible = entries[first..<end]
     let table = TableView(
-      columns: [
-        .init(snapshot.localized("Time"), width: .fit(max: 20)),
-        .init(snapshot.localized("From"), width: .fit(max: 9)),
-        .init(snapshot.localized("Kind"), width: .fit(max: 16)),
-        .init(snapshot.localized("Product"), width: .fit(max: 16)),
-        .init("ID", width: .fit(max: 8), alignment: .trailing),
-        .init(snapshot.localized("Detail"), width: .flexible(min: 8)),
-      ],
+      columns: columns(snapshot),
       rows: visible.map { entry in
         [
           DateText.dateAndTime(entry.date, locale: snapshot.locale),

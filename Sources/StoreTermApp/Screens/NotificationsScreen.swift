@@ -249,9 +249,13 @@ public enum NotificationsScreen {
     let table = TableView(
       columns: [
         .init(snapshot.localized("Time"), width: .fixed(16)),
-        .init(snapshot.localized("Type"), width: .flexible(min: 10)),
-        .init(snapshot.localized("Transaction"), width: .fit(max: 11), alignment: .trailing),
-        .init("URL", width: .flexible(min: 6)),
+        // Below 100 columns the URL (the inspector shows it) and below 70 the transaction
+        // (its title is wider than its numbers) make room for the type and the delivery.
+        .init(snapshot.localized("Type"), width: .fit(max: 24)),
+        .init(
+          snapshot.localized("Transaction"), width: .fit(max: 11), alignment: .trailing,
+          shownFrom: 68),
+        .init("URL", width: .flexible(min: 6), shownFrom: 98),
         .init(snapshot.localized("Delivery"), width: .flexible(min: 10)),
       ],
       rows: notifications.rows[window.rows].map { columns($0, snapshot: snapshot) },

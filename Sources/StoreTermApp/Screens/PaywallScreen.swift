@@ -297,9 +297,12 @@ public enum PaywallScreen {
       for (y, line) in TextWrap.lines(terms, width: max(1, width)).prefix(2).enumerated() {
         area.text(line, at: Point(x: 0, y: 2 + y), role: role)
       }
-      area.text(
-        snapshot.localized("r Restore Purchases · c Redeem Code · Terms of Use · Privacy Policy"),
-        at: Point(x: 0, y: area.size.height - 1), role: .dim)
+      // One row for the links: the ones that fit whole, never a cut word.
+      let links = snapshot.localized(
+        "r Restore Purchases · c Redeem Code · Terms of Use · Privacy Policy")
+      let fitting = TextWrap.packed(
+        links.components(separatedBy: " · "), separator: " · ", width: max(1, width))
+      area.text(fitting.first ?? "", at: Point(x: 0, y: area.size.height - 1), role: .dim)
     }
   }
 

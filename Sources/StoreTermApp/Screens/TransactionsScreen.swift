@@ -29,7 +29,7 @@ public struct TransactionsState: Hashable, Sendable {
 /// QA's transaction manager (`3`): every transaction in the ledger, filterable, with an
 /// inspector (decoded payload, JWS header, verification) and the management actions.
 public enum TransactionsScreen {
-  /// The inspector's height, frame included.
+  /// The inspector's least height, frame included.
   static let inspectorHeight = 8
 
   /// The transaction manager's own keys.
@@ -240,7 +240,8 @@ public enum TransactionsScreen {
   /// The filtered row drawn on body row `row` of a body `bodyHeight` rows tall, if any: the
   /// filter line, the panel's top border and the column titles come first.
   static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
-    let inspector = state.transactions.showsInspector ? inspectorHeight : 0
+    let inspector = inspectorHeight(
+      state, size: Size(width: state.size.width, height: bodyHeight))
     return AccountScreen.tableRow(
       atRow: row, firstRow: 3, selected: state.transactions.selected,
       count: filtered(state).count, height: bodyHeight - 1 - inspector - 3)
@@ -258,7 +259,7 @@ public enum TransactionsScreen {
         ? "All transactions · / to filter" : "Filter: \(transactions.filter)"
     canvas.text(filterText, at: Point(x: 1, y: 0), role: isEditingFilter ? .key : .dim)
     let rows = filtered(state)
-    let inspector = transactions.showsInspector ? inspectorHeight : 0
+    let inspector = inspectorHeight(state, size: size)
     let frame = Rect(x: 0, y: 1, width: size.width, height: size.height - 1 - inspector)
     let inside = canvas.panel(frame, title: title(state, shown: rows.count), focused: true)
     // Only the visible rows become text: the ledger may hold a hundred thousand transactions.
@@ -286,10 +287,18 @@ public enum TransactionsScreen {
         at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
+      // The rows in hand may be a window on the ledger: beyond it there are more.
+      let page = state.snapshot.transactionPage
+      ScrollMarks(
+        offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count,
+        openAbove: page.map { !$0.startsAtTop } ?? false,
+        openBelow: page.map { !$0.reachesEnd } ?? false
+      ).render(onFrame: frame, in: &canvas)
     }
     if inspector > 0 {
       canvas.within(Rect(x: 0, y: size.height - inspector, width: size.width, height: inspector)) {
-        renderInspector(selectedRecord(state), snapshot: state.snapshot, in: &$0)
+        renderInspector(
+          selectedRecord(state), snapshot: state.snapshot, width: size.width, in: &$0)
       }
     }
   }
@@ -302,90 +311,5 @@ public enum TransactionsScreen {
       return "Transactions (\(total))"
     }
     return page.isComplete ? "Transactions (\(shown))" : "Transactions (\(shown) in view, more)"
-  }
-
-  private static func renderInspector(
-    _ record: TransactionRecord?, snapshot: StoreSnapshot, in canvas: inout Canvas
-  ) {
-    let inside = canvas.panel(canvas.bounds, title: "Inspector", focused: false)
-    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
-      guard let record else {
-        area.text("Select a transaction.", at: .zero, role: .dim)
-        return
-      }
-      for (y, (line, role)) in inspectorLines(record, snapshot: snapshot).enumerated() {
-        area.text(line, at: Point(x: 0, y: y), role: role)
-      }
-    }
-  }
-
-  /// The inspector's lines for `record`: payload fields, JWS header, verification.
-  static func inspectorLines(_ record: TransactionRecord, snapshot: StoreSnapshot) -> [(
-    String, StyleRole
-  )] {
-    guard let signed = record.signed else {
-      return [
-        ("transaction \(record.id) · \(record.productID) · \(record.state.phrase)", .normal),
-        ("No signed transaction yet: nothing was charged.", .dim),
-      ]
-    }
-    let payload = signed.payload
-    var lines: [(String, StyleRole)] = [
-      (
-        "transactionId \(payload.transactionId) · original \(payload.originalTransactionId) · \(payload.productId)",
-        .normal
-      ),
-      (
-        "purchaseDate \(DateText.minute(signed.purchaseDate))"
-          + (signed.expirationDate.map { " · expiresDate \(DateText.minute($0))" } ?? "")
-          + " · \(payload.transactionReason.rawValue)",
-        .normal
-      ),
-    ]
-    var offer = "type \(payload.type.rawValue)"
-    if let type = payload.offerType { offer += " · offerType \(type.rawValue)" }
-    if let price = payload.price, let currency = payload.currency {
-      offer += " · price \(price) \(currency)"
-    }
-    lines.append((offer, .normal))
-    lines.append(
-      (
-        "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"
-          + (record.sharedFromID.map { " · shared from transaction \($0)" } ?? ""),
-        payload.inAppOwnershipType == .familyShared ? .badge : .normal
-      ))
-    if let date = payload.revocationDate {
-      lines.append(
-        (
-          "revocationDate \(DateText.minute(Date(epochMilliseconds: date)))"
-            + (payload.revocationReason.map { " · reason \($0.rawValue)" } ?? "")
-            + (payload.revocationType.map { " · revocationType \($0.rawValue)" } ?? ""),
-          .warning
-        ))
-    }
-    // The header shares the verification line, so a revoked transaction's six lines fit.
-    let verification =
-      snapshot.transactionPage?.verification[record.id] ?? snapshot.verification[record.id]
-      ?? "not checked"
-    lines.append(
-      (
-        "Verification: \(verification) · JWS \(jwsHeader(signed.jws))",
-        verification == "verified" ? .success : .error
-      ))
-    return lines
-  }
-
-  /// The JWS header in short: algorithm and certificate chain length.
-  static func jwsHeader(_ jws: String) -> String {
-    guard let first = jws.split(separator: ".").first else { return "missing" }
-    var text = first.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
-      of: "_", with: "/")
-    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-    guard let data = Data(base64Encoded: text),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return "unreadable" }
-    let alg = object["alg"] as? String ?? "?"
-    let chain = (object["x5c"] as? [Any])?.count ?? 0
-    return "alg \(alg) · x5c \(chain) certificates"
   }
 }

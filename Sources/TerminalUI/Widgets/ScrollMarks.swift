@@ -6,17 +6,36 @@ public struct ScrollMarks: Hashable, Sendable {
   /// Rows hidden below the last visible one.
   public var below: Int
 
-  /// Marks for a list of `count` rows showing `height` of them from `offset`.
-  public init(offset: Int, height: Int, count: Int) {
+  /// Whether more rows than ``above`` lie above, not yet read (a list read a page at a time).
+  public var openAbove: Bool
+  /// Whether more rows than ``below`` lie below, not yet read.
+  public var openBelow: Bool
+
+  /// Marks for a list of `count` rows showing `height` of them from `offset`; `openAbove` and
+  /// `openBelow` say the list in hand is a window on a longer one (`↓ 3+ more`).
+  public init(
+    offset: Int, height: Int, count: Int, openAbove: Bool = false, openBelow: Bool = false
+  ) {
     above = max(0, min(offset, count))
     below = max(0, count - max(0, offset) - max(0, height))
+    self.openAbove = openAbove
+    self.openBelow = openBelow
   }
 
   /// The text of the upper mark, or nil when nothing is hidden above.
-  public var upperText: String? { above > 0 ? "↑ \(above) more" : nil }
+  public var upperText: String? { Self.text("↑", above, open: openAbove) }
 
   /// The text of the lower mark, or nil when nothing is hidden below.
-  public var lowerText: String? { below > 0 ? "↓ \(below) more" : nil }
+  public var lowerText: String? { Self.text("↓", below, open: openBelow) }
+
+  private static func text(_ arrow: String, _ count: Int, open: Bool) -> String? {
+    switch (count, open) {
+    case (0, false): nil
+    case (0, true): "\(arrow) more"
+    case (_, false): "\(arrow) \(count) more"
+    case (_, true): "\(arrow) \(count)+ more"
+    }
+  }
 
   /// Paints the marks into the top and bottom edges of `frame` (a box drawn in `canvas`),
   /// right-aligned one cell in from the corner, where they fit.

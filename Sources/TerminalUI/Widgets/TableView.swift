@@ -18,12 +18,18 @@ public struct TableView: Sendable {
     public var width: Width
     /// Where text sits in the column.
     public var alignment: Alignment
+    /// The narrowest table that still shows the column: below it the column is left out, so
+    /// the informative columns keep their room (as htop and k9s drop columns).
+    public var shownFrom: Int
 
     /// Creates a column.
-    public init(_ title: String, width: Width, alignment: Alignment = .leading) {
+    public init(
+      _ title: String, width: Width, alignment: Alignment = .leading, shownFrom: Int = 0
+    ) {
       self.title = title
       self.width = width
       self.alignment = alignment
+      self.shownFrom = shownFrom
     }
   }
 
@@ -72,10 +78,24 @@ public struct TableView: Sendable {
     return widths
   }
 
-  /// Paints the header on the first row and the visible rows below it into all of `canvas`.
+  /// The table as shown `width` columns wide: the columns whose ``Column/shownFrom`` is above
+  /// `width` are left out, with their cells.
+  public func fitted(toWidth width: Int) -> TableView {
+    let kept = columns.indices.filter { columns[$0].shownFrom <= width }
+    guard kept.count < columns.count else { return self }
+    var table = self
+    table.columns = kept.map { columns[$0] }
+    table.rows = rows.map { row in kept.map { $0 < row.count ? row[$0] : "" } }
+    return table
+  }
+
+  /// Paints the header on the first row and the visible rows below it into all of `canvas`;
+  /// columns too wide for it are left out (see ``fitted(toWidth:)``).
   public func render(in canvas: inout Canvas) {
     let size = canvas.size
     guard size.height > 0 else { return }
+    let fitted = fitted(toWidth: size.width)
+    guard fitted.columns.count == columns.count else { return fitted.render(in: &canvas) }
     let widths = columnWidths(totalWidth: size.width)
     paint(columns.map(\.title), widths: widths, y: 0, role: .title, in: &canvas)
     let offset = selection?.offset ?? 0

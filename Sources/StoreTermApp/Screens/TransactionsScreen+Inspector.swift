@@ -1,0 +1,122 @@
+import Foundation
+import StoreCore
+import StoreManager
+import TerminalUI
+
+/// The transaction inspector: the selected transaction's payload fields, JWS header and
+/// verification, wrapped between fields to the screen's width.
+extension TransactionsScreen {
+  /// The inspector's height at `size` (the screen's body), frame included: tall enough for
+  /// its lines wrapped to the width, at least ``inspectorHeight``, and leaving the list the
+  /// filter line, its frame, titles and two rows; zero when the inspector is hidden.
+  static func inspectorHeight(_ state: AppState, size: Size) -> Int {
+    guard state.transactions.showsInspector else { return 0 }
+    let lines =
+      selectedRecord(state).map {
+        wrappedInspectorLines($0, snapshot: state.snapshot, width: size.width).count
+      } ?? 1
+    return max(inspectorHeight, min(lines + 2, size.height - 6))
+  }
+
+  /// The inspector's lines wrapped to a screen `width` columns wide: each line breaks between
+  /// its ` · ` fields, so a field name stays with its value.
+  static func wrappedInspectorLines(
+    _ record: TransactionRecord, snapshot: StoreSnapshot, width: Int
+  ) -> [(String, StyleRole)] {
+    inspectorLines(record, snapshot: snapshot).flatMap { line, role in
+      TextWrap.packed(
+        line.components(separatedBy: " · "), separator: " · ", width: max(1, width - 4)
+      ).map { ($0, role) }
+    }
+  }
+
+  static func renderInspector(
+    _ record: TransactionRecord?, snapshot: StoreSnapshot, width: Int, in canvas: inout Canvas
+  ) {
+    let frame = canvas.bounds
+    let inside = canvas.panel(frame, title: "Inspector", focused: false)
+    guard let record else {
+      canvas.text("Select a transaction.", at: Point(x: 2, y: 1), role: .dim)
+      return
+    }
+    let lines = wrappedInspectorLines(record, snapshot: snapshot, width: width)
+    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
+      for (y, (line, role)) in lines.prefix(area.size.height).enumerated() {
+        area.text(line, at: Point(x: 0, y: y), role: role)
+      }
+    }
+    // Lines beyond the inspector's room (a terminal too short) are counted, not cut silently.
+    ScrollMarks(offset: 0, height: inside.height, count: lines.count)
+      .render(onFrame: frame, in: &canvas)
+  }
+
+  /// The inspector's lines for `record`: payload fields, JWS header, verification.
+  static func inspectorLines(_ record: TransactionRecord, snapshot: StoreSnapshot) -> [(
+    String, StyleRole
+  )] {
+    guard let signed = record.signed else {
+      return [
+        ("transaction \(record.id) · \(record.productID) · \(record.state.phrase)", .normal),
+        ("No signed transaction yet: nothing was charged.", .dim),
+      ]
+    }
+    let payload = signed.payload
+    var lines: [(String, StyleRole)] = [
+      (
+        "transactionId \(payload.transactionId) · original \(payload.originalTransactionId) · \(payload.productId)",
+        .normal
+      ),
+      (
+        "purchaseDate \(DateText.minute(signed.purchaseDate))"
+          + (signed.expirationDate.map { " · expiresDate \(DateText.minute($0))" } ?? "")
+          + " · \(payload.transactionReason.rawValue)",
+        .normal
+      ),
+    ]
+    var offer = "type \(payload.type.rawValue)"
+    if let type = payload.offerType { offer += " · offerType \(type.rawValue)" }
+    if let price = payload.price, let currency = payload.currency {
+      offer += " · price \(price) \(currency)"
+    }
+    lines.append((offer, .normal))
+    lines.append(
+      (
+        "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"
+          + (record.sharedFromID.map { " · shared from transaction \($0)" } ?? ""),
+        payload.inAppOwnershipType == .familyShared ? .badge : .normal
+      ))
+    if let date = payload.revocationDate {
+      lines.append(
+        (
+          "revocationDate \(DateText.minute(Date(epochMilliseconds: date)))"
+            + (payload.revocationReason.map { " · reason \($0.rawValue)" } ?? "")
+            + (payload.revocationType.map { " · revocationType \($0.rawValue)" } ?? ""),
+          .warning
+        ))
+    }
+    // The header shares the verification line, so a revoked transaction's six lines fit.
+    let verification =
+      snapshot.transactionPage?.verification[record.id] ?? snapshot.verification[record.id]
+      ?? "not checked"
+    lines.append(
+      (
+        "Verification: \(verification) · JWS \(jwsHeader(signed.jws))",
+        verification == "verified" ? .success : .error
+      ))
+    return lines
+  }
+
+  /// The JWS header in short: algorithm and certificate chain length.
+  static func jwsHeader(_ jws: String) -> String {
+    guard let first = jws.split(separator: ".").first else { return "missing" }
+    var text = first.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
+    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+    guard let data = Data(base64Encoded: text),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return "unreadable" }
+    let alg = object["alg"] as? String ?? "?"
+    let chain = (object["x5c"] as? [Any])?.count ?? 0
+    return "alg \(alg) · x5c \(chain) certificates"
+  }
+}
