@@ -1,3 +1,5 @@
+import StoreCore
+
 /// A compact JWS split into its three decoded parts: `header.payload.signature`.
 public struct CompactJWS: Sendable, Equatable {
   /// The header's JSON bytes.
@@ -12,9 +14,9 @@ public struct CompactJWS: Sendable, Equatable {
   /// Splits and base64url-decodes `text`; `nil` unless it is exactly three strict segments.
   public init?(parsing text: some StringProtocol) {
     let bytes = Array(text.utf8)
-    guard let first = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-    guard let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: ".")) else { return nil }
-    guard !bytes[(second + 1)...].contains(UInt8(ascii: ".")) else { return nil }
+    guard let (first, second) = bytes.withUnsafeBufferPointer(CompactJWSDots.find) else {
+      return nil
+    }
     guard let header = Base64.urlDecode(bytes[..<first]),
       let payload = Base64.urlDecode(bytes[(first + 1)..<second]),
       let signature = Base64.urlDecode(bytes[(second + 1)...])

@@ -69,11 +69,9 @@ public final class SignedDataVerifier: Verifier {
   private func report<Payload: SignedPayload>(
     bytes: UnsafeBufferPointer<UInt8>, as type: Payload.Type
   ) -> VerificationReport<Payload> {
-    let dot = UInt8(ascii: ".")
-    guard let first = bytes.firstIndex(of: dot),
-      let second = bytes[(first + 1)...].firstIndex(of: dot),
-      !bytes[(second + 1)...].contains(dot)
-    else { return .failed(.invalidEncoding, "not three base64url segments separated by dots") }
+    guard let (first, second) = CompactJWSDots.find(in: bytes) else {
+      return .failed(.invalidEncoding, "not three base64url segments separated by dots")
+    }
     let payloadSegment = UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])
     guard let payloadJSON = Base64.urlDecode(payloadSegment),
       let signature = Base64.urlDecode(UnsafeBufferPointer(rebasing: bytes[(second + 1)...]))

@@ -21,11 +21,22 @@ enum ConfigurationFile {
   /// A bundled name (`demo`, `demo-jp`) wins over a file of that name (write `./demo-jp`).
   static func load(path: String?) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
     let name = path ?? "demo"
-    if let catalog = bundled.first(where: { $0.name == name }) {
-      return try StoreKitConfigurationDecoder.decode(catalog.text.utf8, file: catalog.file)
-    }
+    if let decoded = decodedBundled[name] { return try decoded.get() }
     return try load(url: URL(fileURLWithPath: name), name: name)
   }
+
+  /// The bundled catalogs decoded, once per process: they are compiled in, so every command of a
+  /// process (the tests run thousands) reads the same text.
+  private static let decodedBundled:
+    [String: Result<StoreKitConfiguration, StoreKitConfigurationError>] = Dictionary(
+      uniqueKeysWithValues: bundled.map { catalog in
+        (
+          catalog.name,
+          Result { () throws(StoreKitConfigurationError) in
+            try StoreKitConfigurationDecoder.decode(catalog.text.utf8, file: catalog.file)
+          }
+        )
+      })
 
   private static func load(url: URL, name: String) throws(StoreKitConfigurationError)
     -> StoreKitConfiguration

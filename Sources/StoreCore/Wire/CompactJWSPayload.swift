@@ -10,11 +10,7 @@ public enum CompactJWSPayload {
       // Over the contiguous UTF-8: splitting the String walked its 3.5 kB one Character at a
       // time, most of the cost of reading a ledger's records (the terminal UI's first snapshot
       // decodes every one).
-      let dot = UInt8(ascii: ".")
-      guard let first = bytes.firstIndex(of: dot),
-        let second = bytes[(first + 1)...].firstIndex(of: dot),
-        !bytes[(second + 1)...].contains(dot)
-      else { return nil }
+      guard let (first, second) = CompactJWSDots.find(in: bytes) else { return nil }
       var base64 = [UInt8]()
       base64.reserveCapacity(second - first + 3)
       for byte in bytes[(first + 1)..<second] {
