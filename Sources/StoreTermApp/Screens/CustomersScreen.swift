@@ -224,29 +224,32 @@ public enum CustomersScreen {
 
   /// Paints the Customers screen into `canvas`: the detail when open, else the search and list.
   static func render(_ state: AppState, in canvas: inout Canvas) {
+    let text = state.snapshot.localized
     if let detail = state.customers.detail {
-      CustomerDetailView.render(detail, scroll: state.customers.detailScroll, in: &canvas)
+      CustomerDetailView.render(
+        detail, scroll: state.customers.detailScroll, snapshot: state.snapshot, in: &canvas)
       return
     }
     let customers = state.customers
     let isTyping = state.focus == .customerSearch
     canvas.text(
-      searchLine(customers, isTyping: isTyping), at: Point(x: 1, y: 0),
+      searchLine(customers, isTyping: isTyping, snapshot: state.snapshot), at: Point(x: 1, y: 0),
       role: isTyping ? .key : .dim)
     let frame = Rect(x: 0, y: 1, width: canvas.size.width, height: canvas.size.height - 1)
     let title =
       customers.searchedFor == nil
-      ? "Customers"
+      ? text("Customers")
       : customers.hasMore
-        ? "Customers (\(customers.results.count) listed, more)"
-        : "Customers (\(customers.results.count))"
+        ? text("Customers (%@ listed, more)", "\(customers.results.count)")
+        : text("Customers (%@)", "\(customers.results.count)")
     let inside = canvas.panel(frame, title: title, focused: true)
     guard !customers.results.isEmpty else {
       let message =
         customers.searchedFor == nil
-        ? "Searching…"
+        ? text("Searching…")
         : customers.searchedFor?.isEmpty == true
-          ? "No customers yet." : "No customer matches \"\(customers.searchedFor ?? "")\"."
+          ? text("No customers yet.")
+          : text("No customer matches \"%@\".", customers.searchedFor ?? "")
       canvas.text(message, at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
       return
     }
@@ -255,10 +258,10 @@ public enum CustomersScreen {
       selected: position ?? 0, count: customers.results.count, height: inside.height - 1)
     let table = TableView(
       columns: [
-        .init("ID", width: .fit(max: 16)),
-        .init("Name", width: .flexible(min: 8)),
-        .init("Storefront", width: .fit(max: 10)),
-        .init("Active entitlements", width: .flexible(min: 12)),
+        .init(text("ID"), width: .fit(max: 16)),
+        .init(text("Name"), width: .flexible(min: 8)),
+        .init(text("Storefront"), width: .fit(max: 10)),
+        .init(text("Active entitlements"), width: .flexible(min: 12)),
       ],
       rows: customers.results[window.rows].map(\.columns),
       selection: position == nil ? ListSelection(count: 0) : window.selection)
@@ -266,18 +269,23 @@ public enum CustomersScreen {
   }
 
   /// The line above the list: what is typed, what was searched, and what is under way.
-  public static func searchLine(_ customers: CustomersState, isTyping: Bool = false) -> String {
+  public static func searchLine(
+    _ customers: CustomersState, isTyping: Bool = false, snapshot: StoreSnapshot = StoreSnapshot()
+  ) -> String {
+    let text = snapshot.localized
     var line: String
     if isTyping {
-      line = "Search: \(customers.query)▏"
+      line = text("Search: %@", customers.query) + "▏"
     } else if let pending = customers.pendingSearch {
-      line = pending.isEmpty ? "Listing the first customers…" : "Searching for \"\(pending)\"…"
+      line =
+        pending.isEmpty
+        ? text("Listing the first customers…") : text("Searching for \"%@\"…", pending)
     } else if customers.query.isEmpty {
-      line = "All customers · / to search by id, name, email, token or transaction"
+      line = text("All customers · / to search by id, name, email, token or transaction")
     } else {
-      line = "Search: \(customers.query) · / to change"
+      line = text("Search: %@ · / to change", customers.query)
     }
-    if let id = customers.opening { line += " · opening \(id)…" }
+    if let id = customers.opening { line += text(" · opening %@…", id) }
     return line
   }
 

@@ -104,7 +104,7 @@ public enum TransactionsScreen {
   ) -> Bool {
     var fields = [
       String(record.id), record.customerID, record.productID, snapshot.name(of: record.productID),
-      TransactionStanding.text(record, in: snapshot),
+      TransactionStanding.text(record, in: snapshot), TransactionStanding.words(record, in: snapshot),
     ]
     if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
       fields.append(payload.inAppOwnershipType.rawValue)
@@ -251,11 +251,12 @@ public enum TransactionsScreen {
     let size = canvas.size
     let transactions = state.transactions
     let isEditingFilter = state.focus == .transactionFilter
+    let text = state.snapshot.localized
     let filterText =
       isEditingFilter
-      ? "Filter: \(transactions.filter)▏"
+      ? text("Filter: %@", transactions.filter) + "▏"
       : transactions.filter.isEmpty
-        ? "All transactions · / to filter" : "Filter: \(transactions.filter)"
+        ? text("All transactions · / to filter") : text("Filter: %@", transactions.filter)
     canvas.text(filterText, at: Point(x: 1, y: 0), role: isEditingFilter ? .key : .dim)
     let rows = filtered(state)
     let inspector = transactions.showsInspector ? inspectorHeight : 0
@@ -266,23 +267,23 @@ public enum TransactionsScreen {
       selected: transactions.selected, count: rows.count, height: inside.height - 1)
     let table = TableView(
       columns: [
-        .init("ID", width: .fit(max: 8), alignment: .trailing),
-        .init("Customer", width: .fit(max: 12)),
-        .init("Product", width: .flexible(min: 10)),
-        .init("State", width: .fit(max: 18)),
-        .init("Expires", width: .fixed(10)),
+        .init(text("ID"), width: .fit(max: 8), alignment: .trailing),
+        .init(text("Customer"), width: .fit(max: 12)),
+        .init(text("Product"), width: .flexible(min: 10)),
+        .init(text("State"), width: .fit(max: 18)),
+        .init(text("Expires"), width: .fixed(10)),
       ],
       rows: rows[window.rows].map { record in
         [
           String(record.id), record.customerID, state.snapshot.name(of: record.productID),
-          TransactionStanding.text(record, in: state.snapshot),
+          TransactionStanding.words(record, in: state.snapshot),
           record.signed?.expirationDate.map(DateText.day) ?? "",
         ]
       },
       selection: transactions.hasSelection ? window.selection : ListSelection(count: 0))
     if rows.isEmpty {
       canvas.text(
-        transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter.",
+        text(transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter."),
         at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
@@ -297,20 +298,25 @@ public enum TransactionsScreen {
   /// `Transactions (N)`: the ledger's count when the list is not filtered, the matches when
   /// the window holds them all, else how many are in hand.
   public static func title(_ state: AppState, shown: Int) -> String {
-    guard let page = state.snapshot.transactionPage else { return "Transactions (\(shown))" }
-    if state.transactions.filter.isEmpty, let total = page.total {
-      return "Transactions (\(total))"
+    let text = state.snapshot.localized
+    guard let page = state.snapshot.transactionPage else {
+      return text("Transactions (%@)", "\(shown)")
     }
-    return page.isComplete ? "Transactions (\(shown))" : "Transactions (\(shown) in view, more)"
+    if state.transactions.filter.isEmpty, let total = page.total {
+      return text("Transactions (%@)", "\(total)")
+    }
+    return page.isComplete
+      ? text("Transactions (%@)", "\(shown)") : text("Transactions (%@ in view, more)", "\(shown)")
   }
 
   private static func renderInspector(
     _ record: TransactionRecord?, snapshot: StoreSnapshot, in canvas: inout Canvas
   ) {
-    let inside = canvas.panel(canvas.bounds, title: "Inspector", focused: false)
+    let inside = canvas.panel(
+      canvas.bounds, title: snapshot.localized("Inspector"), focused: false)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       guard let record else {
-        area.text("Select a transaction.", at: .zero, role: .dim)
+        area.text(snapshot.localized("Select a transaction."), at: .zero, role: .dim)
         return
       }
       for (y, (line, role)) in inspectorLines(record, snapshot: snapshot).enumerated() {
@@ -325,8 +331,11 @@ public enum TransactionsScreen {
   )] {
     guard let signed = record.signed else {
       return [
-        ("transaction \(record.id) · \(record.productID) · \(record.state.phrase)", .normal),
-        ("No signed transaction yet: nothing was charged.", .dim),
+        (
+          snapshot.localized("transaction %@", "\(record.id)") + " · \(record.productID) · "
+            + TransactionStanding.words(record, in: snapshot), .normal
+        ),
+        (snapshot.localized("No signed transaction yet: nothing was charged."), .dim),
       ]
     }
     let payload = signed.payload
@@ -369,7 +378,11 @@ public enum TransactionsScreen {
       ?? "not checked"
     lines.append(
       (
-        "Verification: \(verification) · JWS \(jwsHeader(signed.jws))",
+        snapshot.localized(
+          "Verification: %@",
+          ["verified", "not checked"].contains(verification)
+            ? snapshot.localized(verification) : verification) + " · JWS "
+          + jwsHeader(signed.jws),
         verification == "verified" ? .success : .error
       ))
     return lines

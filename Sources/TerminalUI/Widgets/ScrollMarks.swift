@@ -5,18 +5,25 @@ public struct ScrollMarks: Hashable, Sendable {
   public var above: Int
   /// Rows hidden below the last visible one.
   public var below: Int
+  /// The words after the arrow, in the UI's language, `%@` standing for the count.
+  public var more: String
 
   /// Marks for a list of `count` rows showing `height` of them from `offset`.
-  public init(offset: Int, height: Int, count: Int) {
+  public init(offset: Int, height: Int, count: Int, more: String = "%@ more") {
     above = max(0, min(offset, count))
     below = max(0, count - max(0, offset) - max(0, height))
+    self.more = more
   }
 
   /// The text of the upper mark, or nil when nothing is hidden above.
-  public var upperText: String? { above > 0 ? "↑ \(above) more" : nil }
+  public var upperText: String? { above > 0 ? "↑ " + words(above) : nil }
 
   /// The text of the lower mark, or nil when nothing is hidden below.
-  public var lowerText: String? { below > 0 ? "↓ \(below) more" : nil }
+  public var lowerText: String? { below > 0 ? "↓ " + words(below) : nil }
+
+  private func words(_ count: Int) -> String {
+    more.replacingOccurrences(of: "%@", with: String(count))
+  }
 
   /// Paints the marks into the top and bottom edges of `frame` (a box drawn in `canvas`),
   /// right-aligned one cell in from the corner, where they fit.
