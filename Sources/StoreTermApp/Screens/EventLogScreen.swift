@@ -87,7 +87,8 @@ public enum EventLogScreen {
     canvas.within(inside) { table.render(in: &$0) }
     ScrollMarks(
       offset: first, height: height, count: entries.count,
-      more: state.snapshot.localized("%@ more"))
-      .render(onFrame: frame, in: &canvas)
+      more: state.snapshot.localized("%@ more")
+    )
+    .render(onFrame: frame, in: &canvas)
   }
 }

@@ -149,13 +149,16 @@ public enum RefundSheet {
     let width = min(canvas.size.width - 4, 64)
     let frame = canvas.bounds.centered(Size(width: width, height: reasons.count + 10))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: snapshot.localized("Request a Refund"), role: .borderFocused)
+    let inside = canvas.box(
+      frame, title: snapshot.localized("Request a Refund"), role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       let width = area.size.width
       area.text(snapshot.name(of: sheet.productID), at: Point(x: 0, y: 0), role: .title)
       let id = snapshot.localized("transaction %@", "\(sheet.transactionID)")
       area.text(id, at: Point(x: max(0, width - DisplayWidth.of(id)), y: 0), role: .dim)
-      area.text(snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 0, y: 1), role: .normal)
+      area.text(
+        snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 0, y: 1), role: .normal
+      )
       area.rule(at: Point(x: 0, y: 2), width: width)
       let choosing = sheet.phase == .choosing
       for (offset, reason) in reasons.enumerated() {
@@ -170,14 +173,17 @@ public enum RefundSheet {
       let y = 4 + reasons.count
       switch sheet.phase {
       case .choosing:
-        area.text(snapshot.localized("Enter to submit · Esc to cancel"), at: Point(x: 0, y: y + 1), role: .keyHint)
+        area.text(
+          snapshot.localized("Enter to submit · Esc to cancel"), at: Point(x: 0, y: y + 1),
+          role: .keyHint)
       case .requesting:
         area.text(snapshot.localized("Requesting a refund…"), at: Point(x: 0, y: y), role: .warning)
       case .finished(let message, let isError):
         for (offset, line) in TextWrap.lines(message, width: max(1, width)).prefix(3).enumerated() {
           area.text(line, at: Point(x: 0, y: y + offset), role: isError ? .error : .success)
         }
-        area.text(snapshot.localized("Enter or Esc to close"), at: Point(x: 0, y: y + 3), role: .keyHint)
+        area.text(
+          snapshot.localized("Enter or Esc to close"), at: Point(x: 0, y: y + 3), role: .keyHint)
       }
     }
   }

@@ -214,7 +214,8 @@ public enum SettingsPanel {
     let height = min(rows.count + 4, canvas.size.height)
     let frame = canvas.bounds.centered(Size(width: width, height: height))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: state.snapshot.localized("Settings"), role: .borderFocused)
+    let inside = canvas.box(
+      frame, title: state.snapshot.localized("Settings"), role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       let visible = max(1, area.size.height - 2)
       let position = rows.firstIndex(of: selected) ?? 0
@@ -230,7 +231,8 @@ public enum SettingsPanel {
         }
       }
       area.text(
-        state.snapshot.localized("Errors make each API throw. For this session."), at: Point(x: 0, y: area.size.height - 1),
+        state.snapshot.localized("Errors make each API throw. For this session."),
+        at: Point(x: 0, y: area.size.height - 1),
         role: .dim)
     }
   }

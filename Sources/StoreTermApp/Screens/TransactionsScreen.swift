@@ -104,7 +104,8 @@ public enum TransactionsScreen {
   ) -> Bool {
     var fields = [
       String(record.id), record.customerID, record.productID, snapshot.name(of: record.productID),
-      TransactionStanding.text(record, in: snapshot), TransactionStanding.words(record, in: snapshot),
+      TransactionStanding.text(record, in: snapshot),
+      TransactionStanding.words(record, in: snapshot),
     ]
     if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
       fields.append(payload.inAppOwnershipType.rawValue)
