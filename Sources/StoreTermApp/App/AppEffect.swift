@@ -79,14 +79,14 @@ public enum ForcedOutcome: Sendable, Hashable {
     + SimulatedFailure.names.filter { $0 != "userCancelled" }
     .map(ForcedOutcome.failure)
 
-  /// The words the outcome row shows.
-  public var label: String {
+  /// The words the outcome row shows, in `locale`'s language (a failure keeps its name).
+  public func label(_ locale: String) -> String {
     switch self {
-    case .normal: "App Store decides"
-    case .askToBuy: "Ask to Buy"
-    case .interrupted: "Interrupted"
-    case .cancelled: "Cancelled"
-    case .failure(let name): "Fail: \(name)"
+    case .normal: UIText.text("App Store decides", locale)
+    case .askToBuy: UIText.text("Ask to Buy", locale)
+    case .interrupted: UIText.text("Interrupted", locale)
+    case .cancelled: UIText.text("Cancelled", locale)
+    case .failure(let name): UIText.text("Fail: %@", locale, name)
     }
   }
 
@@ -107,23 +107,24 @@ public enum ForcedOutcome: Sendable, Hashable {
 public typealias ManageAction = TransactionControl
 
 extension TransactionControl {
-  /// What was done, for the message afterwards: `Refunded transaction 4`.
-  public var pastTense: String {
+  /// What was done, for the message afterwards, as a ``UIText`` key: `%1$@` the transaction,
+  /// `%2$@` the product (`Refunded transaction 4 (Theme Pack).`).
+  public var doneTemplate: String {
     switch self {
-    case .approve: "Approved"
-    case .decline: "Declined"
-    case .resolve: "Resolved"
-    case .refund: "Refunded"
-    case .revoke: "Revoked"
-    case .expire: "Expired"
-    case .renew: "Renewed"
-    case .autoRenewOff: "Turned auto-renew off for"
-    case .autoRenewOn: "Turned auto-renew on for"
-    case .priceIncrease: "Requested a price increase for"
-    case .consent: "Agreed to the price increase of"
-    case .declinePriceIncrease: "Declined the price increase of"
-    case .finish: "Finished"
-    case .delete: "Deleted"
+    case .approve: "Approved transaction %1$@ (%2$@)."
+    case .decline: "Declined transaction %1$@ (%2$@)."
+    case .resolve: "Resolved transaction %1$@ (%2$@)."
+    case .refund: "Refunded transaction %1$@ (%2$@)."
+    case .revoke: "Revoked transaction %1$@ (%2$@)."
+    case .expire: "Expired transaction %1$@ (%2$@)."
+    case .renew: "Renewed transaction %1$@ (%2$@)."
+    case .autoRenewOff: "Turned auto-renew off for transaction %1$@ (%2$@)."
+    case .autoRenewOn: "Turned auto-renew on for transaction %1$@ (%2$@)."
+    case .priceIncrease: "Requested a price increase for transaction %1$@ (%2$@)."
+    case .consent: "Agreed to the price increase of transaction %1$@ (%2$@)."
+    case .declinePriceIncrease: "Declined the price increase of transaction %1$@ (%2$@)."
+    case .finish: "Finished transaction %1$@ (%2$@)."
+    case .delete: "Deleted transaction %1$@ (%2$@)."
     }
   }
 }

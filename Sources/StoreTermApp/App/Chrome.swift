@@ -66,7 +66,8 @@ enum Chrome {
   static func renderStatus(_ state: AppState, in canvas: inout Canvas, row y: Int) {
     var x = 1
     if state.readOnly {
-      x += canvas.raw("READ-ONLY", at: Point(x: x, y: y), role: .warning) + 2
+      x +=
+        canvas.raw(state.snapshot.localized("READ-ONLY"), at: Point(x: x, y: y), role: .warning) + 2
     }
     x += canvas.raw(DateText.minute(state.snapshot.now) + " UTC", at: Point(x: x, y: y), role: .dim)
     if let warning = state.snapshot.warnings.last, state.toast == nil {

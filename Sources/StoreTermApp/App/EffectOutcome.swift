@@ -34,28 +34,31 @@ extension StoreTermApp {
   public static func report(_ outcome: EffectOutcome, in snapshot: StoreSnapshot)
     -> (message: String, isError: Bool)
   {
+    let text = snapshot.localized
     switch outcome {
-    case .restored: return ("Purchases restored.", false)
-    case .restoreFailed(let failure): return ("Restore failed: \(failure)", true)
+    case .restored: return (text("Purchases restored."), false)
+    case .restoreFailed(let failure): return (text("Restore failed: %@", "\(failure)"), true)
     case .controlled(let action, let id, let productID):
-      return ("\(action.pastTense) transaction \(id) (\(snapshot.name(of: productID))).", false)
+      return (text(action.doneTemplate, "\(id)", snapshot.name(of: productID)), false)
     case .refundApproved(let id):
-      return ("Refund requested and approved: transaction \(id) was refunded.", false)
+      return (text("Refund requested and approved: transaction %@ was refunded.", "\(id)"), false)
     case .refundFailed(let failure):
-      return ("Refund request failed: \(failure). Nothing changed.", true)
+      return (text("Refund request failed: %@. Nothing changed.", "\(failure)"), true)
     case .joinedFamily(let group, let received):
-      let count = received == 1 ? "1 shared transaction" : "\(received) shared transactions"
-      return ("Joined family group \(group); received \(count).", false)
+      let template =
+        received == 1
+        ? "Joined family group %1$@; received 1 shared transaction."
+        : "Joined family group %1$@; received %2$@ shared transactions."
+      return (text(template, group, "\(received)"), false)
     case .leftFamily(let group):
-      return ("Left family group \(group); shared access was revoked.", false)
-    case .familyRefused(let reason): return (FamilySheet.refusal(reason), true)
-    case .signedIn(let customerID): return ("Signed in as \(customerID).", false)
+      return (text("Left family group %@; shared access was revoked.", group), false)
+    case .familyRefused(let reason): return (FamilySheet.refusal(reason, snapshot), true)
+    case .signedIn(let customerID): return (text("Signed in as %@.", customerID), false)
     case .clockAdvanced(let seconds, let renewals, let failures):
       let days = Int(seconds / 86_400)
       return (
         ClockReport.sentence(
-          days: days == 1 ? "1 day" : "\(days) days", renewals: renewals,
-          billingFailures: failures, name: { snapshot.name(of: $0) }), false
+          days: days, renewals: renewals, billingFailures: failures, in: snapshot), false
       )
     case .refused(let reason): return (reason, true)
     }

@@ -13,6 +13,8 @@ struct HelpView {
   var title = "Keys"
   /// Lines the one-column layout is scrolled down by (clamped when painted).
   var scroll = 0
+  /// The scroll marks' words (see ``ScrollMarks/more``).
+  var more = "%@ more"
 
   /// Below this width the help is one column.
   static let columnsFrom = 100
@@ -166,7 +168,7 @@ struct HelpView {
         }
       }
     }
-    ScrollMarks(offset: first, height: height, count: lines.count)
+    ScrollMarks(offset: first, height: height, count: lines.count, more: more)
       .render(onFrame: frame, in: &canvas)
   }
 }

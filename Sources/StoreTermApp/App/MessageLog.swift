@@ -135,8 +135,10 @@ extension StoreTermApp {
       state.messages.entries.isEmpty
       ? [TextOverlay.Paragraph(snapshot.localized("No messages yet."), role: .dim)]
       : state.messages.entries.map { TextOverlay.Paragraph($0.message, role: $0.role) }
-    return TextOverlay(
+    var overlay = TextOverlay(
       title: snapshot.localized("Messages"), paragraphs: paragraphs, scroll: state.messages.scroll,
       maximumWidth: 72)
+    overlay.more = snapshot.localized("%@ more")
+    return overlay
   }
 }

@@ -40,7 +40,7 @@ public enum StoreTermApp: Application {
     }
     switch GlobalKeys.activeKeymap(state).resolve(key, in: state) {
     case .action(let action): return action
-    case .disabled(let reason): return .refused(reason)
+    case .disabled(let reason): return .refused(state.snapshot.localized(reason))
     case .unbound: return nil
     }
   }
@@ -177,7 +177,7 @@ public enum StoreTermApp: Application {
     case .sheet(let sheetAction):
       return PurchaseSheet.update(&state, sheetAction)
     case .restore:
-      state.toast = Toast("Restoring purchases…")
+      state.toast = Toast(state.snapshot.localized("Restoring purchases…"))
       return [.restore]
     case .redeem(let redeemAction):
       return RedeemCodeSheet.update(&state, redeemAction)
@@ -322,7 +322,9 @@ extension StoreTermApp {
         title: snapshot.localized(section.title),
         entries: section.entries.map { localized($0, snapshot) })
     }
-    return HelpView(sections: sections, title: snapshot.localized("Keys"), scroll: state.helpScroll)
+    return HelpView(
+      sections: sections, title: snapshot.localized("Keys"), scroll: state.helpScroll,
+      more: snapshot.localized("%@ more"))
   }
 
   /// The keys of the active screen or sheet; where they do not all fit, help and quit stay and
@@ -340,6 +342,7 @@ extension StoreTermApp {
   static func localized(_ entry: HelpEntry, _ snapshot: StoreSnapshot) -> HelpEntry {
     var entry = entry
     entry.description = snapshot.localized(entry.description)
+    entry.disabledReason = entry.disabledReason.map { snapshot.localized($0) }
     return entry
   }
 }

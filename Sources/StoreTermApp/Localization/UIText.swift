@@ -9,6 +9,9 @@ public enum UIText {
   /// The language the UI is written in, and falls back to.
   public static let baseLanguage = "en"
 
+  /// A test's watch on the lookups of its own task (nil in the program).
+  @TaskLocal static var probe: UITextProbe?
+
   /// `key` in `locale`'s language, with `arguments` put in its `%@` (or `%1$@`, `%2$@`) slots.
   public static func text(_ key: String, _ locale: String, _ arguments: String...) -> String {
     fill(template(key, locale), arguments)
@@ -16,6 +19,10 @@ public enum UIText {
 
   /// The translation of `key` for `locale`, or `key` itself.
   static func template(_ key: String, _ locale: String) -> String {
+    if let probe {
+      probe.record(key)
+      if probe.pseudoLanguage { return UITextProbe.pseudo(key) }
+    }
     let language = LocaleIdentifier.language(of: locale)
     guard language != baseLanguage else { return key }
     return UITranslations.tables[language]?[key] ?? key

@@ -31,6 +31,13 @@ public enum TransactionStanding {
     return base == "purchased" ? "unfinished" : base + ", unfinished"
   }
 
+  /// ``text(_:in:)`` in the snapshot's language, each part of `in grace period, unfinished`
+  /// translated on its own.
+  public static func words(_ record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
+    text(record, in: snapshot).components(separatedBy: ", ").map { snapshot.localized($0) }
+      .joined(separator: snapshot.localized(", "))
+  }
+
   /// Whether the record is a Family Sharing copy (`inAppOwnershipType` `FAMILY_SHARED`).
   public static func isFamilyShared(_ record: TransactionRecord) -> Bool {
     record.sharedFromID != nil || record.signed?.payload.inAppOwnershipType == .familyShared

@@ -213,8 +213,10 @@ public enum AccountScreen {
         role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
-      ScrollMarks(offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count)
-        .render(onFrame: frame, in: &canvas)
+      ScrollMarks(
+        offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count,
+        more: snapshot.localized("%@ more")
+      ).render(onFrame: frame, in: &canvas)
     }
   }
 
@@ -304,11 +306,7 @@ public enum AccountScreen {
   static func historyState(_ record: TransactionRecord, snapshot: StoreSnapshot) -> String {
     let state = TransactionStanding.text(record, in: snapshot)
     guard state == "family shared", let purchaser = snapshot.family.purchasers[record.id]
-    else {
-      // Each part of `unfinished, shared` or `in grace period, unfinished` on its own.
-      return state.components(separatedBy: ", ").map { snapshot.localized($0) }
-        .joined(separator: snapshot.localized(", "))
-    }
+    else { return TransactionStanding.words(record, in: snapshot) }
     return snapshot.localized("shared by %@", purchaser)
   }
 

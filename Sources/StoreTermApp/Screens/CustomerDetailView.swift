@@ -145,15 +145,19 @@ public enum CustomerDetailView {
   public static func contentWidth(_ width: Int) -> Int { max(1, width - 4) }
 
   /// Paints `detail` scrolled by `scroll` lines into `canvas`.
-  static func render(_ detail: CustomerDetail, scroll: Int, in canvas: inout Canvas) {
+  static func render(
+    _ detail: CustomerDetail, scroll: Int, snapshot: StoreSnapshot, in canvas: inout Canvas
+  ) {
     let lines = lines(detail, width: contentWidth(canvas.size.width))
     let height = max(1, canvas.size.height - 2)
     let first = min(scroll, max(0, lines.count - height))
     let last = min(lines.count, first + height)
-    let title = "Customer \(detail.customerID)"
+    let title = snapshot.localized("Customer %@", detail.customerID)
     let inside = canvas.panel(canvas.bounds, title: title, focused: true)
-    ScrollMarks(offset: first, height: height, count: lines.count)
-      .render(onFrame: canvas.bounds, in: &canvas)
+    ScrollMarks(
+      offset: first, height: height, count: lines.count, more: snapshot.localized("%@ more")
+    )
+    .render(onFrame: canvas.bounds, in: &canvas)
     let area = inside.insetBy(dx: 1, dy: 0)
     let accessRows = SupportPresentation.explanationRows(detail.explanations)
     let accessWidths = TableView(columns: accessColumns, rows: accessRows)

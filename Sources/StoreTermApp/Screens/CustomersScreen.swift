@@ -218,7 +218,8 @@ public enum CustomersScreen {
   static func position(atRow row: Int, _ state: AppState, bodyHeight: Int) -> Int? {
     guard state.customers.detail == nil else { return nil }
     let search = searchLines(
-      state.customers, isTyping: state.focus == .customerSearch, width: state.size.width
+      state.customers, isTyping: state.focus == .customerSearch, width: state.size.width,
+      snapshot: state.snapshot
     ).count
     return AccountScreen.tableRow(
       atRow: row, firstRow: search + 2, selected: selectedPosition(state) ?? 0,
@@ -227,13 +228,16 @@ public enum CustomersScreen {
 
   /// Paints the Customers screen into `canvas`: the detail when open, else the search and list.
   static func render(_ state: AppState, in canvas: inout Canvas) {
+    let text = state.snapshot.localized
     if let detail = state.customers.detail {
-      CustomerDetailView.render(detail, scroll: state.customers.detailScroll, in: &canvas)
+      CustomerDetailView.render(
+        detail, scroll: state.customers.detailScroll, snapshot: state.snapshot, in: &canvas)
       return
     }
     let customers = state.customers
     let isTyping = state.focus == .customerSearch
-    let search = searchLines(customers, isTyping: isTyping, width: canvas.size.width)
+    let search = searchLines(
+      customers, isTyping: isTyping, width: canvas.size.width, snapshot: state.snapshot)
     for (y, line) in search.enumerated() {
       canvas.text(line, at: Point(x: 1, y: y), role: isTyping ? .key : .dim)
     }
@@ -242,17 +246,18 @@ public enum CustomersScreen {
       height: canvas.size.height - search.count)
     let title =
       customers.searchedFor == nil
-      ? "Customers"
+      ? text("Customers")
       : customers.hasMore
-        ? "Customers (\(customers.results.count) listed, more)"
-        : "Customers (\(customers.results.count))"
+        ? text("Customers (%@ listed, more)", "\(customers.results.count)")
+        : text("Customers (%@)", "\(customers.results.count)")
     let inside = canvas.panel(frame, title: title, focused: true)
     guard !customers.results.isEmpty else {
       let message =
         customers.searchedFor == nil
-        ? "Searching…"
+        ? text("Searching…")
         : customers.searchedFor?.isEmpty == true
-          ? "No customers yet." : "No customer matches \"\(customers.searchedFor ?? "")\"."
+          ? text("No customers yet.")
+          : text("No customer matches \"%@\".", customers.searchedFor ?? "")
       canvas.text(message, at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
       return
     }
@@ -261,41 +266,50 @@ public enum CustomersScreen {
       selected: position ?? 0, count: customers.results.count, height: inside.height - 1)
     let table = TableView(
       columns: [
-        .init("ID", width: .fit(max: 16)),
-        .init("Name", width: .flexible(min: 8)),
-        .init("Storefront", width: .fit(max: 10)),
-        .init("Active entitlements", width: .flexible(min: 12)),
+        .init(text("ID"), width: .fit(max: 16)),
+        .init(text("Name"), width: .flexible(min: 8)),
+        .init(text("Storefront"), width: .fit(max: 10)),
+        .init(text("Active entitlements"), width: .flexible(min: 12)),
       ],
       rows: customers.results[window.rows].map(\.columns),
       selection: position == nil ? ListSelection(count: 0) : window.selection)
     canvas.within(inside) { table.render(in: &$0) }
     ScrollMarks(
       offset: window.rows.lowerBound, height: inside.height - 1,
-      count: customers.results.count, openBelow: customers.hasMore
+      count: customers.results.count, openBelow: customers.hasMore,
+      more: state.snapshot.localized("%@ more")
     ).render(onFrame: frame, in: &canvas)
   }
 
   /// The search line wrapped to a screen `width` columns wide, on at most two lines (what is
   /// being typed stays on one line).
-  static func searchLines(_ customers: CustomersState, isTyping: Bool, width: Int) -> [String] {
-    let line = searchLine(customers, isTyping: isTyping)
+  static func searchLines(
+    _ customers: CustomersState, isTyping: Bool, width: Int,
+    snapshot: StoreSnapshot = StoreSnapshot()
+  ) -> [String] {
+    let line = searchLine(customers, isTyping: isTyping, snapshot: snapshot)
     guard !isTyping else { return [line] }
     return Array(TextWrap.lines(line, width: width - 2).prefix(2))
   }
 
   /// The line above the list: what is typed, what was searched, and what is under way.
-  public static func searchLine(_ customers: CustomersState, isTyping: Bool = false) -> String {
+  public static func searchLine(
+    _ customers: CustomersState, isTyping: Bool = false, snapshot: StoreSnapshot = StoreSnapshot()
+  ) -> String {
+    let text = snapshot.localized
     var line: String
     if isTyping {
-      line = "Search: \(customers.query)▏"
+      line = text("Search: %@", customers.query) + "▏"
     } else if let pending = customers.pendingSearch {
-      line = pending.isEmpty ? "Listing the first customers…" : "Searching for \"\(pending)\"…"
+      line =
+        pending.isEmpty
+        ? text("Listing the first customers…") : text("Searching for \"%@\"…", pending)
     } else if customers.query.isEmpty {
-      line = "All customers · / to search by id, name, email, token or transaction"
+      line = text("All customers · / to search by id, name, email, token or transaction")
     } else {
-      line = "Search: \(customers.query) · / to change"
+      line = text("Search: %@ · / to change", customers.query)
     }
-    if let id = customers.opening { line += " · opening \(id)…" }
+    if let id = customers.opening { line += text(" · opening %@…", id) }
     return line
   }
 

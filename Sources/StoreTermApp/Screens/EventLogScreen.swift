@@ -91,7 +91,10 @@ public enum EventLogScreen {
         ]
       })
     canvas.within(inside) { table.render(in: &$0) }
-    ScrollMarks(offset: first, height: height, count: entries.count)
-      .render(onFrame: frame, in: &canvas)
+    ScrollMarks(
+      offset: first, height: height, count: entries.count,
+      more: state.snapshot.localized("%@ more")
+    )
+    .render(onFrame: frame, in: &canvas)
   }
 }

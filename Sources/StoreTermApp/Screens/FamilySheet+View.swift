@@ -79,10 +79,13 @@ extension FamilySheet {
   ///
   /// The engine words it as a lower-case clause, as the command line prints it after `error:`;
   /// the screen capitalizes it and ends it with a full stop.
-  public static func refusal(_ reason: String) -> String {
-    guard let first = reason.first else { return "Nothing changed." }
+  public static func refusal(_ reason: String, _ snapshot: StoreSnapshot = StoreSnapshot())
+    -> String
+  {
+    let nothing = snapshot.localized("Nothing changed.")
+    guard let first = reason.first else { return nothing }
     let sentence = first.uppercased() + reason.dropFirst()
-    return (sentence.hasSuffix(".") ? sentence : sentence + ".") + " Nothing changed."
+    return (sentence.hasSuffix(".") ? sentence : sentence + ".") + " " + nothing
   }
 
   /// The "leave the family?" question.

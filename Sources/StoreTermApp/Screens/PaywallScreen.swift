@@ -177,7 +177,9 @@ public enum PaywallScreen {
       // Products hidden above or below the list are counted on the detail's top edge, where
       // no price is covered: `↑ 2 more  ↓ 5 more`.
       let layout = listLayout(state, height: listHeight)
-      let marks = ScrollMarks(offset: layout.offset, height: listHeight, count: layout.lines.count)
+      let marks = ScrollMarks(
+        offset: layout.offset, height: listHeight, count: layout.lines.count,
+        more: state.snapshot.localized("%@ more"))
       let text = [marks.upperText, marks.lowerText].compactMap { $0 }.joined(separator: "  ")
       if !text.isEmpty, DisplayWidth.of(text) + 6 <= size.width {
         canvas.raw(

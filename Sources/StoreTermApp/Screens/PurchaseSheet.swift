@@ -132,7 +132,7 @@ public enum PurchaseSheet {
     let locked = sheet.phase != .confirming
     x += area.raw("◂ ", at: Point(x: x, y: y), role: locked ? .dim : .key)
     x += area.text(
-      sheet.outcome.label, at: Point(x: x, y: y), role: locked ? .dim : .selection,
+      sheet.outcome.label(snapshot.locale), at: Point(x: x, y: y), role: locked ? .dim : .selection,
       width: area.size.width - x - 2)
     area.raw(" ▸", at: Point(x: x, y: y), role: locked ? .dim : .key)
   }

@@ -14,7 +14,7 @@ public enum RefundReason: Int, CaseIterable, Sendable, Hashable {
   /// Anything else.
   case other
 
-  /// The words the sheet shows.
+  /// The words the sheet shows, as a ``UIText`` key.
   public var label: String {
     switch self {
     case .unintended: "I didn't mean to make this purchase"
@@ -128,7 +128,8 @@ public enum RefundSheet {
     case (.cancel, .choosing):
       // `beginRefundRequest` answers `.userCancelled`; nothing is sent.
       state.refundSheet = nil
-      state.toast = Toast("Refund request cancelled (userCancelled); nothing changed.")
+      state.toast = Toast(
+        state.snapshot.localized("Refund request cancelled (userCancelled); nothing changed."))
       return []
     case (.finished(let message, let isError), .requesting):
       sheet.phase = .finished(message: message, isError: isError)
@@ -148,13 +149,16 @@ public enum RefundSheet {
     let width = min(canvas.size.width - 4, 64)
     let frame = canvas.bounds.centered(Size(width: width, height: reasons.count + 10))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "Request a Refund", role: .borderFocused)
+    let inside = canvas.box(
+      frame, title: snapshot.localized("Request a Refund"), role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       let width = area.size.width
       area.text(snapshot.name(of: sheet.productID), at: Point(x: 0, y: 0), role: .title)
-      let id = "transaction \(sheet.transactionID)"
+      let id = snapshot.localized("transaction %@", "\(sheet.transactionID)")
       area.text(id, at: Point(x: max(0, width - DisplayWidth.of(id)), y: 0), role: .dim)
-      area.text("Account: \(snapshot.customerID)", at: Point(x: 0, y: 1), role: .normal)
+      area.text(
+        snapshot.localized("Account: %@", snapshot.customerID), at: Point(x: 0, y: 1), role: .normal
+      )
       area.rule(at: Point(x: 0, y: 2), width: width)
       let choosing = sheet.phase == .choosing
       for (offset, reason) in reasons.enumerated() {
@@ -163,20 +167,23 @@ public enum RefundSheet {
         let role: StyleRole = selected ? (choosing ? .selection : .selectionInactive) : .normal
         area.fill(Rect(x: 0, y: y, width: width, height: 1), role: role)
         area.raw(selected ? "▸" : " ", at: Point(x: 0, y: y), role: role)
-        area.text(reason.label, at: Point(x: 2, y: y), role: role)
+        area.text(snapshot.localized(reason.label), at: Point(x: 2, y: y), role: role)
       }
       area.rule(at: Point(x: 0, y: 3 + reasons.count), width: width)
       let y = 4 + reasons.count
       switch sheet.phase {
       case .choosing:
-        area.text("Enter to submit · Esc to cancel", at: Point(x: 0, y: y + 1), role: .keyHint)
+        area.text(
+          snapshot.localized("Enter to submit · Esc to cancel"), at: Point(x: 0, y: y + 1),
+          role: .keyHint)
       case .requesting:
-        area.text("Requesting a refund…", at: Point(x: 0, y: y), role: .warning)
+        area.text(snapshot.localized("Requesting a refund…"), at: Point(x: 0, y: y), role: .warning)
       case .finished(let message, let isError):
         for (offset, line) in TextWrap.lines(message, width: max(1, width)).prefix(3).enumerated() {
           area.text(line, at: Point(x: 0, y: y + offset), role: isError ? .error : .success)
         }
-        area.text("Enter or Esc to close", at: Point(x: 0, y: y + 3), role: .keyHint)
+        area.text(
+          snapshot.localized("Enter or Esc to close"), at: Point(x: 0, y: y + 3), role: .keyHint)
       }
     }
   }

@@ -214,7 +214,8 @@ public enum SettingsPanel {
     let height = min(rows.count + 4, canvas.size.height)
     let frame = canvas.bounds.centered(Size(width: width, height: height))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "Settings", role: .borderFocused)
+    let inside = canvas.box(
+      frame, title: state.snapshot.localized("Settings"), role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
       let visible = max(1, area.size.height - 2)
       let position = rows.firstIndex(of: selected) ?? 0
@@ -223,28 +224,32 @@ public enum SettingsPanel {
         let selected = index == position
         let role: StyleRole = selected ? .selection : .normal
         area.fill(Rect(x: 0, y: y, width: area.size.width, height: 1), role: role)
-        let (label, value) = text(rows[index], settings: settings)
+        let (label, value) = text(rows[index], settings: settings, snapshot: state.snapshot)
         area.text(label, at: Point(x: 0, y: y), role: role, width: 26)
         if let value {
           area.text(value, at: Point(x: 27, y: y), role: selected ? role : .key)
         }
       }
       area.text(
-        "Errors make each API throw. For this session.", at: Point(x: 0, y: area.size.height - 1),
+        state.snapshot.localized("Errors make each API throw. For this session."),
+        at: Point(x: 0, y: area.size.height - 1),
         role: .dim)
     }
   }
 
-  private static func text(_ row: SettingsRow, settings: QASettings) -> (String, String?) {
+  // The API names (`Load Products`) and error names are StoreKit's own: they stay as they are.
+  private static func text(_ row: SettingsRow, settings: QASettings, snapshot: StoreSnapshot)
+    -> (String, String?)
+  {
     switch row {
     case .toggle(let setting):
-      return ((settings[setting] ? "[x] " : "[ ] ") + setting.title, nil)
+      return ((settings[setting] ? "[x] " : "[ ] ") + snapshot.localized(setting.title), nil)
     case .timeRate:
-      return ("Time rate", "◂ \(settings.timeRate) ▸")
+      return (snapshot.localized("Time rate"), "◂ \(settings.timeRate) ▸")
     case .storefront:
-      return ("Storefront and locale", "◂ \(settings.storefront) ▸")
+      return (snapshot.localized("Storefront and locale"), "◂ \(settings.storefront) ▸")
     case .failure(let api):
-      return (api.rawValue, "◂ \(settings.failures[api] ?? "no error") ▸")
+      return (api.rawValue, "◂ \(settings.failures[api] ?? snapshot.localized("no error")) ▸")
     }
   }
 }

@@ -34,9 +34,9 @@ extension TransactionsScreen {
     _ record: TransactionRecord?, snapshot: StoreSnapshot, width: Int, in canvas: inout Canvas
   ) {
     let frame = canvas.bounds
-    let inside = canvas.panel(frame, title: "Inspector", focused: false)
+    let inside = canvas.panel(frame, title: snapshot.localized("Inspector"), focused: false)
     guard let record else {
-      canvas.text("Select a transaction.", at: Point(x: 2, y: 1), role: .dim)
+      canvas.text(snapshot.localized("Select a transaction."), at: Point(x: 2, y: 1), role: .dim)
       return
     }
     let lines = wrappedInspectorLines(record, snapshot: snapshot, width: width)
@@ -46,7 +46,8 @@ extension TransactionsScreen {
       }
     }
     // Lines beyond the inspector's room (a terminal too short) are counted, not cut silently.
-    ScrollMarks(offset: 0, height: inside.height, count: lines.count)
+    ScrollMarks(
+      offset: 0, height: inside.height, count: lines.count, more: snapshot.localized("%@ more"))
       .render(onFrame: frame, in: &canvas)
   }
 
@@ -56,8 +57,11 @@ extension TransactionsScreen {
   )] {
     guard let signed = record.signed else {
       return [
-        ("transaction \(record.id) · \(record.productID) · \(record.state.phrase)", .normal),
-        ("No signed transaction yet: nothing was charged.", .dim),
+        (
+          snapshot.localized("transaction %@", "\(record.id)") + " · \(record.productID) · "
+            + TransactionStanding.words(record, in: snapshot), .normal
+        ),
+        (snapshot.localized("No signed transaction yet: nothing was charged."), .dim),
       ]
     }
     let payload = signed.payload
@@ -100,7 +104,11 @@ extension TransactionsScreen {
       ?? "not checked"
     lines.append(
       (
-        "Verification: \(verification) · JWS \(jwsHeader(signed.jws))",
+        snapshot.localized(
+          "Verification: %@",
+          ["verified", "not checked"].contains(verification)
+            ? snapshot.localized(verification) : verification) + " · JWS "
+          + jwsHeader(signed.jws),
         verification == "verified" ? .success : .error
       ))
     return lines

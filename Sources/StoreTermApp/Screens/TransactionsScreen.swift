@@ -105,6 +105,7 @@ public enum TransactionsScreen {
     var fields = [
       String(record.id), record.customerID, record.productID, snapshot.name(of: record.productID),
       TransactionStanding.text(record, in: snapshot),
+      TransactionStanding.words(record, in: snapshot),
     ]
     if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
       fields.append(payload.inAppOwnershipType.rawValue)
@@ -252,11 +253,12 @@ public enum TransactionsScreen {
     let size = canvas.size
     let transactions = state.transactions
     let isEditingFilter = state.focus == .transactionFilter
+    let text = state.snapshot.localized
     let filterText =
       isEditingFilter
-      ? "Filter: \(transactions.filter)▏"
+      ? text("Filter: %@", transactions.filter) + "▏"
       : transactions.filter.isEmpty
-        ? "All transactions · / to filter" : "Filter: \(transactions.filter)"
+        ? text("All transactions · / to filter") : text("Filter: %@", transactions.filter)
     canvas.text(filterText, at: Point(x: 1, y: 0), role: isEditingFilter ? .key : .dim)
     let rows = filtered(state)
     let inspector = inspectorHeight(state, size: size)
@@ -267,23 +269,23 @@ public enum TransactionsScreen {
       selected: transactions.selected, count: rows.count, height: inside.height - 1)
     let table = TableView(
       columns: [
-        .init("ID", width: .fit(max: 8), alignment: .trailing),
-        .init("Customer", width: .fit(max: 12)),
-        .init("Product", width: .flexible(min: 10)),
-        .init("State", width: .fit(max: 18)),
-        .init("Expires", width: .fixed(10)),
+        .init(text("ID"), width: .fit(max: 8), alignment: .trailing),
+        .init(text("Customer"), width: .fit(max: 12)),
+        .init(text("Product"), width: .flexible(min: 10)),
+        .init(text("State"), width: .fit(max: 18)),
+        .init(text("Expires"), width: .fixed(10)),
       ],
       rows: rows[window.rows].map { record in
         [
           String(record.id), record.customerID, state.snapshot.name(of: record.productID),
-          TransactionStanding.text(record, in: state.snapshot),
+          TransactionStanding.words(record, in: state.snapshot),
           record.signed?.expirationDate.map(DateText.day) ?? "",
         ]
       },
       selection: transactions.hasSelection ? window.selection : ListSelection(count: 0))
     if rows.isEmpty {
       canvas.text(
-        transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter.",
+        text(transactions.filter.isEmpty ? "No transactions yet." : "Nothing matches the filter."),
         at: Point(x: inside.minX + 1, y: inside.minY), role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
@@ -292,7 +294,8 @@ public enum TransactionsScreen {
       ScrollMarks(
         offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count,
         openAbove: page.map { !$0.startsAtTop } ?? false,
-        openBelow: page.map { !$0.reachesEnd } ?? false
+        openBelow: page.map { !$0.reachesEnd } ?? false,
+        more: state.snapshot.localized("%@ more")
       ).render(onFrame: frame, in: &canvas)
     }
     if inspector > 0 {
@@ -306,10 +309,14 @@ public enum TransactionsScreen {
   /// `Transactions (N)`: the ledger's count when the list is not filtered, the matches when
   /// the window holds them all, else how many are in hand.
   public static func title(_ state: AppState, shown: Int) -> String {
-    guard let page = state.snapshot.transactionPage else { return "Transactions (\(shown))" }
-    if state.transactions.filter.isEmpty, let total = page.total {
-      return "Transactions (\(total))"
+    let text = state.snapshot.localized
+    guard let page = state.snapshot.transactionPage else {
+      return text("Transactions (%@)", "\(shown)")
     }
-    return page.isComplete ? "Transactions (\(shown))" : "Transactions (\(shown) in view, more)"
+    if state.transactions.filter.isEmpty, let total = page.total {
+      return text("Transactions (%@)", "\(total)")
+    }
+    return page.isComplete
+      ? text("Transactions (%@)", "\(shown)") : text("Transactions (%@ in view, more)", "\(shown)")
   }
 }

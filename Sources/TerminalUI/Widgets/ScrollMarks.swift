@@ -1,3 +1,5 @@
+import Foundation
+
 /// The "more above / more below" marks of a list that scrolls: `↑ 3 more` on a frame's top
 /// edge and `↓ 5 more` on its bottom edge, right-aligned, drawn only when rows are hidden.
 public struct ScrollMarks: Hashable, Sendable {
@@ -5,6 +7,8 @@ public struct ScrollMarks: Hashable, Sendable {
   public var above: Int
   /// Rows hidden below the last visible one.
   public var below: Int
+  /// The words after the arrow, in the UI's language, `%@` standing for the count.
+  public var more: String
 
   /// Whether more rows than ``above`` lie above, not yet read (a list read a page at a time).
   public var openAbove: Bool
@@ -14,27 +18,28 @@ public struct ScrollMarks: Hashable, Sendable {
   /// Marks for a list of `count` rows showing `height` of them from `offset`; `openAbove` and
   /// `openBelow` say the list in hand is a window on a longer one (`↓ 3+ more`).
   public init(
-    offset: Int, height: Int, count: Int, openAbove: Bool = false, openBelow: Bool = false
+    offset: Int, height: Int, count: Int, openAbove: Bool = false, openBelow: Bool = false,
+    more: String = "%@ more"
   ) {
     above = max(0, min(offset, count))
     below = max(0, count - max(0, offset) - max(0, height))
     self.openAbove = openAbove
     self.openBelow = openBelow
+    self.more = more
   }
 
   /// The text of the upper mark, or nil when nothing is hidden above.
-  public var upperText: String? { Self.text("↑", above, open: openAbove) }
+  public var upperText: String? { text("↑", above, open: openAbove) }
 
   /// The text of the lower mark, or nil when nothing is hidden below.
-  public var lowerText: String? { Self.text("↓", below, open: openBelow) }
+  public var lowerText: String? { text("↓", below, open: openBelow) }
 
-  private static func text(_ arrow: String, _ count: Int, open: Bool) -> String? {
-    switch (count, open) {
-    case (0, false): nil
-    case (0, true): "\(arrow) more"
-    case (_, false): "\(arrow) \(count) more"
-    case (_, true): "\(arrow) \(count)+ more"
-    }
+  private func text(_ arrow: String, _ count: Int, open: Bool) -> String? {
+    guard count > 0 || open else { return nil }
+    let number = count == 0 ? "" : open ? "\(count)+" : String(count)
+    let words = more.replacingOccurrences(of: "%@", with: number)
+      .trimmingCharacters(in: .whitespaces)
+    return arrow + " " + words
   }
 
   /// Paints the marks into the top and bottom edges of `frame` (a box drawn in `canvas`),

@@ -23,6 +23,8 @@ public struct TextOverlay: Hashable, Sendable {
   public var scroll: Int
   /// The widest the text gets, in columns.
   public var maximumWidth: Int
+  /// The scroll marks' words, `%@` standing for the count (see ``ScrollMarks/more``).
+  public var more = "%@ more"
 
   /// Creates an overlay.
   public init(title: String, paragraphs: [Paragraph], scroll: Int = 0, maximumWidth: Int = 72) {
@@ -61,7 +63,7 @@ public struct TextOverlay: Hashable, Sendable {
         area.raw(line.text, at: Point(x: 0, y: y), role: line.role)
       }
     }
-    ScrollMarks(offset: first, height: height, count: lines.count)
+    ScrollMarks(offset: first, height: height, count: lines.count, more: more)
       .render(onFrame: frame, in: &canvas)
   }
 }
