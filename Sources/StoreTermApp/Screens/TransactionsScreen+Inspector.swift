@@ -47,8 +47,9 @@ extension TransactionsScreen {
     }
     // Lines beyond the inspector's room (a terminal too short) are counted, not cut silently.
     ScrollMarks(
-      offset: 0, height: inside.height, count: lines.count, more: snapshot.localized("%@ more"))
-      .render(onFrame: frame, in: &canvas)
+      offset: 0, height: inside.height, count: lines.count, more: snapshot.localized("%@ more")
+    )
+    .render(onFrame: frame, in: &canvas)
   }
 
   /// The inspector's lines for `record`: payload fields, JWS header, verification.
