@@ -201,7 +201,11 @@ import Testing
     // shares); the screen shows the one an app would: access first, then the highest level,
     // then the newest.
     let rank = ["subscribed", "inGracePeriod", "inBillingRetryPeriod", "expired", "revoked"]
-    var best: [String: (state: String, productID: String, key: (Int, Int, Double))] = [:]
+    var best:
+      [String: (
+        state: String, productID: String, familyShared: Bool, key: (Int, Int, Double),
+        status: [String: Any]
+      )] = [:]
     for status in statuses {
       guard let transaction = status["transaction"] as? [String: Any],
         let state = status["state"] as? String,
@@ -218,7 +222,8 @@ import Testing
         products[productID]?.subscription?.groupLevel ?? .max, -purchased
       )
       if best[group].map({ key < $0.key }) ?? true {
-        best[group] = (state, productID, key)
+        let familyShared = transaction["inAppOwnershipType"] as? String == "FAMILY_SHARED"
+        best[group] = (state, productID, familyShared, key, status)
       }
       if let record = snapshot.records.first(where: { $0.id == transactionID }) {
         let standing = TransactionStanding.text(record, in: snapshot)
@@ -250,21 +255,30 @@ import Testing
       }
       guard let product = products[chosen.productID] else { continue }
       let badges = Badge.badges(for: product, in: snapshot)
-      let shared = snapshot.family.isShared(chosen.productID)
-      let expected: Badge? =
+      // Had only through Family Sharing, by the fresh process's word: the status it reports is
+      // a family-shared transaction, and no purchase of the customer's own entitles them.
+      let shared =
+        chosen.familyShared
+        && !entitlements.contains {
+          $0["productId"] as? String == chosen.productID
+            && $0["inAppOwnershipType"] as? String == "PURCHASED"
+        }
+      let expected: [Badge] =
         switch chosen.state {
-        case "subscribed": shared ? .familySharing : .active
-        case "inGracePeriod": .gracePeriod
-        case "inBillingRetryPeriod": .billingProblem
-        default: nil
+        case "subscribed": [shared ? .familySharing : .active]
+        // Access in the grace period is still access, had through the family.
+        case "inGracePeriod": shared ? [.gracePeriod, .familySharing] : [.gracePeriod]
+        case "inBillingRetryPeriod": [.billingProblem]
+        default: []
         }
       let stateBadges = badges.filter {
         $0 == .active || $0 == .gracePeriod || $0 == .billingProblem || $0 == .familySharing
       }
-      if stateBadges != (expected.map { [$0] } ?? []) {
+      if stateBadges != expected {
         problems.append("\(chosen.productID) badges \(badges), CLI status \(chosen.state)")
       }
     }
+    problems += accountProblems(snapshot, best: best.mapValues(\.status))
     let groups = Set(
       statuses.compactMap {
         ($0["transaction"] as? [String: Any])?["subscriptionGroupIdentifier"] as? String
@@ -284,6 +298,74 @@ import Testing
       let dead = ["expired", "refunded", "revoked", "upgraded", "declined", "pending approval"]
       if dead.contains(where: { standing.hasPrefix($0) }) {
         problems.append("entitled transaction \(id) State \"\(standing)\"")
+      }
+    }
+    return problems
+  }
+
+  /// What the Account screen's status lines say that the fresh process's `status --json`
+  /// contradicts: for each group, the plan, its state, the period's end, auto-renew, the price
+  /// increase, the plan it renews into, and whether it is had through Family Sharing.
+  private func accountProblems(_ snapshot: StoreSnapshot, best: [String: [String: Any]])
+    -> [String]
+  {
+    // Each group's block starts with an unindented line; groups come in identifier order.
+    var blocks: [[String]] = []
+    for (line, _) in AccountScreen.statusLines(snapshot) {
+      if line.hasPrefix("  ") {
+        blocks[blocks.count - 1].append(line)
+      } else {
+        blocks.append([line])
+      }
+    }
+    let groups = best.keys.sorted()
+    guard blocks.count == groups.count else {
+      return ["account: \(blocks.count) status blocks, CLI \(groups.count) groups"]
+    }
+    var problems: [String] = []
+    for (group, block) in zip(groups, blocks) {
+      guard let status = best[group],
+        let transaction = status["transaction"] as? [String: Any],
+        let renewal = status["renewalInfo"] as? [String: Any],
+        let state = status["state"] as? String, let productID = transaction["productId"] as? String
+      else { continue }
+      let product = snapshot.product(productID)
+      let groupName = product?.subscription?.groupDisplayName ?? group
+      let autoRenews = renewal["autoRenewStatus"] as? Int == 1
+      let entitled = state == "subscribed" || state == "inGracePeriod"
+      var expected = ["\(groupName): \(snapshot.name(of: productID))"]
+      expected.append(
+        [
+          "subscribed": "Active", "inGracePeriod": "Grace period",
+          "inBillingRetryPeriod": "Billing problem", "expired": "Expired", "revoked": "Refunded",
+        ][state] ?? state)
+      if state == "subscribed", let expires = transaction["expiresDate"] as? Double {
+        let day = DateText.day(Date(timeIntervalSince1970: expires / 1000))
+        expected.append((autoRenews ? "renews " : "ends ") + day)
+      }
+      if entitled { expected.append(autoRenews ? "auto-renew on" : "auto-renew off") }
+      let first = block[0]
+      for part in expected where !first.contains(part) {
+        problems.append("account \(group): \"\(first)\" lacks \"\(part)\" (CLI \(state))")
+      }
+      let familyShared = transaction["inAppOwnershipType"] as? String == "FAMILY_SHARED"
+      if first.contains("(Family Sharing") != (familyShared && snapshot.family.isShared(productID))
+      {
+        problems.append("account \(group): \"\(first)\", CLI ownership shared \(familyShared)")
+      }
+      let next = renewal["autoRenewProductId"] as? String
+      let renewsInto = block.contains { $0.contains("Renews into") }
+      if renewsInto != (entitled && autoRenews && next != nil && next != productID) {
+        problems.append(
+          "account \(group): renews into shown \(renewsInto), CLI next \(next ?? "none")")
+      }
+      let increase = renewal["priceIncreaseStatus"] as? Int
+      let waits = block.contains { $0.contains("waits for the customer's consent") }
+      let agreed = block.contains { $0.contains("agreed; it applies") }
+      if waits != (increase == 0) || agreed != (increase == 1) {
+        problems.append(
+          "account \(group): price increase waits \(waits) agreed \(agreed), CLI \(increase ?? -1)"
+        )
       }
     }
     return problems
