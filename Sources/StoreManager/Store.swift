@@ -282,7 +282,8 @@ extension Store {
       statuses[group] = SubscriptionGroupStatus(
         groupID: group, productID: transaction.productID, state: state,
         transactionID: transaction.id, expirationDate: transaction.expirationDate,
-        willAutoRenew: renewal?.willAutoRenew)
+        willAutoRenew: renewal?.willAutoRenew,
+        isFamilyShared: transaction.ownershipType == .familyShared)
     }
     return statuses
   }

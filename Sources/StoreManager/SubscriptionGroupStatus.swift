@@ -44,6 +44,9 @@ public struct SubscriptionGroupStatus: Sendable, Hashable {
   public var expirationDate: Date?
   /// Whether it renews at the end of the period; `nil` until renewal info is available.
   public var willAutoRenew: Bool?
+  /// Whether the status's transaction is a Family Sharing copy (`ownershipType ==
+  /// .familyShared`): a family member's subscription, not the customer's own.
+  public var isFamilyShared = false
 
   /// Whether the state grants access (`subscribed` or `inGracePeriod`, as StoreKit defines).
   public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
@@ -76,7 +79,7 @@ public enum SubscriptionStatusBuilder {
       return SubscriptionGroupStatus(
         groupID: transaction.subscriptionGroupID ?? "", productID: transaction.productID,
         state: state, transactionID: transaction.id, expirationDate: transaction.expirationDate,
-        willAutoRenew: nil)
+        willAutoRenew: nil, isFamilyShared: transaction.ownershipType == .familyShared)
     }
   }
 }

@@ -88,11 +88,12 @@ public enum Badge: Hashable, Sendable {
     } else if entitled {
       badges.append(product.type == .nonConsumable ? .owned : .active)
     }
-    if snapshot.family.isShared(product.id) {
+    if snapshot.sharer(of: product.id) != nil {
       // Apple's own account pages mark shared purchases "Family Sharing" rather than as bought.
       if let index = badges.firstIndex(where: { $0 == .active || $0 == .owned }) {
         badges[index] = .familySharing
-      } else if entitled {
+      } else {
+        // Shared access in the grace period is still access, had through the family.
         badges.append(.familySharing)
       }
     }

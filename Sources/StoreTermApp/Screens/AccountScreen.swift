@@ -83,14 +83,14 @@ public enum AccountScreen {
 
   /// One line per subscription group (plan, state, dates and auto-renew), and a second one
   /// explaining a billing problem.
-  static func statusLines(_ snapshot: StoreSnapshot) -> [(String, StyleRole)] {
+  public static func statusLines(_ snapshot: StoreSnapshot) -> [(String, StyleRole)] {
     snapshot.statuses.keys.sorted().flatMap { group -> [(String, StyleRole)] in
       guard let status = snapshot.statuses[group] else { return [] }
       let product = snapshot.product(status.productID)
       let groupName = product?.subscription?.groupDisplayName ?? group
       var parts = [snapshot.localized("%1$@: %2$@", groupName, snapshot.name(of: status.productID))]
       // A plan the customer has only through Family Sharing says so, and who shares it.
-      if let purchaser = snapshot.family.sharedProducts[status.productID] {
+      if let purchaser = snapshot.sharer(of: status.productID) {
         parts[0] += snapshot.localized(" (Family Sharing, shared by %@)", purchaser)
       }
       let role: StyleRole
@@ -235,7 +235,7 @@ public enum AccountScreen {
     logical += statuses.isEmpty ? [(snapshot.localized("No subscriptions."), .dim)] : statuses
     let names = snapshot.products.filter { snapshot.entitledProductIDs.contains($0.id) }
       .map { product in
-        snapshot.family.sharedProducts[product.id].map {
+        snapshot.sharer(of: product.id).map {
           snapshot.localized("%1$@ (shared by %2$@)", product.displayName, $0)
         } ?? product.displayName
       }

@@ -112,7 +112,7 @@ public enum PaywallScreen {
         ? "interrupted purchase \(request.id) waits to be resolved"
         : "transaction \(request.id) waits for a parent's approval"
     }
-    let sharedBy = snapshot.family.sharedProducts[product.id]
+    let sharedBy = snapshot.sharer(of: product.id)
     if product.type == .nonConsumable, snapshot.entitledProductIDs.contains(product.id) {
       return sharedBy.map { "already owned through Family Sharing (shared by \($0))" }
         ?? "already owned"

@@ -243,7 +243,12 @@ final class SnapshotReader {
   private func renewals() async -> [String: RenewalNote] {
     var notes: [String: RenewalNote] = [:]
     for (group, status) in store.subscriptionStatuses {
-      guard let current = try? await Product.SubscriptionInfo.status(for: group).first,
+      // The renewal info of the status the screen shows, not another chain of the group (a
+      // family member's, an older plan's).
+      guard
+        let current = try? await Product.SubscriptionInfo.status(for: group).first(where: {
+          (try? $0.transaction.payloadValue.id) == status.transactionID
+        }),
         case .verified(let info) = current.renewalInfo
       else { continue }
       var note = RenewalNote(gracePeriodEnds: info.gracePeriodExpirationDate)

@@ -301,7 +301,7 @@ final class StoreEffectRunner: EffectRunner {
         return
       }
       // The front end's only clock for status messages: real time, sent in as an action.
-      send(.tick(Date()))
+      send(.tick(realTime()))
       await takeInOtherProcesses(send)
     }
   }
@@ -312,6 +312,10 @@ final class StoreEffectRunner: EffectRunner {
   /// The tick is where time moves for the UI: what fell due since the last one (renewals,
   /// billing failures, expiries) is generated here, so building the snapshot only reads.
   func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    await StoreKitRuntime.withConfiguration(context.runtime) { await lookAtTheLedger(send) }
+  }
+
+  private func lookAtTheLedger(_ send: @escaping @Sendable (AppAction) -> Void) async {
     do {
       try clock.refresh()
       try controls.refreshSession()

@@ -1,0 +1,64 @@
+import Foundation
+import StoreCore
+import StoreTermApp
+import Synchronization
+
+/// The terminal UI's runner without a terminal, over a ledger file: the real store manager,
+/// snapshot reader and clients of `storeterm ui`, driven one effect at a time.
+///
+/// For the differential walk, which runs in the test suite and, longer, in `storeterm-bench
+/// walk`: both live outside this module, and the runner is internal, so this is its one public
+/// door. Every snapshot the runner sends is kept; ``snapshot`` is the latest.
+@MainActor
+public final class HeadlessFrontEnd {
+  private let runner: StoreEffectRunner
+  private let context: StoreContext
+  private let inbox = Inbox()
+
+  /// Opens the App Store at `database` as `storeterm ui --db database` does, and starts the
+  /// front end (its first snapshot included).
+  public init(database: String) async throws {
+    let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
+    let log = try DiagnosticLog(path: nil)
+    context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
+      .openStore(reportingWarnings: false)
+    runner = StoreEffectRunner(context: context, log: log) { _ in
+      throw CommandFailure("the headless front end has one customer")
+    }
+    await run(.start)
+  }
+
+  /// Carries out `effect` as the UI would after a key.
+  public func run(_ effect: AppEffect) async {
+    await runner.run(effect) { [inbox] in inbox.send($0) }
+  }
+
+  /// What the UI's watch does on its next look at the ledger (changes by other processes).
+  public func takeInOtherProcesses() async {
+    await runner.takeInOtherProcesses { [inbox] in inbox.send($0) }
+  }
+
+  /// The latest snapshot the front end was sent, or nil before the first.
+  public var snapshot: StoreSnapshot? { inbox.lastSnapshot }
+
+  /// The signed-in customer's records as the ledger holds them.
+  public func records() throws -> [TransactionRecord] {
+    try context.engine.records(customerID: context.customerID)
+  }
+
+  /// Stops the store manager's listeners.
+  public func stop() async {
+    await runner.stop()
+  }
+
+  /// Keeps the latest snapshot the runner sends, from whichever task sends it.
+  private final class Inbox: Sendable {
+    private let latest = Mutex<StoreSnapshot?>(nil)
+
+    func send(_ action: AppAction) {
+      if case .storeChanged(let snapshot) = action { latest.withLock { $0 = snapshot } }
+    }
+
+    var lastSnapshot: StoreSnapshot? { latest.withLock { $0 } }
+  }
+}
