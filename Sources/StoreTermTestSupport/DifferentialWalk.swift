@@ -25,7 +25,6 @@ import StoreTermCLI
   static let cloud200 = "dev.storeterm.demo.cloud.200gb"
   static let lifetime = "dev.storeterm.demo.lifetime"
 
-
   /// Creates the walk for `seed` over a new ledger; `trace` prints every step.
   public init(seed: UInt64, trace: Bool = false) throws {
     self.seed = seed

@@ -1,9 +1,10 @@
 import StoreManager
 
 extension StoreSnapshot {
-  /// Who shares `productID` with the customer, when they have it only through Family Sharing:
-  /// a shared entitlement, or a subscription group whose status (the one the screens show) is a
-  /// family member's chain for a plan the customer does not own themselves. Nil otherwise.
+  /// Who shares `productID` with the customer who has it only through Family Sharing, or nil.
+  ///
+  /// Only through Family Sharing: a shared entitlement, or a subscription group whose status
+  /// (the one the screens show) is a family member's chain, for a plan the customer does not own.
   ///
   /// The one answer the paywall's Family Sharing badge and the account's `(Family Sharing,
   /// shared by …)` both read.
