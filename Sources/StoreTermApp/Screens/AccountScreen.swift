@@ -26,18 +26,18 @@ public enum AccountScreen {
       showsInHintBar: false, action: .move(1)),
     KeyBinding(
       [.char("r")], description: "restore purchases", group: "Account",
-      disabledReason: { $0.mutationBlocked }, action: .restore),
+      disabledReason: { $0.mutationBlocked }, action: .account(.restore)),
     KeyBinding(
       [.char("f")], description: "request refund", group: "Account",
       disabledReason: RefundSheet.openBlocked, action: .refund(.open)),
     KeyBinding(
       [.char("a")], description: "auto-renew off/on", group: "Account",
-      disabledReason: autoRenewBlocked, action: .toggleAutoRenew),
+      disabledReason: autoRenewBlocked, action: .account(.toggleAutoRenew)),
     KeyBinding(
       [.char("u")], description: "switch customer", group: "Account",
       disabledReason: {
         $0.snapshot.customers.count > 1 ? nil : "the ledger holds no other customer"
-      }, action: .customers(.open)),
+      }, action: .customerPicker(.open)),
     KeyBinding(
       [.char("J")], description: "join a family", group: "Family Sharing",
       disabledReason: FamilySheet.joinBlocked, action: .family(.openJoin)),

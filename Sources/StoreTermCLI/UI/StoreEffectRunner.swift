@@ -208,7 +208,7 @@ final class StoreEffectRunner: EffectRunner {
       }
     case .loadTransactionPage(let request):
       do {
-        send(.transactionPage(try await reader.page(request)))
+        send(.transactions(.loaded(try await reader.page(request))))
       } catch {
         log.write("transaction page: \(error)")
       }
