@@ -192,8 +192,14 @@ public enum StoreTermApp: Application {
       state.snapshot = snapshot
       state.isLoaded = true
       PaywallScreen.follow(from: old, in: &state)
-      AccountScreen.follow(history, in: &state)
-      return TransactionsScreen.follow(transaction, in: &state)
+      var effects = TransactionsScreen.follow(transaction, in: &state)
+      if old.customerID == snapshot.customerID {
+        effects += AccountScreen.follow(history, in: &state)
+      } else {
+        // Another customer signed in: their history starts at its newest row.
+        state.account = AccountState()
+      }
+      return effects
     case .purchaseFinished(let productID, let result):
       return purchaseFinished(&state, productID: productID, result: result)
     case .finished(let outcome):

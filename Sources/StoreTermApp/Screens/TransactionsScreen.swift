@@ -201,17 +201,12 @@ public enum TransactionsScreen {
     state.transactions.selected = min(max(target, 0), max(0, count - 1))
     state.transactions.hasSelection = true
     state.transactions.awaitedID = nil
-    guard let page = state.snapshot.transactionPage else { return [] }
-    if delta <= -count, !page.startsAtTop { return request(.top, in: &state) }
-    if delta >= count, !page.reachesEnd { return request(.bottom, in: &state) }
-    let margin = max(10, pageLimit(state) / 4)
-    let nearTop = state.transactions.selected < margin && !page.startsAtTop
-    let nearEnd = state.transactions.selected >= count - margin && !page.reachesEnd
-    // One window on its way is enough: it is read around a row next to the selection.
-    guard nearTop || nearEnd, state.transactions.pendingPage == nil,
-      rows.indices.contains(state.transactions.selected)
+    guard let page = state.snapshot.transactionPage,
+      let position = page.nextPosition(
+        afterMoving: delta, to: state.transactions.selected, of: rows,
+        isLoading: state.transactions.pendingPage != nil, limit: pageLimit(state))
     else { return [] }
-    return request(.around(rows[state.transactions.selected].id), in: &state)
+    return request(position, in: &state)
   }
 
   /// The filtered row drawn on body row `row` of a body `bodyHeight` rows tall, if any: the

@@ -212,6 +212,12 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         log.write("transaction page: \(error)")
       }
+    case .loadHistoryPage(let request):
+      do {
+        send(.account(.loaded(try reader.historyPage(request))))
+      } catch {
+        log.write("history page: \(error)")
+      }
     case .notifications(let request):
       await NotificationsClient(
         ledger: context.ledger, clock: context.clock, factory: context.notifications,
