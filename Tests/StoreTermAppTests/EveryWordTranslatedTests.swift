@@ -266,17 +266,17 @@ import Testing
       }
     }
     // The purchase sheet: each forced outcome, then each result.
-    var sheet = state(demo, .openPurchaseSheet)
+    var sheet = state(demo, .paywall(.buy))
     for index in 0..<ForcedOutcome.choices.count {
       add("purchase sheet outcome \(index)", sheet)
-      _ = StoreTermApp.update(&sheet, .sheet(.moveOutcome(1)))
+      _ = StoreTermApp.update(&sheet, .purchaseSheet(.moveOutcome(1)))
     }
     let results: [PurchaseState] = [
       .purchasing, .succeeded(transactionID: 6), .pending, .cancelled, .declined,
       .failed(.storeKit("StoreKitError.networkError")),
     ]
     for result in results {
-      var shown = state(demo, .openPurchaseSheet)
+      var shown = state(demo, .paywall(.buy))
       shown.sheet?.phase = .result(result)
       add("purchase sheet \(result)", shown)
     }
@@ -331,18 +331,21 @@ import Testing
         Fixtures.family(), screen: .account, .family(.askLeave), .family(.confirm),
         .finished(.leftFamily("smiths"))))
     // Transactions: inspector, filter prompt and typing, read-only.
-    add("transactions inspector", state(demo, screen: .transactions, .toggleInspector))
-    add("transactions filtering", state(demo, screen: .transactions, .filter(.begin)))
+    add(
+      "transactions inspector", state(demo, screen: .transactions, .transactions(.toggleInspector)))
+    add(
+      "transactions filtering", state(demo, screen: .transactions, .transactions(.filter(.begin))))
     add(
       "transactions filtered",
       state(
-        demo, screen: .transactions, .filter(.begin), .filter(.type("z")), .filter(.commit)))
+        demo, screen: .transactions, .transactions(.filter(.begin)),
+        .transactions(.filter(.type("z"))), .transactions(.filter(.commit))))
     add("transactions read-only", state(demo, screen: .transactions, readOnly: true))
     for index in 0..<5 {
       var selected = state(demo, screen: .transactions)
       for _ in 0..<index { _ = StoreTermApp.update(&selected, .move(1)) }
       add("transactions row \(index)", selected)
-      _ = StoreTermApp.update(&selected, .toggleInspector)
+      _ = StoreTermApp.update(&selected, .transactions(.toggleInspector))
       add("transactions row \(index) inspector", selected)
     }
     // Settings, customer switcher, customers (list, typing, detail), notifications.
@@ -353,7 +356,7 @@ import Testing
       add("settings row \(index) changed", settings)
       _ = StoreTermApp.update(&settings, .settings(.move(1)))
     }
-    add("customer switcher", state(demo, screen: .account, .customers(.open)))
+    add("customer switcher", state(demo, screen: .account, .customerPicker(.open)))
     var customers = CustomerFixtures.listed()
     customers.snapshot.locale = locale
     add("customers", customers)

@@ -42,7 +42,7 @@ import Testing
       StoreTermApp.action(for: .key(.enter), in: state)
         == .refused("already owned through Family Sharing (shared by bob)"))
     select(Fixtures.plusMonthly)
-    #expect(StoreTermApp.action(for: .key(.enter), in: state) == .openPurchaseSheet)
+    #expect(StoreTermApp.action(for: .key(.enter), in: state) == .paywall(.buy))
   }
 
   @Test func theAccountNamesTheFamilyAndWhoShares() {

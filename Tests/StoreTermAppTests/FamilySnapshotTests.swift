@@ -53,9 +53,11 @@ import Testing
   @Test func transactionsShowOwnership() {
     var state = Fixtures.state(Fixtures.family(), screen: .transactions)
     check(state, "transactions-family")
-    _ = StoreTermApp.update(&state, .filter(.begin))
-    for character in "family_shared" { _ = StoreTermApp.update(&state, .filter(.type(character))) }
-    _ = StoreTermApp.update(&state, .filter(.commit))
+    _ = StoreTermApp.update(&state, .transactions(.filter(.begin)))
+    for character in "family_shared" {
+      _ = StoreTermApp.update(&state, .transactions(.filter(.type(character))))
+    }
+    _ = StoreTermApp.update(&state, .transactions(.filter(.commit)))
     check(state, "transactions-family-filtered")
   }
 }

@@ -31,11 +31,11 @@ import Testing
 
   @Test func theSheetTakesOverTheKeys() {
     var state = Fixtures.state()
-    _ = StoreTermApp.update(&state, .openPurchaseSheet)
-    #expect(action(.enter, state) == .sheet(.confirm))
-    #expect(action(.escape, state) == .sheet(.cancel))
-    #expect(action(.right, state) == .sheet(.moveOutcome(1)))
-    #expect(action(.char("h"), state) == .sheet(.moveOutcome(-1)))
+    _ = StoreTermApp.update(&state, .paywall(.buy))
+    #expect(action(.enter, state) == .purchaseSheet(.confirm))
+    #expect(action(.escape, state) == .purchaseSheet(.cancel))
+    #expect(action(.right, state) == .purchaseSheet(.moveOutcome(1)))
+    #expect(action(.char("h"), state) == .purchaseSheet(.moveOutcome(-1)))
     #expect(action(.char("2"), state) == nil)
     #expect(action(.char("q"), state) == nil)
     #expect(action(.char("?"), state) == .toggleHelp)
@@ -69,14 +69,14 @@ import Testing
   @Test func theCustomerSwitcherTakesOverTheKeys() {
     var state = Fixtures.state(screen: .account, readOnly: true)
     // Switching accounts changes nothing in the store, so support may do it read-only.
-    #expect(action(.char("u"), state) == .customers(.open))
+    #expect(action(.char("u"), state) == .customerPicker(.open))
     state.modal = .customerPicker("default")
     #expect(action(.enter, state) == .refused("already signed in"))
-    #expect(action(.down, state) == .customers(.move(1)))
-    #expect(action(.escape, state) == .customers(.close))
+    #expect(action(.down, state) == .customerPicker(.move(1)))
+    #expect(action(.escape, state) == .customerPicker(.close))
     #expect(action(.char("1"), state) == nil)
     state.modal = .customerPicker("family-kid")
-    #expect(action(.enter, state) == .customers(.choose))
+    #expect(action(.enter, state) == .customerPicker(.choose))
     state.snapshot.customers = ["default"]
     state.modal = nil
     #expect(action(.char("u"), state) == .refused("the ledger holds no other customer"))
@@ -85,10 +85,10 @@ import Testing
   @Test func typingGoesToTheFilter() {
     var state = Fixtures.state(screen: .transactions)
     state.focus = .transactionFilter
-    #expect(action(.char("q"), state) == .filter(.type("q")))
-    #expect(action(.backspace, state) == .filter(.deleteBackward))
-    #expect(action(.enter, state) == .filter(.commit))
-    #expect(action(.escape, state) == .filter(.clear))
+    #expect(action(.char("q"), state) == .transactions(.filter(.type("q"))))
+    #expect(action(.backspace, state) == .transactions(.filter(.deleteBackward)))
+    #expect(action(.enter, state) == .transactions(.filter(.commit)))
+    #expect(action(.escape, state) == .transactions(.filter(.clear)))
   }
 
   @Test func resizeBecomesAnAction() {
@@ -102,7 +102,8 @@ import Testing
       for binding in GlobalKeys.keymap(for: screen).bindings {
         let mutates: Bool
         switch binding.action {
-        case .manage, .restore, .openPurchaseSheet, .toggleAutoRenew, .redeem(.open),
+        case .transactions(.manage), .paywall(.restore), .account(.restore), .paywall(.buy),
+          .account(.toggleAutoRenew), .redeem(.open),
           .refund(.open), .family(.openJoin), .family(.askLeave):
           mutates = true
         default: mutates = false
@@ -118,7 +119,7 @@ import Testing
   @Test func managementKeysExplainWhyTheyAreDisabled() {
     var state = Fixtures.state(screen: .transactions)
     // Transaction 5 waits for approval: approve works, refund does not.
-    #expect(action(.char("a"), state) == .manage(.approve))
+    #expect(action(.char("a"), state) == .transactions(.manage(.approve)))
     // The engine's own refusals, naming the transaction.
     #expect(
       action(.char("r"), state)
@@ -132,12 +133,12 @@ import Testing
       action(.char("e"), state)
         == .refused("transaction 4 cannot be expired: it is not a subscription"))
     state.transactions.selected = 2
-    #expect(action(.char("f"), state) == .manage(.finish))
+    #expect(action(.char("f"), state) == .transactions(.manage(.finish)))
     state.transactions.selected = 4
     // Finishing twice is harmless: the engine does not refuse it.
-    #expect(action(.char("f"), state) == .manage(.finish))
-    #expect(action(.char("n"), state) == .manage(.renew))
-    #expect(action(.char("D"), state) == .manage(.delete))
+    #expect(action(.char("f"), state) == .transactions(.manage(.finish)))
+    #expect(action(.char("n"), state) == .transactions(.manage(.renew)))
+    #expect(action(.char("D"), state) == .transactions(.manage(.delete)))
   }
 
   @Test func buyingExplainsWhyItIsDisabled() {
@@ -151,7 +152,7 @@ import Testing
     select(Fixtures.lifetime)
     #expect(action(.char("b"), state) == .refused("transaction 5 waits for a parent's approval"))
     select(Fixtures.coins100)
-    #expect(action(.enter, state) == .openPurchaseSheet)
+    #expect(action(.enter, state) == .paywall(.buy))
     #expect(action(.char("c"), state) == .redeem(.open))
     state.snapshot.offerCodes = []
     #expect(action(.char("c"), state) == .refused("the catalog has no offer codes"))

@@ -28,7 +28,7 @@ import Testing
   @Test(arguments: demos) func purchaseSheet(storefront: String, locale: String, suffix: String) {
     var state = Fixtures.state(Fixtures.demo(storefront: storefront, locale: locale))
     state.paywall.selectedID = Fixtures.cloud200
-    _ = StoreTermApp.update(&state, .openPurchaseSheet)
+    _ = StoreTermApp.update(&state, .paywall(.buy))
     check(state, "l10n-sheet-\(suffix)")
     state.sheet?.phase = .result(.pending)
     check(state, "l10n-sheet-pending-\(suffix)")

@@ -91,7 +91,7 @@ import Testing
     quit.modal = .quitQuestion
     #expect(click(13, 0, quit) == nil)
     var sheet = Fixtures.state()
-    _ = StoreTermApp.update(&sheet, .openPurchaseSheet)
+    _ = StoreTermApp.update(&sheet, .paywall(.buy))
     #expect(click(13, 0, sheet) == nil)
     #expect(click(20, 3, sheet) == nil)
     var settings = Fixtures.state(screen: .transactions)

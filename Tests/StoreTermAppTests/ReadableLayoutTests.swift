@@ -42,15 +42,15 @@ import Testing
   }
 
   @Test func everySheetInGerman() {
-    check(updated(german(), .openPurchaseSheet, .sheet(.moveOutcome(1))), "de-sheet-ask-to-buy")
-    var pending = updated(german(), .openPurchaseSheet)
+    check(updated(german(), .paywall(.buy), .purchaseSheet(.moveOutcome(1))), "de-sheet-ask-to-buy")
+    var pending = updated(german(), .paywall(.buy))
     pending.sheet?.phase = .result(.pending)
     check(pending, "de-sheet-pending")
     check(updated(german(), .redeem(.open), .redeem(.presented), .redeem(.move(1))), "de-redeem")
     var account = german(screen: .account)
     account.account.selected = 3
     check(updated(account, .refund(.open)), "de-refund-sheet")
-    check(updated(german(screen: .account), .customers(.open)), "de-customer-switcher")
+    check(updated(german(screen: .account), .customerPicker(.open)), "de-customer-switcher")
     check(updated(german(screen: .transactions), .settings(.open)), "de-settings")
     check(updated(german(), .toggleHelp), "de-help-paywall")
     check(updated(german(screen: .transactions), .toggleHelp), "de-help-transactions")

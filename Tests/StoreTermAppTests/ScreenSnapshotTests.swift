@@ -40,15 +40,15 @@ import Testing
   @Test func purchaseSheetConfirming() {
     var state = Fixtures.state()
     state.paywall.selectedID = Fixtures.cloud200
-    _ = StoreTermApp.update(&state, .openPurchaseSheet)
-    _ = StoreTermApp.update(&state, .sheet(.moveOutcome(1)))
+    _ = StoreTermApp.update(&state, .paywall(.buy))
+    _ = StoreTermApp.update(&state, .purchaseSheet(.moveOutcome(1)))
     check(state, "sheet-ask-to-buy")
   }
 
   @Test func purchaseSheetResults() {
     var state = Fixtures.state()
-    _ = StoreTermApp.update(&state, .openPurchaseSheet)
-    _ = StoreTermApp.update(&state, .sheet(.confirm))
+    _ = StoreTermApp.update(&state, .paywall(.buy))
+    _ = StoreTermApp.update(&state, .purchaseSheet(.confirm))
     check(state, "sheet-purchasing")
     state.sheet?.phase = .result(.pending)
     check(state, "sheet-pending")
@@ -112,8 +112,10 @@ import Testing
   @Test func transactions() {
     check(Fixtures.state(screen: .transactions), "transactions")
     var filtered = Fixtures.state(screen: .transactions, readOnly: true)
-    _ = StoreTermApp.update(&filtered, .filter(.begin))
-    for character in "coins" { _ = StoreTermApp.update(&filtered, .filter(.type(character))) }
+    _ = StoreTermApp.update(&filtered, .transactions(.filter(.begin)))
+    for character in "coins" {
+      _ = StoreTermApp.update(&filtered, .transactions(.filter(.type(character))))
+    }
     check(filtered, "transactions-filtered-read-only")
   }
 
@@ -129,8 +131,8 @@ import Testing
 
   @Test func customerSwitcher() {
     var state = Fixtures.state(screen: .account)
-    _ = StoreTermApp.update(&state, .customers(.open))
-    _ = StoreTermApp.update(&state, .customers(.move(1)))
+    _ = StoreTermApp.update(&state, .customerPicker(.open))
+    _ = StoreTermApp.update(&state, .customerPicker(.move(1)))
     check(state, "customer-switcher")
   }
 

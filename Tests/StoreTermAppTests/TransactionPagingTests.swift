@@ -67,7 +67,7 @@ import Testing
     let page = TransactionPage(
       request: request, rows: Self.rows(Array((374...445).reversed())), startsAtTop: false,
       reachesEnd: false, total: 700)
-    let (shown, more) = Self.updated(waiting, .transactionPage(page))
+    let (shown, more) = Self.updated(waiting, .transactions(.loaded(page)))
     #expect(more.isEmpty)
     #expect(TransactionsScreen.selectedRecord(shown)?.id == 410)
     #expect(shown.transactions.selected == 35)
@@ -85,7 +85,7 @@ import Testing
       effects == [.loadTransactionPage(TransactionPageRequest(position: .around(50), limit: 72))])
     var page = waiting.snapshot.transactionPage!
     page.request = waiting.transactions.pendingPage!
-    let (cleared, _) = Self.updated(waiting, .transactionPage(page))
+    let (cleared, _) = Self.updated(waiting, .transactions(.loaded(page)))
     #expect(TransactionsScreen.selectedRecord(cleared) == nil)
     #expect(
       cleared.toast
@@ -108,7 +108,7 @@ import Testing
     let page = TransactionPage(
       request: around, rows: Self.rows(Array((410...481).reversed())), startsAtTop: false,
       reachesEnd: false, total: 500)
-    (moved, effects) = Self.updated(moved, .transactionPage(page))
+    (moved, effects) = Self.updated(moved, .transactions(.loaded(page)))
     #expect(TransactionsScreen.selectedRecord(moved)?.id == 444)
     #expect(moved.transactions.selected == 37)
     // End asks for the oldest rows and selects the last of them when they come.
@@ -117,14 +117,15 @@ import Testing
     #expect(effects == [.loadTransactionPage(bottom)])
     (moved, _) = Self.updated(
       moved,
-      .transactionPage(
-        TransactionPage(
-          request: bottom, rows: Self.rows(Array((1...72).reversed())), startsAtTop: false,
-          reachesEnd: true, total: 500)))
+      .transactions(
+        .loaded(
+          TransactionPage(
+            request: bottom, rows: Self.rows(Array((1...72).reversed())), startsAtTop: false,
+            reachesEnd: true, total: 500))))
     #expect(TransactionsScreen.selectedRecord(moved)?.id == 1)
     // An answer to a request no longer wanted is dropped.
     let stale = TransactionPage(request: TransactionPageRequest(position: .top, limit: 72))
-    let (after, none) = Self.updated(moved, .transactionPage(stale))
+    let (after, none) = Self.updated(moved, .transactions(.loaded(stale)))
     #expect(none.isEmpty)
     #expect(after.snapshot.transactionPage == moved.snapshot.transactionPage)
     #expect(TransactionsScreen.selectedRecord(after)?.id == 1)
@@ -143,7 +144,7 @@ import Testing
     state.transactions.selected = 1
     var effects: [AppEffect] = []
     for character in "alice" {
-      (state, effects) = Self.updated(state, .filter(.type(character)))
+      (state, effects) = Self.updated(state, .transactions(.filter(.type(character))))
     }
     // The selected transaction (499, alice's) stays selected; the runner pages the filter.
     #expect(TransactionsScreen.selectedRecord(state)?.id == 499)

@@ -79,7 +79,10 @@ import Testing
       _ = StoreTermApp.update(&state, .storeChanged(await refresh(runner, inbox)))
       #expect(TransactionsScreen.filtered(state).map(\.id) == [3, 2, 1])
       #expect(TransactionsScreen.selectedRecord(state)?.id == 1)
-      #expect(StoreTermApp.update(&state, .manage(.refund)) == [.manage(.refund, transactionID: 1)])
+      #expect(
+        StoreTermApp.update(&state, .transactions(.manage(.refund))) == [
+          .manage(.refund, transactionID: 1)
+        ])
       await runner.run(.manage(.refund, transactionID: 1)) { inbox.send($0) }
       #expect(inbox.messages.last == "Refunded transaction 1 (Lifetime Unlock).")
       // Another terminal deletes it: the selection clears, with a note.

@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func helpOpensOverASheetWhichStillHearsTheAppStore() {
-    let state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let state = updated(Fixtures.state(), .paywall(.buy)).state
     let sheet = try! #require(state.sheet)
     let helped = assertUpdate(
       state, .toggleHelp, expect: { $0.modal = .help(over: .purchase(sheet)) })
@@ -109,7 +109,7 @@ import Testing
   @Test func buyingOpensTheSheetWithTheOfferShownThen() {
     var state = Fixtures.state()
     state.paywall.selectedID = Fixtures.cloud200
-    let opened = updated(state, .openPurchaseSheet)
+    let opened = updated(state, .paywall(.buy))
     #expect(opened.effects.isEmpty)
     #expect(opened.state.sheet?.productID == Fixtures.cloud200)
     #expect(opened.state.sheet?.offer == "3 months at $1.49, then $2.99 / month")
@@ -117,47 +117,48 @@ import Testing
   }
 
   @Test func theSheetSendsThePurchaseWithTheChosenOutcome() {
-    var state = updated(Fixtures.state(), .openPurchaseSheet).state
+    var state = updated(Fixtures.state(), .paywall(.buy)).state
     let productID = state.sheet!.productID
-    state = updated(state, .sheet(.moveOutcome(1))).state
+    state = updated(state, .purchaseSheet(.moveOutcome(1))).state
     #expect(state.sheet?.outcome == .askToBuy)
-    state = updated(state, .sheet(.moveOutcome(-2))).state
+    state = updated(state, .purchaseSheet(.moveOutcome(-2))).state
     #expect(state.sheet?.outcome == ForcedOutcome.choices.last)
-    state = updated(state, .sheet(.moveOutcome(1))).state
+    state = updated(state, .purchaseSheet(.moveOutcome(1))).state
     #expect(state.sheet?.outcome == .normal)
-    let confirmed = updated(state, .sheet(.confirm))
+    let confirmed = updated(state, .purchaseSheet(.confirm))
     #expect(confirmed.effects == [.purchase(productID: productID, outcome: .normal)])
     #expect(confirmed.state.sheet?.phase == .purchasing)
     // Keys do nothing while the App Store answers.
-    #expect(updated(confirmed.state, .sheet(.cancel)).effects.isEmpty)
-    #expect(updated(confirmed.state, .sheet(.moveOutcome(1))).state.sheet?.outcomeIndex == 0)
+    #expect(updated(confirmed.state, .purchaseSheet(.cancel)).effects.isEmpty)
+    #expect(
+      updated(confirmed.state, .purchaseSheet(.moveOutcome(1))).state.sheet?.outcomeIndex == 0)
   }
 
   @Test func escapeCancelsThroughTheStore() {
-    let state = updated(Fixtures.state(), .openPurchaseSheet).state
+    let state = updated(Fixtures.state(), .paywall(.buy)).state
     assertUpdate(
-      state, .sheet(.cancel), expect: { $0.modal = nil },
+      state, .purchaseSheet(.cancel), expect: { $0.modal = nil },
       effects: [.purchase(productID: state.sheet!.productID, outcome: .cancelled)])
   }
 
   @Test func theResultShowsInTheSheetAndClosingSettlesIt() {
-    var state = updated(Fixtures.state(), .openPurchaseSheet).state
+    var state = updated(Fixtures.state(), .paywall(.buy)).state
     let productID = state.sheet!.productID
-    state = updated(state, .sheet(.confirm)).state
+    state = updated(state, .purchaseSheet(.confirm)).state
     state =
       updated(state, .purchaseFinished(productID: productID, state: .succeeded(transactionID: 9)))
       .state
     #expect(state.sheet?.phase == .result(.succeeded(transactionID: 9)))
-    let closed = updated(state, .sheet(.confirm))
+    let closed = updated(state, .purchaseSheet(.confirm))
     #expect(closed.state.sheet == nil)
     #expect(closed.effects == [.dismissPurchase(productID: productID)])
   }
 
   @Test func aPendingResultStaysPendingWhenClosed() {
-    var state = updated(Fixtures.state(), .openPurchaseSheet).state
+    var state = updated(Fixtures.state(), .paywall(.buy)).state
     let productID = state.sheet!.productID
     state = updated(state, .purchaseFinished(productID: productID, state: .pending)).state
-    #expect(updated(state, .sheet(.cancel)).effects.isEmpty)
+    #expect(updated(state, .purchaseSheet(.cancel)).effects.isEmpty)
   }
 
   @Test func aResultWithoutASheetBecomesAMessage() {
@@ -169,35 +170,47 @@ import Testing
 
   @Test func restore() {
     assertUpdate(
-      Fixtures.state(), .restore, expect: { $0.toast = Toast("Restoring purchases…") },
+      Fixtures.state(), .paywall(.restore), expect: { $0.toast = Toast("Restoring purchases…") },
       effects: [.restore])
   }
 
   @Test func manageActsOnTheSelectedTransaction() {
     var state = Fixtures.state(screen: .transactions)
-    #expect(updated(state, .manage(.approve)).effects == [.manage(.approve, transactionID: 5)])
+    #expect(
+      updated(state, .transactions(.manage(.approve))).effects == [
+        .manage(.approve, transactionID: 5)
+      ])
     state.screen = .account
     state.account.selected = 3
-    #expect(updated(state, .manage(.refund)).effects == [.manage(.refund, transactionID: 1)])
-    #expect(updated(state, .toggleAutoRenew).effects == [.manage(.autoRenewOff, transactionID: 1)])
+    #expect(
+      updated(state, .account(.manage(.refund))).effects == [.manage(.refund, transactionID: 1)])
+    #expect(
+      updated(state, .account(.toggleAutoRenew)).effects == [
+        .manage(.autoRenewOff, transactionID: 1)
+      ])
     let group = state.snapshot.statuses.keys.first!
     state.snapshot.statuses[group]!.willAutoRenew = false
-    #expect(updated(state, .toggleAutoRenew).effects == [.manage(.autoRenewOn, transactionID: 1)])
+    #expect(
+      updated(state, .account(.toggleAutoRenew)).effects == [
+        .manage(.autoRenewOn, transactionID: 1)
+      ])
     state.screen = .paywall
-    #expect(updated(state, .manage(.refund)).effects.isEmpty)
+    #expect(updated(state, .transactions(.manage(.refund))).effects.isEmpty)
   }
 
   @Test func theFilterNarrowsTheTransactionManager() {
     var state = Fixtures.state(screen: .transactions)
-    state = updated(state, .filter(.begin)).state
+    state = updated(state, .transactions(.filter(.begin))).state
     #expect(state.focus == .transactionFilter)
-    for character in "kidx" { state = updated(state, .filter(.type(character))).state }
+    for character in "kidx" {
+      state = updated(state, .transactions(.filter(.type(character)))).state
+    }
     #expect(TransactionsScreen.filtered(state).isEmpty)
-    state = updated(state, .filter(.deleteBackward)).state
+    state = updated(state, .transactions(.filter(.deleteBackward))).state
     #expect(TransactionsScreen.filtered(state).map(\.id) == [3])
-    state = updated(state, .filter(.commit)).state
+    state = updated(state, .transactions(.filter(.commit))).state
     #expect(state.focus == nil && state.transactions.filter == "kid")
-    state = updated(state, .filter(.clear)).state
+    state = updated(state, .transactions(.filter(.clear))).state
     #expect(state.transactions.filter.isEmpty)
     #expect(TransactionsScreen.filtered(state).count == 5)
   }
@@ -232,29 +245,31 @@ import Testing
 
   @Test func theCustomerSwitcherSignsAnotherCustomerIn() {
     var state = assertUpdate(
-      Fixtures.state(screen: .account), .customers(.open),
+      Fixtures.state(screen: .account), .customerPicker(.open),
       expect: { $0.modal = .customerPicker("default") })
     state = assertUpdate(
-      state, .customers(.move(5)), expect: { $0.modal = .customerPicker("family-kid") })
+      state, .customerPicker(.move(5)), expect: { $0.modal = .customerPicker("family-kid") })
     // Another process adds a customer before the selected one: the selection stays on it.
     state.snapshot.customers.insert("aaron", at: 0)
-    state = assertUpdate(state, .customers(.move(0)))
+    state = assertUpdate(state, .customerPicker(.move(0)))
     assertUpdate(
-      state, .customers(.choose),
+      state, .customerPicker(.choose),
       expect: {
         $0.modal = nil
         $0.toast = Toast("Signing in as family-kid…")
       }, effects: [.switchCustomer("family-kid")])
-    assertUpdate(state, .customers(.close), expect: { $0.modal = nil })
+    assertUpdate(state, .customerPicker(.close), expect: { $0.modal = nil })
   }
 
   @Test func theClockAdvances() {
     assertUpdate(
-      Fixtures.state(), .advanceClock(seconds: 86_400), effects: [.advanceClock(seconds: 86_400)])
+      Fixtures.state(), .transactions(.advanceClock(seconds: 86_400)),
+      effects: [.advanceClock(seconds: 86_400)])
   }
 
   @Test func theInspectorToggles() {
-    let state = updated(Fixtures.state(screen: .transactions), .toggleInspector).state
+    let state = updated(Fixtures.state(screen: .transactions), .transactions(.toggleInspector))
+      .state
     #expect(!state.transactions.showsInspector)
   }
 

@@ -38,6 +38,28 @@ extension SQLiteLedger {
     }
   }
 
+  /// The customer's records a screen must know of wherever its history window sits, newest
+  /// first: purchase requests still open (Ask to Buy, interrupted) and Family Sharing copies.
+  ///
+  /// One range of `transactions_by_customer`; only the rows that qualify are decoded.
+  public func requestsAndSharedCopies(customerID: String) throws -> [TransactionRecord] {
+    let arguments: [SQLiteValue] = [
+      .text(customerID), .text(TransactionRecord.State.pendingApproval.rawValue),
+      .text(TransactionRecord.State.interrupted.rawValue),
+    ]
+    return try queue.read { db in
+      try db.fetchAll(Self.requestsAndSharedCopiesSQL, arguments).map {
+        try Self.record($0, headers: headers, db: db)
+      }
+    }
+  }
+
+  /// The statement of ``requestsAndSharedCopies(customerID:)``, public so a test can ask
+  /// SQLite for its plan.
+  public static let requestsAndSharedCopiesSQL =
+    "SELECT * FROM transactions INDEXED BY transactions_by_customer"
+    + " WHERE customer_id = ? AND (state IN (?, ?) OR shared_from IS NOT NULL) ORDER BY id DESC"
+
   /// Where the ledger's records stand, cheaply.
   ///
   /// The newest event's sequence (every change appends one), the highest identifier and the

@@ -21,7 +21,8 @@ public enum AppAction: Sendable, Equatable {
   case answerQuit(Bool)
   /// The terminal changed size.
   case resized(Size)
-  /// Moves the focused list by this many rows.
+  /// Moves the focused list by this many rows: the shown screen's list, or its open
+  /// inspector or detail (each screen's `move` decides); clicks on a row become this too.
   case move(Int)
   /// `Home`: the first row.
   case moveToFirst
@@ -34,49 +35,35 @@ public enum AppAction: Sendable, Equatable {
   /// The time now, sent every little while: a status message expires by it.
   case tick(Date)
 
-  // MARK: Paywall and sheet
-  /// Opens the purchase sheet for the focused product.
-  case openPurchaseSheet
+  // MARK: Screens
+  /// Something done on the paywall (`1`).
+  case paywall(PaywallAction)
+  /// Something done on the account screen (`2`), or the runner's answer to it.
+  case account(AccountAction)
+  /// Something done in the transaction manager (`3`), or the runner's answer to it.
+  case transactions(TransactionsAction)
+  /// Something done on the Customers screen (`5`), or the runner's answer to it.
+  case support(SupportAction)
+  /// Something done on the Notifications screen (`6`), or the runner's answer to it.
+  case notifications(NotificationsAction)
+
+  // MARK: Sheets and panels
   /// Something done in the purchase sheet.
-  case sheet(PurchaseSheetAction)
-  /// Restore Purchases.
-  case restore
+  case purchaseSheet(PurchaseSheetAction)
   /// Something done in the Redeem Code sheet, or the runner's answer to it.
   case redeem(RedeemCodeAction)
-
-  // MARK: Account and transaction manager
   /// Something done in the refund request sheet, or the runner's answer to it.
   case refund(RefundSheetAction)
-  /// A management action on the selected transaction.
-  case manage(ManageAction)
-  /// Something done to the transaction manager's filter.
-  case filter(FilterAction)
-  /// Shows or hides the transaction inspector.
-  case toggleInspector
-  /// Turns auto-renew of the selected subscription off, or on when it is off.
-  case toggleAutoRenew
-  /// Something done in the settings panel.
-  case settings(SettingsAction)
-  /// Something done in the customer switcher.
-  case customers(CustomerPickerAction)
   /// Joining or leaving a Family Sharing group, or the runner's answer to it.
   case family(FamilyAction)
-  /// Moves the simulated clock forward by this many seconds.
-  case advanceClock(seconds: Double)
-
-  // MARK: Customers
-  /// Something done on the Customers screen, or the runner's answer to it.
-  case support(SupportAction)
-
-  // MARK: Notifications
-  /// Something done on the Notifications screen, or the runner's answer to it.
-  case notifications(NotificationsAction)
+  /// Something done in the customer switcher.
+  case customerPicker(CustomerPickerAction)
+  /// Something done in the settings panel.
+  case settings(SettingsAction)
 
   // MARK: Results
   /// The store changed: a fresh snapshot.
   case storeChanged(StoreSnapshot)
-  /// The window of the transaction list asked for with ``AppEffect/loadTransactionPage(_:)``.
-  case transactionPage(TransactionPage)
   /// A purchase ended in this state.
   case purchaseFinished(productID: String, state: PurchaseState)
   /// An effect ended with this outcome; `update` words it.
@@ -91,18 +78,4 @@ public enum PurchaseSheetAction: Sendable, Equatable {
   case cancel
   /// `←`/`→`: pick the QA outcome.
   case moveOutcome(Int)
-}
-
-/// What the user does to the transaction manager's filter.
-public enum FilterAction: Sendable, Equatable {
-  /// `/`: start typing a filter.
-  case begin
-  /// A character typed into it.
-  case type(Character)
-  /// `Backspace`: removes the last character.
-  case deleteBackward
-  /// `Enter`: stops typing, keeps the filter.
-  case commit
-  /// `Esc`: clears the filter.
-  case clear
 }

@@ -55,6 +55,9 @@ public enum AppEffect: Sendable, Equatable {
   /// Reads a window of the transaction list (and keeps reading that window at each refresh);
   /// answered with ``AppAction/transactionPage(_:)``.
   case loadTransactionPage(TransactionPageRequest)
+  /// Reads a window of the signed-in customer's history (and keeps reading that window at each
+  /// refresh); answered with ``AccountAction/loaded(_:)``.
+  case loadHistoryPage(TransactionPageRequest)
   /// The Notifications screen's reads and writes of the outbox; answered with
   /// ``NotificationsAction`` values.
   case notifications(NotificationsEffect)

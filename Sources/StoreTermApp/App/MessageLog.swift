@@ -59,7 +59,8 @@ extension AppAction {
   /// line's message; results, ticks and resizes leave it.
   var isUserInput: Bool {
     switch self {
-    case .storeChanged, .purchaseFinished, .finished, .resized, .tick, .transactionPage:
+    case .storeChanged, .purchaseFinished, .finished, .resized, .tick, .transactions(.loaded),
+      .account(.loaded):
       false
     case .redeem(let action):
       switch action {

@@ -173,10 +173,10 @@ enum ModalRules {
     switch state.focus {
     case .transactionFilter:
       switch key {
-      case .enter: return .filter(.commit)
-      case .escape: return .filter(.clear)
-      case .backspace: return .filter(.deleteBackward)
-      case .char(let character): return .filter(.type(character))
+      case .enter: return .transactions(.filter(.commit))
+      case .escape: return .transactions(.filter(.clear))
+      case .backspace: return .transactions(.filter(.deleteBackward))
+      case .char(let character): return .transactions(.filter(.type(character)))
       case .ctrl("c"): return .quit
       default: return nil
       }

@@ -148,12 +148,6 @@ public enum StoreTermApp: Application {
           toWidth: CustomerDetailView.contentWidth(size.width))
       }
       state.size = size
-    case .move(let delta) where state.screen == .notifications:
-      return NotificationsScreen.move(&state, by: delta)
-    case .moveToFirst where state.screen == .notifications:
-      return NotificationsScreen.move(&state, by: -Int.max / 2)
-    case .moveToLast where state.screen == .notifications:
-      return NotificationsScreen.move(&state, by: Int.max / 2)
     case .move(let delta):
       return move(&state, by: delta)
     case .moveToFirst:
@@ -167,44 +161,28 @@ public enum StoreTermApp: Application {
     case .tick:
       // Taken in by noteMessages before this switch.
       break
-    case .openPurchaseSheet:
-      guard state.modal == nil, let product = PaywallScreen.selectedProduct(state) else {
-        return []
-      }
-      state.sheet = PurchaseSheetState(
-        productID: product.id, offer: Badge.introOffer(for: product, in: state.snapshot),
-        terms: PaywallScreen.termsLine(product, snapshot: state.snapshot).0)
-    case .sheet(let sheetAction):
-      return PurchaseSheet.update(&state, sheetAction)
-    case .restore:
-      state.toast = Toast(state.snapshot.localized("Restoring purchases…"))
-      return [.restore]
-    case .redeem(let redeemAction):
-      return RedeemCodeSheet.update(&state, redeemAction)
-    case .refund(let refundAction):
-      return RefundSheet.update(&state, refundAction)
-    case .manage(let manageAction):
-      guard let record = ManageRules.selectedRecord(state) else { return [] }
-      return [.manage(manageAction, transactionID: record.id)]
-    case .toggleAutoRenew:
-      guard let record = ManageRules.selectedRecord(state) else { return [] }
-      return [.manage(AccountScreen.autoRenewAction(state), transactionID: record.id)]
-    case .customers(let pickerAction):
-      return CustomerPicker.update(&state, pickerAction)
-    case .family(let familyAction):
-      return FamilySheet.update(&state, familyAction)
-    case .settings(let settingsAction):
-      return SettingsPanel.update(&state, settingsAction)
-    case .advanceClock(let seconds):
-      return [.advanceClock(seconds: seconds)]
+    case .paywall(let paywallAction):
+      return PaywallScreen.update(&state, paywallAction)
+    case .account(let accountAction):
+      return AccountScreen.update(&state, accountAction)
+    case .transactions(let transactionsAction):
+      return TransactionsScreen.update(&state, transactionsAction)
     case .support(let supportAction):
       return CustomersScreen.update(&state, supportAction)
     case .notifications(let notificationsAction):
       return NotificationsScreen.update(&state, notificationsAction)
-    case .filter(let filterAction):
-      return TransactionsScreen.update(&state, filterAction)
-    case .toggleInspector:
-      state.transactions.showsInspector.toggle()
+    case .purchaseSheet(let sheetAction):
+      return PurchaseSheet.update(&state, sheetAction)
+    case .redeem(let redeemAction):
+      return RedeemCodeSheet.update(&state, redeemAction)
+    case .refund(let refundAction):
+      return RefundSheet.update(&state, refundAction)
+    case .family(let familyAction):
+      return FamilySheet.update(&state, familyAction)
+    case .customerPicker(let pickerAction):
+      return CustomerPicker.update(&state, pickerAction)
+    case .settings(let settingsAction):
+      return SettingsPanel.update(&state, settingsAction)
     case .storeChanged(let snapshot):
       // Selections follow identities, never positions: another process may insert or remove
       // transactions between two snapshots.
@@ -214,10 +192,14 @@ public enum StoreTermApp: Application {
       state.snapshot = snapshot
       state.isLoaded = true
       PaywallScreen.follow(from: old, in: &state)
-      AccountScreen.follow(history, in: &state)
-      return TransactionsScreen.follow(transaction, in: &state)
-    case .transactionPage(let page):
-      return TransactionsScreen.receive(page, in: &state)
+      var effects = TransactionsScreen.follow(transaction, in: &state)
+      if old.customerID == snapshot.customerID {
+        effects += AccountScreen.follow(history, in: &state)
+      } else {
+        // Another customer signed in: their history starts at its newest row.
+        state.account = AccountState()
+      }
+      return effects
     case .purchaseFinished(let productID, let result):
       return purchaseFinished(&state, productID: productID, result: result)
     case .finished(let outcome):
@@ -258,32 +240,27 @@ public enum StoreTermApp: Application {
     return result == .pending ? [] : [.dismissPurchase(productID: productID)]
   }
 
+  /// Moves the shown screen's list (or its open inspector or detail) by `delta`; Home and End
+  /// move by huge deltas, which each screen clamps.
   private static func move(_ state: inout AppState, by delta: Int) -> [AppEffect] {
-    // Home and End move by huge deltas; clamping first keeps the sums from overflowing.
-    func moved(_ value: Int, count: Int) -> Int {
-      let limited = max(-count, min(count, delta))
-      return min(max(value + limited, 0), max(0, count - 1))
-    }
     switch state.screen {
     case .paywall:
       PaywallScreen.move(&state, by: delta)
-    case .account:
-      let count = AccountScreen.history(state.snapshot).count
-      state.account.selected = moved(state.account.selected, count: count)
-    case .transactions:
-      return TransactionsScreen.move(&state, by: delta)
+      return []
+    case .account: return AccountScreen.move(&state, by: delta)
+    case .transactions: return TransactionsScreen.move(&state, by: delta)
     case .eventLog:
-      // The log counts back from the newest entry, so down (newer) lowers the scroll.
-      let count = state.snapshot.events.count
-      let limited = max(-count, min(count, delta))
-      state.eventLog.scrollBack = min(
-        max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
-    case .customers:
-      return CustomersScreen.move(&state, by: delta)
-    case .notifications:
-      return NotificationsScreen.move(&state, by: delta)
+      EventLogScreen.move(&state, by: delta)
+      return []
+    case .customers: return CustomersScreen.move(&state, by: delta)
+    case .notifications: return NotificationsScreen.move(&state, by: delta)
     }
-    return []
+  }
+
+  /// Restore Purchases, from the paywall or the account screen.
+  static func restore(_ state: inout AppState) -> [AppEffect] {
+    state.toast = Toast(state.snapshot.localized("Restoring purchases…"))
+    return [.restore]
   }
 
   // MARK: - View

@@ -31,14 +31,19 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var balances: [String: Int]
   /// Subscription groups whose introductory offer the customer may still get.
   public var introEligibleGroups: Set<String>
-  /// The signed-in customer's transactions as the App Store keeps them, newest first (one
-  /// customer's, which is small; other customers' are read a window at a time).
+  /// The signed-in customer's transactions a screen looks up, newest first: the history's
+  /// window, every purchase request still open (Ask to Buy, interrupted), every Family Sharing
+  /// copy, and the transactions a purchase result or the event log names; in a hand-built
+  /// snapshot, the customer's whole history.
   public var records: [TransactionRecord]
   /// Each of ``records``' signed transactions' verification result: `verified`, or why not.
   public var verification: [UInt64: String]
   /// The window of QA's transaction list (every customer's) the transaction manager shows;
   /// nil in a hand-built snapshot, whose ``records`` are then the whole list.
   public var transactionPage: TransactionPage?
+  /// The window of the signed-in customer's history the account screen shows; nil in a
+  /// hand-built snapshot, whose ``records`` are then the whole history.
+  public var historyPage: TransactionPage?
   /// What the listener received and what the App Store logged, oldest first.
   public var events: [EventLogEntry]
   /// Transactions the store refused to deliver, as sentences.
@@ -66,7 +71,8 @@ public struct StoreSnapshot: Sendable, Equatable {
     verification: [UInt64: String] = [:], events: [EventLogEntry] = [], warnings: [String] = [],
     settings: QASettings = QASettings(), renewals: [String: RenewalNote] = [:],
     offerCodes: [OfferCode] = [], family: FamilyStatus = FamilyStatus(),
-    subscriptions: [UInt64: SubscriptionState] = [:], transactionPage: TransactionPage? = nil
+    subscriptions: [UInt64: SubscriptionState] = [:], transactionPage: TransactionPage? = nil,
+    historyPage: TransactionPage? = nil
   ) {
     self.customerID = customerID
     self.customers = customers
@@ -89,6 +95,7 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.family = family
     self.subscriptions = subscriptions
     self.transactionPage = transactionPage
+    self.historyPage = historyPage
   }
 
   /// The purchase state of `productID`.

@@ -1,10 +1,12 @@
 import StoreCore
 
-/// Which window of QA's transaction list to read: the filter and where the window sits.
+/// Which window of a transaction list to read: QA's list of every customer's transactions, or one
+/// customer's history; the filter and where the window sits.
 ///
-/// The list is the ledger's every transaction, newest (highest identifier) first; a window is
-/// read by keyset paging from the ledger's index, so what a screen costs is what it shows, not
-/// the ledger's size (see `Docs/DECISIONS.md`, "Reads cost what is on screen").
+/// A list runs newest (highest identifier) first; a window is read by keyset paging from the
+/// ledger's index (the table's key, or `transactions_by_customer` for one customer), so what a
+/// screen costs is what it shows, not the ledger's size (see `Docs/DECISIONS.md`, "Reads cost
+/// what is on screen").
 public struct TransactionPageRequest: Sendable, Hashable {
   /// Where the window sits in the list.
   public enum Position: Sendable, Hashable {
@@ -16,6 +18,9 @@ public struct TransactionPageRequest: Sendable, Hashable {
     case around(UInt64)
   }
 
+  /// The customer whose history this is (the account screen's); nil for every customer's
+  /// transactions (the transaction manager's).
+  public var customerID: String?
   /// The transaction manager's filter; empty for every transaction.
   public var filter: String
   /// Where the window sits.
@@ -24,14 +29,17 @@ public struct TransactionPageRequest: Sendable, Hashable {
   public var limit: Int
 
   /// Creates a request.
-  public init(filter: String = "", position: Position = .top, limit: Int = 100) {
+  public init(
+    customerID: String? = nil, filter: String = "", position: Position = .top, limit: Int = 100
+  ) {
+    self.customerID = customerID
     self.filter = filter
     self.position = position
     self.limit = limit
   }
 }
 
-/// One window of QA's transaction list, as the runner read it for a ``TransactionPageRequest``.
+/// One window of a transaction list, as the runner read it for a ``TransactionPageRequest``.
 public struct TransactionPage: Sendable, Equatable {
   /// What was asked for.
   public var request: TransactionPageRequest
@@ -41,7 +49,8 @@ public struct TransactionPage: Sendable, Equatable {
   public var startsAtTop: Bool
   /// Whether no listed transaction is older than the last row.
   public var reachesEnd: Bool
-  /// How many transactions the ledger holds (a `COUNT`), when the list is not filtered.
+  /// How many transactions the ledger holds (a `COUNT`), when the list is every customer's and
+  /// not filtered.
   public var total: Int?
   /// Each signed row's verification result: `verified`, or why not.
   public var verification: [UInt64: String]
@@ -62,4 +71,26 @@ public struct TransactionPage: Sendable, Equatable {
 
   /// Whether the window holds every listed transaction.
   public var isComplete: Bool { startsAtTop && reachesEnd }
+}
+
+extension TransactionPage {
+  /// Where the next window should sit after a move by `delta` left the selection on row
+  /// `selected` of `rows` (this window's rows as the screen lists them): the list's top or
+  /// bottom when `Home` or `End` went past the window, the rows around the selection when it
+  /// came within a quarter of `limit` of an edge the list goes on past; nil when this window
+  /// will do, or when `isLoading` one is already on its way.
+  func nextPosition(
+    afterMoving delta: Int, to selected: Int, of rows: [TransactionRecord], isLoading: Bool,
+    limit: Int
+  ) -> TransactionPageRequest.Position? {
+    let count = rows.count
+    if delta <= -count, !startsAtTop { return .top }
+    if delta >= count, !reachesEnd { return .bottom }
+    let margin = max(10, limit / 4)
+    let nearTop = selected < margin && !startsAtTop
+    let nearEnd = selected >= count - margin && !reachesEnd
+    // One window on its way is enough: it is read around a row next to the selection.
+    guard nearTop || nearEnd, !isLoading, rows.indices.contains(selected) else { return nil }
+    return .around(rows[selected].id)
+  }
 }

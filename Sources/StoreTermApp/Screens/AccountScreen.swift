@@ -3,10 +3,16 @@ import StoreKit
 import StoreManager
 import TerminalUI
 
-/// The account screen's focus: the selected row of the history.
+/// The account screen's focus: the selected row of the history, which follows its transaction.
 public struct AccountState: Hashable, Sendable {
-  /// The selected history row.
+  /// The selected row of the history's window; it follows the selected transaction's
+  /// identifier when the window changes (see ``AccountScreen/follow(_:in:)``).
   public var selected = 0
+  /// The window of the history asked for and not answered yet.
+  public var pendingPage: TransactionPageRequest?
+  /// The transaction that was selected when a refresh left it outside the window: the
+  /// selection waits for the window around it before it is shown again.
+  public var awaitedID: UInt64?
 
   /// Creates the state with the newest transaction selected.
   public init() {}
@@ -26,18 +32,18 @@ public enum AccountScreen {
       showsInHintBar: false, action: .move(1)),
     KeyBinding(
       [.char("r")], description: "restore purchases", group: "Account",
-      disabledReason: { $0.mutationBlocked }, action: .restore),
+      disabledReason: { $0.mutationBlocked }, action: .account(.restore)),
     KeyBinding(
       [.char("f")], description: "request refund", group: "Account",
       disabledReason: RefundSheet.openBlocked, action: .refund(.open)),
     KeyBinding(
       [.char("a")], description: "auto-renew off/on", group: "Account",
-      disabledReason: autoRenewBlocked, action: .toggleAutoRenew),
+      disabledReason: autoRenewBlocked, action: .account(.toggleAutoRenew)),
     KeyBinding(
       [.char("u")], description: "switch customer", group: "Account",
       disabledReason: {
         $0.snapshot.customers.count > 1 ? nil : "the ledger holds no other customer"
-      }, action: .customers(.open)),
+      }, action: .customerPicker(.open)),
     KeyBinding(
       [.char("J")], description: "join a family", group: "Family Sharing",
       disabledReason: FamilySheet.joinBlocked, action: .family(.openJoin)),
@@ -46,24 +52,39 @@ public enum AccountScreen {
       disabledReason: FamilySheet.leaveBlocked, action: .family(.askLeave)),
   ])
 
-  /// The customer's transactions, newest first.
+  /// The customer's transactions in hand, newest first: the window of the history the runner
+  /// read (``StoreSnapshot/historyPage``), or a hand-built snapshot's records.
   public static func history(_ snapshot: StoreSnapshot) -> [TransactionRecord] {
-    snapshot.records.filter { $0.customerID == snapshot.customerID }
+    snapshot.historyPage?.rows ?? snapshot.records.filter { $0.customerID == snapshot.customerID }
   }
 
-  /// The selected history row.
+  /// The selected history row; none while the selection waits for the window around it.
   public static func selectedRecord(_ state: AppState) -> TransactionRecord? {
     let rows = history(state.snapshot)
-    guard !rows.isEmpty else { return nil }
+    guard state.account.awaitedID == nil, !rows.isEmpty else { return nil }
     return rows[min(state.account.selected, rows.count - 1)]
   }
 
-  /// Keeps `record` (selected before the history changed) selected by its identifier; when it
-  /// left the history the newest row is selected.
-  static func follow(_ record: TransactionRecord?, in state: inout AppState) {
-    guard let record else { return }
-    state.account.selected =
-      history(state.snapshot).firstIndex { $0.id == record.id } ?? 0
+  /// Keeps `record` (selected before the history changed) selected by its identifier, wherever
+  /// it moved; when it left a window that does not hold the whole history, asks for the window
+  /// around it first; when it left the history the newest row is selected.
+  static func follow(_ record: TransactionRecord?, in state: inout AppState) -> [AppEffect] {
+    guard let id = record?.id ?? state.account.awaitedID else { return [] }
+    if let index = history(state.snapshot).firstIndex(where: { $0.id == id }) {
+      state.account.selected = index
+      state.account.awaitedID = nil
+      return []
+    }
+    if let page = state.snapshot.historyPage, !page.isComplete,
+      page.request.position != .around(id) || state.account.awaitedID == nil
+    {
+      // Purchases above (or a window moved) may have pushed it out of the window only.
+      state.account.awaitedID = id
+      return request(.around(id), in: &state)
+    }
+    state.account.awaitedID = nil
+    state.account.selected = 0
+    return []
   }
 
   /// The auto-renew action for the selected transaction: off when it renews, on when it does not.
@@ -198,12 +219,13 @@ public enum AccountScreen {
           String(record.id), snapshot.name(of: record.productID),
           DateText.minute(record.signed?.purchaseDate ?? record.createdDate),
           historyState(record, snapshot: snapshot),
-          snapshot.verification[record.id].map {
+          (snapshot.historyPage?.verification[record.id] ?? snapshot.verification[record.id]).map {
             $0 == "verified" ? snapshot.localized("✓ verified") : "✗ \($0)"
           } ?? "–",
         ]
       },
-      selection: window.selection)
+      // While the selection waits for the window around its transaction, no row is it.
+      selection: state.account.awaitedID == nil ? window.selection : ListSelection(count: 0))
     let frame = Rect(x: 0, y: y, width: width, height: canvas.size.height - y)
     let inside = canvas.panel(
       frame, title: snapshot.localized("History (Transaction.all)"), focused: true)
@@ -213,8 +235,12 @@ public enum AccountScreen {
         role: .dim)
     } else {
       canvas.within(inside) { table.render(in: &$0) }
+      // The rows in hand may be a window on the history: beyond it there are more.
+      let page = snapshot.historyPage
       ScrollMarks(
         offset: window.rows.lowerBound, height: inside.height - 1, count: rows.count,
+        openAbove: page.map { !$0.startsAtTop } ?? false,
+        openBelow: page.map { !$0.reachesEnd } ?? false,
         more: snapshot.localized("%@ more")
       ).render(onFrame: frame, in: &canvas)
     }

@@ -7,19 +7,19 @@ public enum CustomerPicker {
   public static let keymap = Keymap<AppState, AppAction>([
     KeyBinding(
       [.up, .char("k")], label: "↑/k", description: "previous customer", group: "Customers",
-      showsInHintBar: false, action: .customers(.move(-1))),
+      showsInHintBar: false, action: .customerPicker(.move(-1))),
     KeyBinding(
       [.down, .char("j")], label: "↓/j", description: "next customer", group: "Customers",
-      showsInHintBar: false, action: .customers(.move(1))),
+      showsInHintBar: false, action: .customerPicker(.move(1))),
     KeyBinding(
       [.enter], description: "sign in", group: "Customers",
       disabledReason: { state in
         guard let id = selected(state) else { return "no customer is selected" }
         return id == state.snapshot.customerID ? "already signed in" : nil
-      }, action: .customers(.choose)),
+      }, action: .customerPicker(.choose)),
     KeyBinding(
       [.escape, .char("u")], label: "Esc/u", description: "close", group: "Customers",
-      action: .customers(.close)),
+      action: .customerPicker(.close)),
   ])
 
   /// The customer the open switcher is on, while the ledger still lists them.

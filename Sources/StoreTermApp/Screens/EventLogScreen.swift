@@ -36,6 +36,15 @@ public enum EventLogScreen {
       .map(\.element)
   }
 
+  /// Scrolls by `delta` entries; the log counts back from the newest entry, so down (newer)
+  /// lowers the scroll.
+  static func move(_ state: inout AppState, by delta: Int) {
+    let count = state.snapshot.events.count
+    let limited = max(-count, min(count, delta))
+    state.eventLog.scrollBack = min(
+      max(state.eventLog.scrollBack - limited, 0), max(0, count - 1))
+  }
+
   /// An entry's detail in words: the outcome, then what a delivery gave.
   public static func detail(_ entry: EventLogEntry, _ snapshot: StoreSnapshot) -> String {
     var parts = [entry.detail].filter { !$0.isEmpty }

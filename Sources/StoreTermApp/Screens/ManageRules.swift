@@ -27,6 +27,15 @@ public enum ManageRules {
     }
   }
 
+  /// The effect of `action` on `screen`'s selected transaction, while that screen is shown: a
+  /// control never acts on a selection the user cannot see.
+  static func request(_ action: ManageAction, in state: AppState, on screen: ScreenID)
+    -> [AppEffect]
+  {
+    guard state.screen == screen, let record = selectedRecord(state) else { return [] }
+    return [.manage(action, transactionID: record.id)]
+  }
+
   /// A binding for `action` on the selected transaction.
   static func binding(
     _ key: Character, _ action: ManageAction, _ description: String, group: String,
@@ -37,6 +46,6 @@ public enum ManageRules {
       disabledReason: {
         blocked(
           action, record: selectedRecord($0), snapshot: $0.snapshot, readOnly: $0.readOnly)
-      }, action: .manage(action))
+      }, action: .transactions(.manage(action)))
   }
 }

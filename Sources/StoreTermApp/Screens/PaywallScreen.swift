@@ -43,10 +43,10 @@ public enum PaywallScreen {
       action: .moveToLast),
     KeyBinding(
       [.enter, .char("b")], label: "Enter/b", description: "buy", group: "Paywall",
-      disabledReason: buyBlocked, action: .openPurchaseSheet),
+      disabledReason: buyBlocked, action: .paywall(.buy)),
     KeyBinding(
       [.char("r")], description: "restore purchases", group: "Paywall",
-      disabledReason: { $0.mutationBlocked }, action: .restore),
+      disabledReason: { $0.mutationBlocked }, action: .paywall(.restore)),
     KeyBinding(
       [.char("c")], description: "redeem code", group: "Paywall",
       disabledReason: RedeemCodeSheet.openBlocked, action: .redeem(.open)),

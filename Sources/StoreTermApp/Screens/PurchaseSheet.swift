@@ -45,17 +45,18 @@ public enum PurchaseSheet {
     KeyBinding(
       [.enter], description: "confirm", group: "Purchase sheet",
       disabledReason: { $0.sheet?.phase == .purchasing ? "the App Store is answering" : nil },
-      action: .sheet(.confirm)),
+      action: .purchaseSheet(.confirm)),
     KeyBinding(
       [.escape], description: "cancel", group: "Purchase sheet",
       disabledReason: { $0.sheet?.phase == .purchasing ? "the App Store is answering" : nil },
-      action: .sheet(.cancel)),
+      action: .purchaseSheet(.cancel)),
     KeyBinding(
       [.left, .char("h")], label: "←/h", description: "previous outcome",
-      group: "Purchase sheet", disabledReason: outcomeLocked, action: .sheet(.moveOutcome(-1))),
+      group: "Purchase sheet", disabledReason: outcomeLocked,
+      action: .purchaseSheet(.moveOutcome(-1))),
     KeyBinding(
       [.right, .char("l")], label: "→/l", description: "next outcome", group: "Purchase sheet",
-      disabledReason: outcomeLocked, action: .sheet(.moveOutcome(1))),
+      disabledReason: outcomeLocked, action: .purchaseSheet(.moveOutcome(1))),
   ])
 
   private static func outcomeLocked(_ state: AppState) -> String? {

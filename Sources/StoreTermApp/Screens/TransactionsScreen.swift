@@ -53,10 +53,11 @@ public enum TransactionsScreen {
       [.end], description: "last transaction", group: "Transactions", showsInHintBar: false,
       action: .moveToLast),
     KeyBinding(
-      [.char("/")], description: "filter", group: "Transactions", action: .filter(.begin)),
+      [.char("/")], description: "filter", group: "Transactions",
+      action: .transactions(.filter(.begin))),
     KeyBinding(
       [.char("i")], description: "inspector", group: "Transactions", showsInHintBar: false,
-      action: .toggleInspector),
+      action: .transactions(.toggleInspector)),
     ManageRules.binding("a", .approve, "approve", group: "Transactions", showsInHintBar: true),
     ManageRules.binding("x", .decline, "decline", group: "Transactions"),
     ManageRules.binding("s", .resolve, "resolve", group: "Transactions", showsInHintBar: true),
@@ -77,11 +78,11 @@ public enum TransactionsScreen {
     KeyBinding(
       [.char("t")], description: "advance the clock a day", group: "Transactions",
       showsInHintBar: false, disabledReason: { $0.mutationBlocked },
-      action: .advanceClock(seconds: 86_400)),
+      action: .transactions(.advanceClock(seconds: 86_400))),
     KeyBinding(
       [.char("T")], description: "advance the clock 30 days", group: "Transactions",
       showsInHintBar: false, disabledReason: { $0.mutationBlocked },
-      action: .advanceClock(seconds: 30 * 86_400)),
+      action: .transactions(.advanceClock(seconds: 30 * 86_400))),
   ])
 
   /// The rows the filter lets through, newest first: the window the runner read (already
@@ -200,42 +201,12 @@ public enum TransactionsScreen {
     state.transactions.selected = min(max(target, 0), max(0, count - 1))
     state.transactions.hasSelection = true
     state.transactions.awaitedID = nil
-    guard let page = state.snapshot.transactionPage else { return [] }
-    if delta <= -count, !page.startsAtTop { return request(.top, in: &state) }
-    if delta >= count, !page.reachesEnd { return request(.bottom, in: &state) }
-    let margin = max(10, pageLimit(state) / 4)
-    let nearTop = state.transactions.selected < margin && !page.startsAtTop
-    let nearEnd = state.transactions.selected >= count - margin && !page.reachesEnd
-    // One window on its way is enough: it is read around a row next to the selection.
-    guard nearTop || nearEnd, state.transactions.pendingPage == nil,
-      rows.indices.contains(state.transactions.selected)
+    guard let page = state.snapshot.transactionPage,
+      let position = page.nextPosition(
+        afterMoving: delta, to: state.transactions.selected, of: rows,
+        isLoading: state.transactions.pendingPage != nil, limit: pageLimit(state))
     else { return [] }
-    return request(.around(rows[state.transactions.selected].id), in: &state)
-  }
-
-  /// Applies a filter action; the selected transaction stays selected while the filter lets
-  /// it through.
-  static func update(_ state: inout AppState, _ action: FilterAction) -> [AppEffect] {
-    let before = selectedRecord(state)
-    switch action {
-    case .begin: state.focus = .transactionFilter
-    case .type(let character): state.transactions.filter.append(character)
-    case .deleteBackward: _ = state.transactions.filter.popLast()
-    case .commit: state.focus = nil
-    case .clear:
-      state.transactions.filter = ""
-      state.focus = nil
-    }
-    let rows = filtered(state)
-    state.transactions.selected =
-      before.flatMap { kept in rows.firstIndex { $0.id == kept.id } } ?? 0
-    state.transactions.hasSelection = true
-    // The runner reads the filtered list around the selection (the rows in hand are only
-    // the old window's).
-    guard state.snapshot.transactionPage != nil,
-      state.snapshot.transactionPage?.request.filter != state.transactions.filter.lowercased()
-    else { return [] }
-    return request(before.map { .around($0.id) } ?? .top, in: &state)
+    return request(position, in: &state)
   }
 
   /// The filtered row drawn on body row `row` of a body `bodyHeight` rows tall, if any: the

@@ -9,8 +9,9 @@ import StoreTermApp
 /// Builds the screens' ``StoreSnapshot`` from the store manager, StoreKit and (for QA's
 /// transaction manager) the App Store's ledger, and keeps the event log between snapshots.
 ///
-/// It reads what the screens show, never every record: the signed-in customer's records, one
-/// window of the transaction list (``TransactionPager``), the first customers for the switcher.
+/// It reads what the screens show, never every record: one window of the signed-in customer's
+/// history and the few records a screen looks up beside it, one window of the transaction list
+/// (``TransactionPager``), the first customers for the switcher.
 @MainActor
 final class SnapshotReader {
   private let store: Store
@@ -20,11 +21,16 @@ final class SnapshotReader {
   /// Each group's state and the storefront as last seen, to log their changes.
   private var lastStates: [String: SubscriptionGroupStatus.State]?
   private var lastStorefront: Storefront?
-  /// The signed-in customer's records and the transaction list's window, with their
-  /// verification, read again only when the ledger changed.
+  /// The transaction list's window, with its verification, read again only when the ledger
+  /// changed.
   private var pager: TransactionPager
   /// The window of the transaction list the screen asked for last; each snapshot reads it.
   private var transactionRequest = TransactionPageRequest()
+  /// The signed-in customer's history window and the records looked up beside it, with their
+  /// verification, read again only when the ledger changed.
+  private var historyPager: TransactionPager
+  /// The window of the history the account screen asked for last; each snapshot reads it.
+  private var historyRequest: TransactionPageRequest
   /// The last snapshot built: a window asked for between two snapshots is filtered with it.
   private var lastSnapshot: StoreSnapshot?
   /// The switcher's customers (the first ``switcherLimit`` in the order they joined the
@@ -44,12 +50,15 @@ final class SnapshotReader {
   init(store: Store, context: StoreContext) {
     self.store = store
     self.context = context
-    pager = TransactionPager(ledger: context.ledger) { [verifier = context.verifier] jws in
+    let verify = { [verifier = context.verifier] (jws: String) -> String in
       switch verifier.verify(jws, as: JWSTransactionDecodedPayload.self) {
       case .success(.verified): "verified"
       case .success(.unverified(_, let error)), .failure(let error): error.name
       }
     }
+    pager = TransactionPager(ledger: context.ledger, verify: verify)
+    historyPager = TransactionPager(ledger: context.ledger, verify: verify)
+    historyRequest = TransactionPageRequest(customerID: context.customerID)
   }
 
   /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
@@ -113,9 +122,10 @@ final class SnapshotReader {
     }
     // A failed read keeps the records last read; the next snapshot asks again.
     let mark = (try? context.ledger.recordMark()) ?? []
-    let own =
-      (try? pager.ownRecords(customerID: context.customerID, mark: mark))
-      ?? (records: lastSnapshot?.records ?? [], verification: lastSnapshot?.verification ?? [:])
+    let history =
+      (try? historyPager.page(historyRequest, mark: mark, matches: nil))
+      ?? lastSnapshot?.historyPage ?? TransactionPage(request: historyRequest)
+    let records = ownRecords(history, mark: mark)
     let storefront =
       store.storefront.flatMap { CatalogStorefront(countryCode: $0.countryCode) }
       ?? context.catalog.storefront
@@ -130,11 +140,12 @@ final class SnapshotReader {
       locale: context.engine.catalog.locale, now: now,
       products: products, entitledProductIDs: store.entitledProductIDs,
       purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
-      balances: store.balances, introEligibleGroups: eligible, records: own.records,
-      verification: own.verification, events: events,
+      balances: store.balances, introEligibleGroups: eligible, records: records,
+      verification: history.verification, events: events,
       warnings: store.warnings.map(\.description),
       settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
-      family: currentFamily(own.records, mark: mark), subscriptions: subscriptions())
+      family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
+      historyPage: history)
     snapshot.transactionPage =
       (try? window(transactionRequest, mark: mark, in: snapshot)) ?? lastSnapshot?.transactionPage
     lastSnapshot = snapshot
@@ -147,6 +158,33 @@ final class SnapshotReader {
     let snapshot: StoreSnapshot
     if let lastSnapshot { snapshot = lastSnapshot } else { snapshot = await self.snapshot() }
     return try window(request, mark: try context.ledger.recordMark(), in: snapshot)
+  }
+
+  /// The window of the signed-in customer's history `request` asks for, which every later
+  /// snapshot reads again.
+  func historyPage(_ request: TransactionPageRequest) throws -> TransactionPage {
+    // A request from before a customer switch reads the customer it names; the screen drops it.
+    if request.customerID == context.customerID { historyRequest = request }
+    return try historyPager.page(request, mark: try context.ledger.recordMark(), matches: nil)
+  }
+
+  /// The signed-in customer's records a screen looks up, newest first: the history's window,
+  /// open purchase requests and Family Sharing copies, and the transactions a purchase result
+  /// or the event log's deliveries name (a downgrade's current plan, a subscription's end).
+  private func ownRecords(_ history: TransactionPage, mark: [Int64]) -> [TransactionRecord] {
+    var named = Set(
+      store.purchaseStates.values.compactMap { state -> UInt64? in
+        if case .succeeded(let id) = state { id } else { nil }
+      })
+    for entry in events where entry.grant != nil {
+      if let id = entry.transactionID { named.insert(id) }
+    }
+    let shown = Set(history.rows.map(\.id))
+    let lookedUp =
+      (try? historyPager.lookups(
+        customerID: context.customerID, ids: named.subtracting(shown), mark: mark))
+      ?? lastSnapshot?.records ?? []
+    return (history.rows + lookedUp.filter { !shown.contains($0.id) }).sorted { $0.id > $1.id }
   }
 
   /// The transaction list's window for `request`, filtered as the screen filters, with names
@@ -226,6 +264,7 @@ final class SnapshotReader {
     accounts = nil
     familyCache = nil
     pager.invalidate()
+    historyPager.invalidate()
   }
 
   /// The switcher's customers: the first ``switcherLimit`` in the order they joined the

@@ -208,9 +208,15 @@ final class StoreEffectRunner: EffectRunner {
       }
     case .loadTransactionPage(let request):
       do {
-        send(.transactionPage(try await reader.page(request)))
+        send(.transactions(.loaded(try await reader.page(request))))
       } catch {
         log.write("transaction page: \(error)")
+      }
+    case .loadHistoryPage(let request):
+      do {
+        send(.account(.loaded(try reader.historyPage(request))))
+      } catch {
+        log.write("history page: \(error)")
       }
     case .notifications(let request):
       await NotificationsClient(

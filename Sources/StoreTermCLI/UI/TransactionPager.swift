@@ -2,8 +2,10 @@ import StoreCore
 import StorePersistence
 import StoreTermApp
 
-/// Reads windows of QA's transaction list (``TransactionPage``) by keyset paging, and the
-/// signed-in customer's records, verifying only what is shown.
+/// Reads windows of a transaction list (``TransactionPage``) by keyset paging, and the records a
+/// screen looks up beside the history's window, verifying only what is shown.
+///
+/// A list is QA's (every customer's transactions) or one customer's history.
 ///
 /// Nothing here reads every record: a window is a few index lookups, a filtered window pages
 /// through the keyset in chunks until it is full (or `scanBudget` rows were looked at, when it
@@ -21,8 +23,9 @@ struct TransactionPager {
   private var verified: [UInt64: (jws: String, result: String)] = [:]
   /// The last window, the mark it was read at and what it was read for.
   private var cached: (mark: [Int64], page: TransactionPage)?
-  /// The signed-in customer's records (newest first) and the mark they were read at.
-  private var own: (mark: [Int64], records: [TransactionRecord])?
+  /// The records looked up beside the window, what they were read for and at which mark.
+  private var lookedUp:
+    (mark: [Int64], customerID: String, ids: Set<UInt64>, records: [TransactionRecord])?
   /// The ledger's record count as last brought up to date.
   private var count: LedgerRecordCount?
 
@@ -40,27 +43,41 @@ struct TransactionPager {
   ) throws -> TransactionPage {
     if let cached, cached.mark == mark, cached.page.request == request { return cached.page }
     var page = try read(request, matches: matches)
-    page.verification = results(for: page.rows, keeping: own?.records ?? [])
+    page.verification = results(for: page.rows)
     cached = (mark, page)
     return page
   }
 
-  /// The signed-in customer's records, newest first, read again only when the mark moved; and
-  /// their verification.
-  mutating func ownRecords(customerID: String, mark: [Int64]) throws -> (
-    records: [TransactionRecord], verification: [UInt64: String]
-  ) {
-    if own?.mark != mark {
-      own = (mark, try ledger.records(customerID: customerID).reversed())
+  /// The customer's records a screen looks up wherever the history's window sits, newest first.
+  ///
+  /// Open purchase requests and Family Sharing copies (one range of the customer's index), and
+  /// the customer's transactions among `ids` (a purchase result's, the event log's), each by its
+  /// key. Read again only when the mark or `ids` moved.
+  mutating func lookups(customerID: String, ids: Set<UInt64>, mark: [Int64]) throws
+    -> [TransactionRecord]
+  {
+    if let lookedUp, lookedUp.mark == mark, lookedUp.customerID == customerID,
+      lookedUp.ids == ids
+    {
+      return lookedUp.records
     }
-    let records = own?.records ?? []
-    return (records, results(for: records, keeping: cached?.page.rows ?? []))
+    var records = try ledger.requestsAndSharedCopies(customerID: customerID)
+    let found = Set(records.map(\.id))
+    for id in ids.subtracting(found).sorted() {
+      guard let record = try ledger.record(id: id), record.customerID == customerID else {
+        continue
+      }
+      records.append(record)
+    }
+    records.sort { $0.id > $1.id }
+    lookedUp = (mark, customerID, ids, records)
+    return records
   }
 
-  /// Forgets the window read last, so the next ``page(_:mark:matches:)`` reads it again.
+  /// Forgets what was read last, so the next read reads it again.
   mutating func invalidate() {
     cached = nil
-    own = nil
+    lookedUp = nil
   }
 
   private mutating func read(
@@ -68,26 +85,30 @@ struct TransactionPager {
   ) throws -> TransactionPage {
     let limit = max(1, request.limit)
     var page = TransactionPage(request: request)
+    let customerID = request.customerID
     switch request.position {
     case .top:
-      let older = try collect(from: nil, .older, count: limit, matches: matches)
+      let older = try collect(
+        customerID, from: nil, .older, count: limit, matches: matches)
       page.rows = older.rows
       page.reachesEnd = older.exhausted
     case .bottom:
-      let newer = try collect(from: nil, .newer, count: limit, matches: matches)
+      let newer = try collect(
+        customerID, from: nil, .newer, count: limit, matches: matches)
       page.rows = newer.rows.reversed()
       page.startsAtTop = newer.exhausted
     case .around(let id):
-      let newer = try collect(from: id, .newer, count: limit / 2, matches: matches)
+      let newer = try collect(
+        customerID, from: id, .newer, count: limit / 2, matches: matches)
       // The identifier itself is the first of the older half: keys below `id + 1`.
       let older = try collect(
-        from: id == .max ? nil : id + 1, .older, count: limit - newer.rows.count,
+        customerID, from: id == .max ? nil : id + 1, .older, count: limit - newer.rows.count,
         matches: matches)
       page.rows = newer.rows.reversed() + older.rows
       page.startsAtTop = newer.exhausted
       page.reachesEnd = older.exhausted
     }
-    if matches == nil {
+    if matches == nil, customerID == nil {
       // Counted whole once; after that, what was inserted and deleted since.
       let counted = try ledger.recordCount(updating: count)
       count = counted
@@ -96,18 +117,23 @@ struct TransactionPager {
     return page
   }
 
-  /// Up to `count` rows the filter lets through, next to `key` in `direction`; `exhausted`
-  /// when the list ends there (not when the scan budget ran out).
+  /// Up to `count` rows the filter lets through, of `customerID` when given, next to `key` in
+  /// `direction`; `exhausted` when the list ends there (not when the scan budget ran out).
   private func collect(
-    from key: UInt64?, _ direction: RecordPageDirection, count: Int,
+    _ customerID: String?, from key: UInt64?, _ direction: RecordPageDirection, count: Int,
     matches: ((TransactionRecord) -> Bool)?
   ) throws -> (rows: [TransactionRecord], exhausted: Bool) {
     guard count > 0 else {
       // Nothing wanted: whether the list ends here is one more row away.
-      return ([], try ledger.recordPage(from: key, direction: direction, limit: 1).isEmpty)
+      return (
+        [],
+        try ledger.recordPage(customerID: customerID, from: key, direction: direction, limit: 1)
+          .isEmpty
+      )
     }
     guard let matches else {
-      let rows = try ledger.recordPage(from: key, direction: direction, limit: count + 1)
+      let rows = try ledger.recordPage(
+        customerID: customerID, from: key, direction: direction, limit: count + 1)
       return (Array(rows.prefix(count)), rows.count <= count)
     }
     // One match more than wanted says whether the list goes on past the window.
@@ -115,7 +141,8 @@ struct TransactionPager {
     var next = key
     var scanned = 0
     while scanned < Self.scanBudget {
-      let rows = try ledger.recordPage(from: next, direction: direction, limit: Self.chunk)
+      let rows = try ledger.recordPage(
+        customerID: customerID, from: next, direction: direction, limit: Self.chunk)
       scanned += rows.count
       for row in rows where matches(row) {
         found.append(row)
@@ -128,15 +155,10 @@ struct TransactionPager {
   }
 
   /// The verification of `rows`' signed records, checking only JWS not seen before; results
-  /// are kept for `rows` and `kept` only, so the cache is the size of what is shown.
-  private mutating func results(
-    for rows: [TransactionRecord], keeping kept: [TransactionRecord]
-  ) -> [UInt64: String] {
+  /// are kept for `rows` only, so the cache is the size of what is shown.
+  private mutating func results(for rows: [TransactionRecord]) -> [UInt64: String] {
     var shown: [UInt64: String] = [:]
     var keep: [UInt64: (jws: String, result: String)] = [:]
-    for record in kept {
-      if let entry = verified[record.id] { keep[record.id] = entry }
-    }
     for record in rows {
       guard let signed = record.signed else { continue }
       let result: String

@@ -28,10 +28,10 @@ enum ReadableCases {
     var paywall = demo()
     paywall.paywall.selectedID = Fixtures.cloud200
     var cases: [(String, AppState)] = [("paywall", paywall)]
-    cases.append(("sheet-confirm", updated(paywall, .openPurchaseSheet)))
+    cases.append(("sheet-confirm", updated(paywall, .paywall(.buy))))
     cases.append(
-      ("sheet-ask-to-buy", updated(paywall, .openPurchaseSheet, .sheet(.moveOutcome(1)))))
-    let purchasing = updated(paywall, .openPurchaseSheet, .sheet(.confirm))
+      ("sheet-ask-to-buy", updated(paywall, .paywall(.buy), .purchaseSheet(.moveOutcome(1)))))
+    let purchasing = updated(paywall, .paywall(.buy), .purchaseSheet(.confirm))
     cases.append(("sheet-purchasing", purchasing))
     var pending = purchasing
     pending.sheet?.phase = .result(.pending)
@@ -51,7 +51,7 @@ enum ReadableCases {
     var refund = demo(.account)
     refund.account.selected = 3
     cases.append(("refund", updated(refund, .refund(.open), .refund(.move(3)))))
-    cases.append(("customer-switcher", updated(demo(.account), .customers(.open))))
+    cases.append(("customer-switcher", updated(demo(.account), .customerPicker(.open))))
     let join = updated(
       localized(Fixtures.noFamily(), .account), .family(.openJoin), .family(.move(1)))
     cases.append(("family-join", join))
