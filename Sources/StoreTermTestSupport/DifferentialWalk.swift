@@ -193,7 +193,7 @@ import StoreTermCLI
         let familyShared = transaction["inAppOwnershipType"] as? String == "FAMILY_SHARED"
         best[group] = (state, productID, familyShared, key, status)
       }
-      if let record = snapshot.records.first(where: { $0.id == transactionID }) {
+      if let record = await listed(transactionID, in: snapshot) {
         let standing = TransactionStanding.text(record, in: snapshot)
         // A Family Sharing copy says the same, marked shared.
         let base = standing.replacingOccurrences(of: ", unfinished", with: "")
@@ -246,7 +246,8 @@ import StoreTermCLI
         problems.append("\(chosen.productID) badges \(badges), CLI status \(chosen.state)")
       }
     }
-    problems += accountProblems(snapshot, best: best.mapValues(\.status))
+    problems += accountProblems(
+      snapshot, best: best.mapValues(\.status), entitlements: entitlements)
     let groups = Set(
       statuses.compactMap {
         ($0["transaction"] as? [String: Any])?["subscriptionGroupIdentifier"] as? String
@@ -258,7 +259,7 @@ import StoreTermCLI
       guard let id = (entitlement["transactionId"] as? String).flatMap(UInt64.init) else {
         continue
       }
-      guard let record = snapshot.records.first(where: { $0.id == id }) else {
+      guard let record = await listed(id, in: snapshot) else {
         problems.append("entitled transaction \(id) is not listed")
         continue
       }
@@ -274,9 +275,9 @@ import StoreTermCLI
   /// What the Account screen's status lines say that the fresh process's `status --json`
   /// contradicts: for each group, the plan, its state, the period's end, auto-renew, the price
   /// increase, the plan it renews into, and whether it is had through Family Sharing.
-  private func accountProblems(_ snapshot: StoreSnapshot, best: [String: [String: Any]])
-    -> [String]
-  {
+  private func accountProblems(
+    _ snapshot: StoreSnapshot, best: [String: [String: Any]], entitlements: [[String: Any]]
+  ) -> [String] {
     // Each group's block starts with an unindented line; groups come in identifier order.
     var blocks: [[String]] = []
     for (line, _) in AccountScreen.statusLines(snapshot) {
@@ -316,9 +317,15 @@ import StoreTermCLI
       for part in expected where !first.contains(part) {
         problems.append("account \(group): \"\(first)\" lacks \"\(part)\" (CLI \(state))")
       }
-      let familyShared = transaction["inAppOwnershipType"] as? String == "FAMILY_SHARED"
-      if first.contains("(Family Sharing") != (familyShared && snapshot.family.isShared(productID))
-      {
+      // Had only through Family Sharing: a family member's chain, and no purchase of the
+      // customer's own entitles them to the plan.
+      let familyShared =
+        transaction["inAppOwnershipType"] as? String == "FAMILY_SHARED" && entitled
+        && !entitlements.contains {
+          $0["productId"] as? String == productID
+            && $0["inAppOwnershipType"] as? String == "PURCHASED"
+        }
+      if first.contains("(Family Sharing") != familyShared {
         problems.append("account \(group): \"\(first)\", CLI ownership shared \(familyShared)")
       }
       let next = renewal["autoRenewProductId"] as? String
@@ -337,6 +344,13 @@ import StoreTermCLI
       }
     }
     return problems
+  }
+
+  /// Transaction `id` as the screens list it: in the snapshot's records, else in the
+  /// transaction manager's window around it (as when QA scrolls to it).
+  private func listed(_ id: UInt64, in snapshot: StoreSnapshot) async -> TransactionRecord? {
+    if let record = snapshot.records.first(where: { $0.id == id }) { return record }
+    return await frontEnd?.transactionPage(around: id)?.rows.first { $0.id == id }
   }
 
   /// `storeterm COMMAND --json` on the walk's ledger, as a fresh process prints it.

@@ -21,6 +21,9 @@ let usage = """
                                        p50/p99 over ledgers of N transactions (default 10000 and
                                        1000000) beside a bare libmicrohttpd peer; notification
                                        deliveries per second beside a bare POST loop
+    walk [--seeds N] [--steps N] [--first-seed N]
+                                       the differential walk's long form (default 10 seeds ×
+                                       1,000 steps): the UI's screens against a fresh process
     fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
                                        files; controls injected into every string, output checked
     all                                every workload at a size that runs in a few minutes
@@ -96,6 +99,13 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     if let requests = options["--requests"] { benchmark.requests = max(100, Int(requests)) }
     if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
     return try await benchmark.run()
+  case "walk":
+    let options = numericOptions(words, allowed: ["--seeds", "--steps", "--first-seed"])
+    var benchmark = WalkBenchmark()
+    if let seeds = options["--seeds"] { benchmark.seeds = Int(seeds) }
+    if let steps = options["--steps"] { benchmark.steps = Int(steps) }
+    if let first = options["--first-seed"] { benchmark.firstSeed = UInt64(first) }
+    return try await benchmark.run()
   case "render":
     guard words.isEmpty else { usageError() }
     return try RenderBenchmark().run()
@@ -129,7 +139,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       ("support", ["--customers", "20000"]), ("render", []),
       ("reader", ["--sizes", "10000,100000"]),
       ("server", ["--sizes", "10000,100000", "--requests", "1000"]),
-      ("fuzz", ["--cases", "20000"]),
+      ("fuzz", ["--cases", "20000"]), ("walk", ["--seeds", "2", "--steps", "300"]),
     ] {
       print("\n== storeterm-bench \(workload) \(options.joined(separator: " "))")
       passed = try await runWorkload(workload, ArraySlice(options)) && passed

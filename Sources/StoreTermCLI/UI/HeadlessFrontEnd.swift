@@ -41,6 +41,14 @@ public final class HeadlessFrontEnd {
   /// The latest snapshot the front end was sent, or nil before the first.
   public var snapshot: StoreSnapshot? { inbox.lastSnapshot }
 
+  /// The transaction manager's window around transaction `id`, as the screen reads it when its
+  /// selection follows that transaction (nil if the runner could not read it).
+  public func transactionPage(around id: UInt64) async -> TransactionPage? {
+    inbox.clearPage()
+    await run(.loadTransactionPage(TransactionPageRequest(position: .around(id), limit: 9)))
+    return inbox.lastPage
+  }
+
   /// The signed-in customer's records as the ledger holds them.
   public func records() throws -> [TransactionRecord] {
     try context.engine.records(customerID: context.customerID)
@@ -51,14 +59,23 @@ public final class HeadlessFrontEnd {
     await runner.stop()
   }
 
-  /// Keeps the latest snapshot the runner sends, from whichever task sends it.
+  /// Keeps the latest snapshot and transaction page the runner sends, from whichever task sends
+  /// them.
   private final class Inbox: Sendable {
-    private let latest = Mutex<StoreSnapshot?>(nil)
+    private let latest = Mutex<(snapshot: StoreSnapshot?, page: TransactionPage?)>((nil, nil))
 
     func send(_ action: AppAction) {
-      if case .storeChanged(let snapshot) = action { latest.withLock { $0 = snapshot } }
+      switch action {
+      case .storeChanged(let snapshot): latest.withLock { $0.snapshot = snapshot }
+      case .transactions(.loaded(let page)): latest.withLock { $0.page = page }
+      default: break
+      }
     }
 
-    var lastSnapshot: StoreSnapshot? { latest.withLock { $0 } }
+    func clearPage() { latest.withLock { $0.page = nil } }
+
+    var lastSnapshot: StoreSnapshot? { latest.withLock { $0.snapshot } }
+
+    var lastPage: TransactionPage? { latest.withLock { $0.page } }
   }
 }

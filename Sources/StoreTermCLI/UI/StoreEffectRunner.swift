@@ -334,7 +334,10 @@ final class StoreEffectRunner: EffectRunner {
       // are made. A seat that cannot write (`--read-only`) leaves it to the next process
       // that can, and still shows what others changed.
       _ = try? controls.catchUp()
-      if !mine.isEmpty { await storeClient.recoverUnfinished() }
+      // Another customer's change can change this one's access: a family member's renewal,
+      // billing failure or refund reaches the copies shared with them, and a member leaving
+      // ends the sharing. So any change is taken in, not only the customer's own.
+      if !events.isEmpty { await storeClient.recoverUnfinished() }
     } catch {
       log.write("watch: \(error)")
     }
