@@ -8,9 +8,10 @@ import Testing
 @MainActor @Suite struct DifferentialWalkTests {
   /// The seeds walked; a mismatch names its seed and step, so it replays exactly.
   nonisolated static let seeds: [UInt64] = [1, 2, 3, 4, 5]
-  /// Steps per walk: 100 in the suite; `STORETERM_WALK_STEPS=500` for the long form.
+  /// Steps per walk: 500 (`STORETERM_WALK_STEPS=50` for a quick look; `storeterm-bench walk`
+  /// for the long form).
   static let steps =
-    ProcessInfo.processInfo.environment["STORETERM_WALK_STEPS"].flatMap { Int($0) } ?? 100
+    ProcessInfo.processInfo.environment["STORETERM_WALK_STEPS"].flatMap { Int($0) } ?? 500
 
   @Test(arguments: seeds) func theScreensAgreeWithAFreshProcess(seed: UInt64) async throws {
     // `STORETERM_WALK_SEED=3` walks that seed alone, to replay a mismatch.

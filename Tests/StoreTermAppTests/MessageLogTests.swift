@@ -27,6 +27,9 @@ import Testing
     let after = updated(
       shown, .storeChanged(shown.snapshot), .resized(Size(width: 90, height: 30)))
     #expect(after.toast == Toast("read-only", kind: .warning))
+    // The notification outbox changing under the Notifications screen is not a key either.
+    let outbox = updated(shown, .notifications(.changed))
+    #expect(outbox.toast == Toast("read-only", kind: .warning))
   }
 
   @Test func aMessageExpiresAfterItsLifetimeOfTicks() {

@@ -68,6 +68,8 @@ extension AppAction {
       default: true
       }
     case .refund(.finished), .family(.finished): false
+    // The outbox changing or a page arriving is the runner talking, not the user.
+    case .notifications(.changed), .notifications(.loaded), .notifications(.finished): false
     case .support(let action):
       switch action {
       case .found, .foundMore, .loaded, .failed: false
