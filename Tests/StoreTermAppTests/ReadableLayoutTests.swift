@@ -59,8 +59,9 @@ import Testing
         german(),
         .finished(
           .refused(
-            "Beitritt fehlgeschlagen: ein Familienname hat 1 bis 64 Buchstaben, Ziffern, "
-              + "'-', '_' oder '.'. Nichts wurde geändert.")), .messages(.toggle)),
+            .text(
+              "Beitritt fehlgeschlagen: ein Familienname hat 1 bis 64 Buchstaben, Ziffern, "
+                + "'-', '_' oder '.'. Nichts wurde geändert."))), .messages(.toggle)),
       "de-messages")
   }
 

@@ -93,8 +93,9 @@ enum ReadableCases {
           demo(),
           .finished(
             .refused(
-              "Join failed: a family name has 1 to 64 letters, digits, '-', '_' or '.'. "
-                + "Nothing changed.")), .messages(.toggle))
+              .text(
+                "Join failed: a family name has 1 to 64 letters, digits, '-', '_' or '.'. "
+                  + "Nothing changed."))), .messages(.toggle))
       ))
     var quit = demo()
     quit.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
