@@ -130,8 +130,8 @@ extension RedeemCodeSheet {
       if let current = sheet.subscribedProductID, current != code.productID {
         return (
           text(
-            "Not eligible: this account subscribes to %1$@; the code is for %2$@. "
-              + "Nothing changed.", snapshot.name(of: current), code.productName), .error
+            "Not eligible: this account subscribes to %1$@; the code is for %2$@. Nothing changed.",
+            snapshot.name(of: current), code.productName), .error
         )
       }
       return (
