@@ -79,8 +79,8 @@ import Testing
     state.size = Self.small
     let detail = CustomerFixtures.detail
     let sentences =
-      SupportPresentation.timelineRows(detail.timeline).map { $0[2] }
-      + SupportPresentation.explanationRows(detail.explanations).map { $0[2] }
+      CustomerDetailView.timelineRows(detail, state.snapshot).map { $0[2] }
+      + CustomerDetailView.accessRows(detail, state.snapshot).map { $0[2] }
     var shown: Set<String> = []
     for _ in 0..<40 {
       shown.formUnion(CutWords.tokens(StoreTermApp.view(state, size: Self.small)))

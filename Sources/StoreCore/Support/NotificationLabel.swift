@@ -44,7 +44,7 @@ public enum NotificationLabel {
     case (.renewalExtension, .failure?): SupportPhrase("Renewal date of %@ could not be extended", product)
     case (.renewalExtended, _), (.renewalExtension, _): SupportPhrase("Renewal date of %@ extended", product)
     case (.test, _): SupportPhrase("Test notification")
-    default: SupportPhrase("%1$@ for %2$@", .data(type.rawValue), product)
+    default: SupportPhrase("%1$@ about %2$@", .data(type.rawValue), product)
     }
   }
 }

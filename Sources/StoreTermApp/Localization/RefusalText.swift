@@ -22,8 +22,8 @@ enum RefusalText {
         snapshot.localized(reason))
     case .familyCopy(let id, let action, let source):
       snapshot.localized(
-        "transaction %1$@ %2$@: it is shared through Family Sharing; act on the purchaser's "
-          + "transaction %3$@", "\(id)", cannotBe(action, snapshot), "\(source)")
+        "transaction %1$@ %2$@: a Family Sharing copy; act on the purchaser's transaction %3$@",
+        "\(id)", cannotBe(action, snapshot), "\(source)")
     case .badFamilyName(let name):
       snapshot.localized(
         "family group “%@” is not a valid name: use 1 to 64 letters, digits, '-', '_' or '.'",
@@ -41,7 +41,8 @@ enum RefusalText {
 
   /// `cannot be refunded`, whole, since languages place the verb differently.
   static func cannotBe(_ participle: String, _ snapshot: StoreSnapshot) -> String {
-    snapshot.localized("cannot be \(participle)")
+    let key = "cannot be " + participle
+    return snapshot.localized(key)
   }
 
   /// Any error a screen shows: an engine refusal in the UI's language, else its own words.

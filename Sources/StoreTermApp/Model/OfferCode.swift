@@ -52,12 +52,17 @@ public struct OfferCode: Sendable, Hashable {
     }
   }
 
-  /// Who may redeem the code, in short: `new or expired`, `anyone`.
-  public var audienceWords: String {
+  /// Who may redeem the code, one word each (`new`, `current`, `expired`); empty when anyone
+  /// may.
+  public var audienceKinds: [String] {
     let words = [("new", "new"), ("existing", "current"), ("expired", "expired")]
       .filter { eligibility.contains($0.0) }.map(\.1)
-    guard !words.isEmpty, words.count < 3 else { return "anyone" }
-    return words.joined(separator: " or ")
+    return words.count < 3 ? words : []
+  }
+
+  /// Who may redeem the code, in short: `new or expired`, `anyone`.
+  public var audienceWords: String {
+    audienceKinds.isEmpty ? "anyone" : audienceKinds.joined(separator: " or ")
   }
 
   /// Who may redeem the code, in a sentence: `new or expired subscribers`.

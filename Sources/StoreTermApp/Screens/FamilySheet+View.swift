@@ -106,8 +106,8 @@ extension FamilySheet {
     return Dialog(
       title: snapshot.localized("Leave Family?"),
       message: snapshot.localized(
-        "Leave family group %1$@? Purchases shared with %2$@, and theirs shared with the "
-          + "family, are revoked.", group, snapshot.customerID),
+        "Leave family %1$@? Purchases shared with %2$@ and theirs with the family are revoked.",
+        group, snapshot.customerID),
       buttons: [snapshot.localized("y Leave"), snapshot.localized("n Stay")], focusedButton: 0,
       messageRole: .warning)
   }

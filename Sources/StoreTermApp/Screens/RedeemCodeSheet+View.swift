@@ -59,8 +59,10 @@ extension RedeemCodeSheet {
       area.text(
         code.referenceName, at: Point(x: 2, y: y), role: base,
         width: max(1, width - min(nameWidth, width / 2) - 3))
+      // Who may redeem it follows the terms where both fit; the terms matter more.
+      let full = "\(code.terms) · \(audienceWords(code, snapshot))"
       area.text(
-        "\(code.terms) · \(snapshot.localized(code.audience))", at: Point(x: 2, y: y + 1),
+        DisplayWidth.of(full) <= width - 2 ? full : code.terms, at: Point(x: 2, y: y + 1),
         role: selected ? base : .dim)
     }
   }
@@ -98,6 +100,16 @@ extension RedeemCodeSheet {
       area.text(line, at: Point(x: 0, y: y + offset), role: message.1)
     }
     if let hint { area.text(hint, at: Point(x: 0, y: y + 2), role: .keyHint) }
+  }
+
+  /// ``OfferCode/audienceWords`` in the UI's language: `new or expired`, `anyone`.
+  static func audienceWords(_ code: OfferCode, _ snapshot: StoreSnapshot) -> String {
+    let words = code.audienceKinds.map { snapshot.localized($0) }
+    switch words.count {
+    case 0: return snapshot.localized("anyone")
+    case 1: return words[0]
+    default: return snapshot.localized("%1$@ or %2$@", words[0], words[1])
+    }
   }
 
   /// `text` ending in a full stop: StoreKit's own descriptions sometimes already have one.

@@ -37,7 +37,7 @@ import Testing
     // `q` is part of a name while the field has the cursor; the engine refuses the space.
     try session.send("q q", "Enter")
     try waitFor(session, "a bad name was not refused with the engine's sentence") { lines in
-      lines.contains { $0.contains("Family group \"q q\" is not a valid name") }
+      lines.contains { $0.contains("Family group “q q” is not a valid name") }
     }
     for _ in 0..<3 { try session.send("BSpace") }
     try session.send("smiths", "Enter")
