@@ -31,8 +31,8 @@ public struct OfferCode: Sendable, Hashable {
     self.eligibility = eligibility
   }
 
-  /// Every offer code of `catalog`'s subscriptions, in catalog order, priced and named for its
-  /// storefront and locale; codes without a reference name cannot be typed and are left out.
+  /// Every offer code of `catalog`'s subscriptions, in catalog order, priced, named and worded
+  /// for its storefront and locale; codes without a reference name cannot be typed and are left out.
   public static func list(_ catalog: ProductCatalog) -> [OfferCode] {
     catalog.configuration.subscriptionGroups.flatMap { group in
       group.subscriptions.flatMap { subscription -> [OfferCode] in
@@ -45,7 +45,7 @@ public struct OfferCode: Sendable, Hashable {
             displayPrice: catalog.displayPrice(code.price))
           return OfferCode(
             referenceName: name, productID: product.id, productName: product.displayName,
-            groupID: group.id, terms: ProductTerms.offer(offer, then: product),
+            groupID: group.id, terms: LocalizedTerms.offer(offer, then: product, catalog.locale),
             eligibility: code.eligibility)
         }
       }
