@@ -62,7 +62,7 @@ import Testing
 
     try session.send("L")
     try waitFor(session, "L did not ask first") { lines in
-      lines.contains { $0.contains("Leave family group smiths?") }
+      lines.contains { $0.contains("Leave family smiths?") }
     }
     try session.send("y")
     try waitFor(session, "leaving did not revoke the shared purchase") { lines in

@@ -150,22 +150,27 @@ import Testing
       #expect(bought.status == 0, "\(bought.error)")
     }
     try session.send("3")
-    try expectTransactions(session, selecting: 3, "the newest first")
+    // The selection follows a transaction, so where it starts depends on when each arrived.
+    let listed = try session.waitUntil { $0.contains { $0.contains("Transactions (3)") } }
+    #expect(listed.held, "\(listed.lines.joined(separator: "\n"))")
     try session.send("End")
     try expectTransactions(session, selecting: 1, "End selects the oldest")
     try session.send("Home")
-    try expectTransactions(session, selecting: 3, "Home selects the newest again")
+    try expectTransactions(session, selecting: 3, "Home selects the newest")
+    try session.send("End")
+    try expectTransactions(session, selecting: 1, "End again")
     try quit(session)
   }
 
-  /// Waits until the transaction manager lists three transactions with `id` in the inspector.
+  /// Waits until the transaction manager lists three transactions with `id` in the inspector
+  /// (so the screen is still the transactions).
   private func expectTransactions(
     _ session: TmuxSession, selecting id: Int, _ description: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let result = try session.waitUntil { lines in
       lines.contains { $0.contains("Transactions (3)") }
-        && lines.contains { $0.contains("│ transaction \(id) · ") }
+        && lines.contains { $0.contains("│ transactionId \(id) · ") }
     }
     #expect(
       result.held, "\(description):\n\(result.lines.joined(separator: "\n"))",
