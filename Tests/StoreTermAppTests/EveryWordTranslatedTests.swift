@@ -74,7 +74,8 @@ import Testing
     // Period words are named by unit (`"%@ \(unit)s"`), record states by StoreCore's phrases,
     // refusals by the control's participle, offer-code audiences by their words.
     let units = ["day", "week", "month", "year"]
-    let audiences = ["new", "current", "expired", "new or current", "new or expired"]
+    let audiences =
+      ["new", "current", "expired", "new or current", "new or expired"]
       + ["current or expired"]
     let built = Set(units + units.flatMap { ["%@ \($0)", "%@ \($0)s"] })
       .union(["pending approval", "interrupted", "declined", "purchased"])
@@ -161,6 +162,7 @@ import Testing
   }
 
   /// Runs of two or more ASCII letters: words no table wrote (the pseudo language has none).
+  ///
   /// An Apple error case (`StoreKitError.unknown`) is one identifier, not words.
   static func plainWords(_ lines: [String]) -> [String] {
     lines.flatMap { line in

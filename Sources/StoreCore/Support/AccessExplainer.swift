@@ -94,7 +94,8 @@ public enum AccessExplainer {
       return line(true, .active, SupportPhrase("active, renews %@", end))
     case .inGracePeriod:
       let grace = chain.graceEnds.map(SupportPhrase.Argument.day) ?? end
-      return line(true, .gracePeriod, SupportPhrase("grace period until %@, payment failing", grace))
+      return line(
+        true, .gracePeriod, SupportPhrase("grace period until %@, payment failing", grace))
     case .inBillingRetryPeriod:
       let since = SupportPhrase.Argument.day(chain.billingRetrySince ?? chain.expiresDate)
       return line(false, .billingRetry, SupportPhrase("billing retry since %@, no access", since))

@@ -1,9 +1,10 @@
 import Foundation
 
-/// A sentence of the support console as facts: an English template with `%@` (or `%1$@`)
-/// slots and what fills them. `storeterm customer` prints ``description``; the Customers screen
-/// words the same value in the UI's language (the template is its table's key), so the two
-/// never compute the answer twice.
+/// A sentence of the support console as facts: an English template and what fills its slots.
+///
+/// The template has `%@` (or `%1$@`) slots. `storeterm customer` prints ``description``; the
+/// Customers screen words the same value in the UI's language (the template is its table's
+/// key), so the two never compute the answer twice.
 public struct SupportPhrase: Sendable, Equatable, CustomStringConvertible {
   /// The English wording with its slots: `grace period until %@, payment failing`.
   public var template: String

@@ -11,7 +11,8 @@ extension FamilySheet {
     let room = max(1, canvas.size.height - 2 - fixedRows)
     let listHeight = min(max(1, groups.count), room)
     FieldSheetLayout.render(
-      title: snapshot.localized("Join Family"), width: min(canvas.size.width - 4, 56), listHeight: listHeight,
+      title: snapshot.localized("Join Family"), width: min(canvas.size.width - 4, 56),
+      listHeight: listHeight,
       fixedRows: fixedRows, in: &canvas, field: { nameField(sheet, snapshot, in: &$0) },
       list: { list(sheet, groups: groups, snapshot, in: &$0) },
       footer: { messageLines(sheet, snapshot, y: $0, in: &$1) })

@@ -15,7 +15,8 @@ extension RedeemCodeSheet {
     let room = max(2, canvas.size.height - 2 - fixedRows)
     let listHeight = min(max(2, codes.count * 2), room - room % 2)
     FieldSheetLayout.render(
-      title: snapshot.localized("Redeem Code"), width: min(canvas.size.width - 4, 64), listHeight: listHeight,
+      title: snapshot.localized("Redeem Code"), width: min(canvas.size.width - 4, 64),
+      listHeight: listHeight,
       fixedRows: fixedRows, in: &canvas, field: { codeField(sheet, snapshot, in: &$0) },
       list: { list(sheet, codes: codes, snapshot, in: &$0) },
       footer: { phaseLines(sheet, snapshot: snapshot, y: $0, in: &$1) })

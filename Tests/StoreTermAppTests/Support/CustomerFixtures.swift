@@ -30,8 +30,9 @@ enum CustomerFixtures {
   }
 
   /// A customer with many reasons: a grace period, an upgrade, a refund, a pending request, a
-  /// consumable balance and an unverified import; and a timeline longer than the screen. The
-  /// reasons and labels are the explainer's own phrases, so the screen words them.
+  /// consumable balance and an unverified import; and a timeline longer than the screen.
+  ///
+  /// The reasons and labels are the explainer's own phrases, so the screen words them.
   static let detail = CustomerDetail(
     customerID: "default", name: "Jane Appleseed", email: "jane@example.com", storefront: "USA",
     asOf: Fixtures.now,
