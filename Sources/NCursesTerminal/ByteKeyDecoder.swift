@@ -9,8 +9,10 @@ struct ByteKeyDecoder {
 
   /// The keys that `bytes` complete.
   ///
-  /// An incomplete UTF-8 character waits for the next call. An escape byte that ends the chunk
-  /// is the Escape key, since a terminal sends a whole sequence in one write.
+  /// An incomplete UTF-8 character waits for the next call, and so does a sequence cut after
+  /// its introducer (`ESC [1` with the `~` still to come), so a split read never types `1`. An
+  /// escape byte that ends the chunk is the Escape key, since a terminal sends at least the
+  /// introducer in the same write.
   mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending += bytes
     var keys: [Key] = []
@@ -21,6 +23,8 @@ struct ByteKeyDecoder {
         if let (key, length) = escapeSequence(at: index) {
           if let key { keys.append(key) }
           index += length
+        } else if isUnfinishedSequence(at: index) {
+          break
         } else {
           keys.append(.escape)
           index += 1
@@ -40,6 +44,15 @@ struct ByteKeyDecoder {
     }
     pending.removeFirst(index)
     return keys
+  }
+
+  /// Whether the bytes from `start` are an Escape, an introducer and parameters, with the final
+  /// byte not read yet.
+  private func isUnfinishedSequence(at start: Int) -> Bool {
+    guard start + 1 < pending.count,
+      pending[start + 1] == UInt8(ascii: "[") || pending[start + 1] == UInt8(ascii: "O")
+    else { return false }
+    return pending[(start + 2)...].allSatisfy { $0 == UInt8(ascii: ";") || (48...57).contains($0) }
   }
 
   private static func controlOrASCII(_ byte: UInt8) -> Key? {
@@ -73,12 +86,16 @@ struct ByteKeyDecoder {
     let parameters = String(decoding: pending[(start + 2)..<end], as: UTF8.self)
     let final = Character(Unicode.Scalar(pending[end]))
     let length = end - start + 1
+    let bytes = String(decoding: pending[(start + 1)...end], as: UTF8.self)
+    if let entry = KeySequences.entries.first(where: { $0.bytes == bytes }) {
+      return (entry.key, length)
+    }
     switch final {
     case "A": return (.up, length)
     case "B": return (.down, length)
     case "C": return (.right, length)
     case "D": return (.left, length)
-    case "H": return (.home, length)
+    case "H": return (.home, length)  // with modifiers: `ESC [1;5H`
     case "F": return (.end, length)
     case "Z": return (.backTab, length)
     case "P", "Q", "R", "S": return (.function(Int(final.asciiValue! - 79)), length)

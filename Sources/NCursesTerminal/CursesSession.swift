@@ -36,6 +36,7 @@ final class CursesSession {
     noecho()
     nonl()
     keypad(cn_stdscr(), true)
+    KeySequences.teachCurses()
     // Left clicks, reported at once (no double-click wait); terminals without a mouse ignore it.
     // Releases are asked for too, though unused: ncurses discards an unwanted release and then
     // waits past the input timeout for the next byte, which would stall the frame after a click.

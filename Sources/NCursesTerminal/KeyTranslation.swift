@@ -28,8 +28,8 @@ enum KeyTranslation {
     case KEY_RIGHT: return .right
     case KEY_PPAGE: return .pageUp
     case KEY_NPAGE: return .pageDown
-    case KEY_HOME: return .home
-    case KEY_END: return .end
+    case KEY_HOME, KEY_FIND, KEY_A1: return .home
+    case KEY_END, KEY_SELECT, KEY_C1: return .end
     case KEY_BACKSPACE: return .backspace
     case KEY_DC: return .delete
     case KEY_BTAB: return .backTab

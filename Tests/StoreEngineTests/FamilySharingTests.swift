@@ -288,11 +288,13 @@ import Testing
   @Test func refundsAndSubscriptionControlsOnASharedCopyAreRefused() async throws {
     let store = try Self.family()
     try await store.buy(Demo.plusMonthly)
-    let reason = "it is shared through Family Sharing; act on the purchaser's transaction 1"
-    #expect(throws: StoreEngineError.notApplicable(2, action: "refunded", reason: reason)) {
-      try store.engine.refund(2)
-    }
-    #expect(throws: StoreEngineError.notApplicable(2, action: "expired", reason: reason)) {
+    let refusal = StoreEngineError.familyCopy(2, action: "refunded", purchaserTransaction: 1)
+    #expect(throws: refusal) { try store.engine.refund(2) }
+    #expect(
+      refusal.description
+        == "transaction 2 cannot be refunded: it is shared through Family Sharing; act on the "
+        + "purchaser's transaction 1")
+    #expect(throws: StoreEngineError.familyCopy(2, action: "expired", purchaserTransaction: 1)) {
       try store.engine.expireSubscription(2)
     }
   }

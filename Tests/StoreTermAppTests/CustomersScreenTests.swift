@@ -126,9 +126,9 @@ import Testing
     #expect(state.customers.detailScroll == 0)
     state.size = Size(width: 60, height: 18)
     state = updated(state, .move(100)).state
-    // At 60 columns five sentences wrap, one of them twice, the header wraps, and the long
-    // timeline labels wrap under their events: 46 lines, 13 visible.
-    #expect(state.customers.detailScroll == 46 - 13)
+    // At 60 columns sentences wrap (some twice), the header wraps, and the long timeline
+    // labels wrap under their events: 47 lines, 13 visible.
+    #expect(state.customers.detailScroll == 47 - 13)
   }
 
   @Test func theListSaysWhenItWaitsOrFindsNothing() {
@@ -193,29 +193,31 @@ import Testing
     }
   }
 
-  @Test func theDetailUsesTheCommandLinesWording() {
+  /// The detail words the explainer's facts (the phrases `storeterm customer` prints in
+  /// English) in the UI's language, with the screens' dates.
+  @Test func theDetailWordsTheCommandLinesFacts() {
     let lines = CustomerDetailView.lines(CustomerFixtures.detail, width: 120)
     #expect(
       lines.prefix(2) == [
         .text("customer default · Jane Appleseed · jane@example.com · USA", .title),
-        .text("as of 30 Nov 2026 12:00 UTC", .dim),
+        .text("as of 2026-11-30 12:00 UTC", .dim),
       ])
     #expect(
       lines[4]
         == .access(
           [
             "StoreTerm Plus (group)", "yes",
-            "via Plus Monthly: grace period until 6 Dec 2026, payment failing",
+            "via Plus Monthly: grace period until 2026-12-06, payment failing",
           ], hasAccess: true))
     #expect(
-      lines[6] == .access(["  Lite Monthly", "no ", "upgraded to Plus Monthly"], hasAccess: false))
+      lines[6] == .access(["  Lite Monthly", "no", "upgraded to Plus Monthly"], hasAccess: false))
     #expect(
       lines[13]
-        == .timeline(["10 Nov 2026 12:00", "SUBSCRIBED/INITIAL_BUY", "Subscribed to Lite Monthly"]))
+        == .timeline(["2026-11-10 12:00", "SUBSCRIBED/INITIAL_BUY", "Subscribed to Lite Monthly"]))
     #expect(
       lines.last
         == .timeline([
-          "30 Nov 2026 12:00", "SUBSCRIBED/INITIAL_BUY", "Subscribed to Premium Yearly (imported)",
+          "2026-11-30 12:00", "SUBSCRIBED/INITIAL_BUY", "Subscribed to Premium Yearly (imported)",
         ]))
     // At 80 columns long sentences wrap under themselves, and the event names do not fit beside
     // the labels, so each label gets its own line.
@@ -223,21 +225,51 @@ import Testing
     #expect(
       narrow[4...5] == [
         .access(
-          ["StoreTerm Plus (group)", "yes", "via Plus Monthly: grace period until 6 Dec"],
+          ["StoreTerm Plus (group)", "yes", "via Plus Monthly: grace period until"],
           hasAccess: true),
-        .accessMore("2026, payment failing"),
+        .accessMore("2026-12-06, payment failing"),
       ])
     #expect(
       narrow[15...16] == [
-        .timeline(["10 Nov 2026 12:00", "SUBSCRIBED/INITIAL_BUY"]),
+        .timeline(["2026-11-10 12:00", "SUBSCRIBED/INITIAL_BUY"]),
         .timelineLabel("Subscribed to Lite Monthly"),
       ])
     let empty = CustomerDetail(customerID: "x", asOf: Fixtures.now, explanations: [], timeline: [])
     #expect(
       CustomerDetailView.lines(empty, width: 76) == [
-        .text("customer x", .title), .text("as of 30 Nov 2026 12:00 UTC", .dim),
+        .text("customer x", .title), .text("as of 2026-11-30 12:00 UTC", .dim),
         .text("", .normal), .text("No purchases.", .dim), .text("", .normal),
         .text("No events.", .dim),
+      ])
+    // The command line prints the same phrases in English with its own dates.
+    #expect(
+      SupportPresentation.explanationRows(CustomerFixtures.detail.explanations)[0]
+        == [
+          "StoreTerm Plus (group)", "yes",
+          "via Plus Monthly: grace period until 6 Dec 2026, payment failing",
+        ])
+  }
+
+  @Test func theDetailSpeaksGerman() {
+    let german = StoreSnapshot(locale: "de_DE")
+    let lines = CustomerDetailView.lines(CustomerFixtures.detail, width: 120, snapshot: german)
+    #expect(
+      lines.prefix(2) == [
+        .text("Kunde default · Jane Appleseed · jane@example.com · USA", .title),
+        .text("Stand 2026-11-30 12:00 UTC", .dim),
+      ])
+    #expect(
+      lines[4]
+        == .access(
+          [
+            "StoreTerm Plus (Gruppe)", "ja",
+            "über Plus Monthly: Kulanzfrist bis 2026-12-06, Zahlung fehlgeschlagen",
+          ], hasAccess: true))
+    // The German labels are longer: each goes under its event.
+    #expect(
+      lines[13...14] == [
+        .timeline(["2026-11-10 12:00", "SUBSCRIBED/INITIAL_BUY"]),
+        .timelineLabel("Lite Monthly abonniert"),
       ])
   }
 

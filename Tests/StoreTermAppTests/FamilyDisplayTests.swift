@@ -82,8 +82,8 @@ import Testing
     #expect(
       TransactionsScreen.inspectorLines(copy, snapshot: snapshot).map(\.0).suffix(3) == [
         "inAppOwnershipType FAMILY_SHARED · shared from transaction 8",
-        "revocationDate 2026-11-30 12:00 · reason 0 · revocationType FAMILY_REVOKE",
-        "Verification: verified · JWS alg ES256 · x5c 3 certificates",
+        "revocationDate 2026-11-30 12:00 · revocationReason 0 · revocationType FAMILY_REVOKE",
+        "Verification: verified · JWS alg ES256 · x5c 3",
       ])
     let own = snapshot.records.first { $0.id == 6 }!
     #expect(

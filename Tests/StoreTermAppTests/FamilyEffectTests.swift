@@ -106,19 +106,19 @@ import Testing
       #expect(
         answers(inbox) == [
           .finished(
-            message: "Family group \"a b\" is not a valid name: use 1 to 64 letters, digits, "
+            message: "Family group “a b” is not a valid name: use 1 to 64 letters, digits, "
               + "'-', '_' or '.'. Nothing changed.", isError: true),
           .finished(
-            message: "Family group \"full\" already has 6 members, the most Family Sharing "
+            message: "Family group “full” already has 6 members, the most Family Sharing "
               + "allows. Nothing changed.", isError: true),
           .finished(
-            message: "Customer \"default\" is not in a family group. Nothing changed.",
+            message: "Customer “default” is not in a family group. Nothing changed.",
             isError: true),
           .finished(
             message: "Joined family group smiths; received 0 shared transactions.",
             isError: false),
           .finished(
-            message: "Customer \"default\" is already in family group \"smiths\"; leave it "
+            message: "Customer “default” is already in family group “smiths”; leave it "
               + "first. Nothing changed.", isError: true),
         ])
       let snapshot = try #require(inbox.lastSnapshot)

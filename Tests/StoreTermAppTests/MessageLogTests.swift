@@ -90,7 +90,7 @@ import Testing
       "Joining failed: a family group name is 1 to 64 letters, digits, '-', '_' or '.'. "
       + "Nothing changed; try again with a shorter name."
     var state = updated(
-      Fixtures.state(), .finished(.refused(long)),
+      Fixtures.state(), .finished(.refused(.text(long))),
       .finished(.restored), .messages(.toggle))
     state.size = Size(width: 60, height: 18)
     let text = StoreTermApp.view(state, size: state.size).lines.joined(separator: "\n")

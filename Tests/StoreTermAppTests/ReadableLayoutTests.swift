@@ -59,8 +59,9 @@ import Testing
         german(),
         .finished(
           .refused(
-            "Beitritt fehlgeschlagen: ein Familienname hat 1 bis 64 Buchstaben, Ziffern, "
-              + "'-', '_' oder '.'. Nichts wurde geändert.")), .messages(.toggle)),
+            .text(
+              "Beitritt fehlgeschlagen: ein Familienname hat 1 bis 64 Buchstaben, Ziffern, "
+                + "'-', '_' oder '.'. Nichts wurde geändert."))), .messages(.toggle)),
       "de-messages")
   }
 
@@ -78,8 +79,8 @@ import Testing
     state.size = Self.small
     let detail = CustomerFixtures.detail
     let sentences =
-      SupportPresentation.timelineRows(detail.timeline).map { $0[2] }
-      + SupportPresentation.explanationRows(detail.explanations).map { $0[2] }
+      CustomerDetailView.timelineRows(detail, state.snapshot).map { $0[2] }
+      + CustomerDetailView.accessRows(detail, state.snapshot).map { $0[2] }
     var shown: Set<String> = []
     for _ in 0..<40 {
       shown.formUnion(CutWords.tokens(StoreTermApp.view(state, size: Self.small)))

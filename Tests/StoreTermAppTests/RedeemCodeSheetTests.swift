@@ -60,9 +60,10 @@ import Testing
           terms: "1 month free, then $4.99 / month", eligibility: ["new", "expired"])
       ])
     #expect(OfferCode.list(Fixtures.catalog()).first?.audience == "new or expired subscribers")
+    // A German catalog's codes are worded in German, prices as the storefront writes them.
     #expect(
       OfferCode.list(Fixtures.catalog(storefront: "DEU", locale: "de_DE")).first?.terms
-        == "1 month free, then 4,99\u{A0}€ / month")
+        == "1 Monat gratis, danach 4,99\u{A0}€ / Monat")
   }
 
   @Test func audiencesAreWordedForTheCustomer() {

@@ -45,6 +45,18 @@ import Testing
     check(state, "sheet-ask-to-buy")
   }
 
+  /// An Ask to Buy request the ledger holds (transaction 5): the sheet names the transaction
+  /// and the command that approves it, the command whole on a line of its own when it wraps.
+  @Test func purchaseSheetPendingNamesTheCommand() {
+    for (locale, prefix) in [("en_US", ""), ("de_DE", "de-")] {
+      var state = Fixtures.state()
+      state.snapshot.locale = locale
+      state.sheet = PurchaseSheetState(productID: Fixtures.lifetime)
+      state.sheet?.phase = .result(.pending)
+      check(state, "\(prefix)sheet-pending-request")
+    }
+  }
+
   @Test func purchaseSheetResults() {
     var state = Fixtures.state()
     _ = StoreTermApp.update(&state, .paywall(.buy))

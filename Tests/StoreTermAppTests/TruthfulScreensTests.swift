@@ -203,7 +203,7 @@ import Testing
         PurchaseSheet.describe(
           .pending, productID: Fixtures.themes, outcome: .normal, snapshot: snapshot
         ).0
-          == "Interrupted (transaction 1): the purchase waits to be resolved; nothing is charged yet."
+          == "Waiting to be resolved · transaction 1 · storeterm manage resolve 1"
       )
       await runner.run(.purchase(productID: Fixtures.lifetime, outcome: .askToBuy)) {
         inbox.send($0)
@@ -213,7 +213,7 @@ import Testing
           .pending, productID: Fixtures.lifetime, outcome: .normal,
           snapshot: try #require(inbox.lastSnapshot)
         ).0
-          == "Ask to Buy (transaction 2): waiting for a parent's approval; nothing is charged yet.")
+          == "Waiting for approval · transaction 2 · storeterm manage approve 2")
     }
   }
 

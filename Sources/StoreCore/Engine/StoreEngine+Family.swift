@@ -234,8 +234,6 @@ extension StoreEngine {
   /// refunded or renewed, and the copy follows it.
   func refuseFamilyCopy(_ record: TransactionRecord, action: String) throws {
     guard let source = record.sharedFromID else { return }
-    throw StoreEngineError.notApplicable(
-      record.id, action: action,
-      reason: "it is shared through Family Sharing; act on the purchaser's transaction \(source)")
+    throw StoreEngineError.familyCopy(record.id, action: action, purchaserTransaction: source)
   }
 }

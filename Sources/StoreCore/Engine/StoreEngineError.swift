@@ -1,6 +1,7 @@
 /// A request the simulated App Store refuses where StoreKit has no error case of its own.
 ///
-/// Each description is one sentence naming the bad input, for the command line and the screens.
+/// Each description is one English sentence naming the bad input, for the command line; the
+/// screens word the same case and fields in the UI's language.
 public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No product with this identifier in the configuration.
   case unknownProduct(String)
@@ -12,6 +13,9 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
   case alreadyRevoked(UInt64)
   /// The action does not apply to this kind of product.
   case notApplicable(UInt64, action: String, reason: String)
+  /// The transaction is a Family Sharing copy; QA acts on the purchaser's transaction, the
+  /// second identifier.
+  case familyCopy(UInt64, action: String, purchaserTransaction: UInt64)
   /// A Family Sharing group name that is empty, too long or has characters other than
   /// letters, digits, `-`, `_` and `.`.
   case badFamilyName(String)
@@ -35,6 +39,9 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
       "transaction \(id) was already refunded or revoked"
     case .notApplicable(let id, let action, let reason):
       "transaction \(id) cannot be \(action): \(reason)"
+    case .familyCopy(let id, let action, let source):
+      "transaction \(id) cannot be \(action): it is shared through Family Sharing; act on the "
+        + "purchaser's transaction \(source)"
     case .badFamilyName(let name):
       "family group \"\(name)\" is not a valid name: use 1 to 64 letters, digits, '-', '_' or '.'"
     case .alreadyInFamily(let customer, let group):

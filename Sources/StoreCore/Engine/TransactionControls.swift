@@ -153,9 +153,7 @@ public enum TransactionControlRules {
   /// Refused for a Family Sharing copy: QA acts on the purchaser's transaction.
   static func familyCopyRefusal(_ record: TransactionRecord, action: String) -> StoreEngineError? {
     guard let source = record.sharedFromID else { return nil }
-    return .notApplicable(
-      record.id, action: action,
-      reason: "it is shared through Family Sharing; act on the purchaser's transaction \(source)")
+    return .familyCopy(record.id, action: action, purchaserTransaction: source)
   }
 }
 

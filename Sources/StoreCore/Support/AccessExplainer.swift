@@ -30,12 +30,15 @@ public enum AccessExplainer {
         explained.first(where: { $0.1.hasAccess })
         ?? explained.max(by: { SubscriptionChain.older($0.0.latest, $1.0.latest) })
       if let (chain, line) = best {
-        let via = line.hasAccess ? "via \(names.product(chain.latest.productId)): " : ""
+        let phrase =
+          line.hasAccess
+          ? SupportPhrase(
+            "via %1$@: %2$@", .data(names.product(chain.latest.productId)), .phrase(line.phrase))
+          : line.phrase
         lines.append(
           AccessExplanation(
             subject: .group(groupID), name: names.group(groupID), hasAccess: line.hasAccess,
-            reason: line.reason, sentence: via + line.sentence,
-            transactionID: chain.latest.transactionId))
+            reason: line.reason, phrase: phrase, transactionID: chain.latest.transactionId))
       }
       lines += productLines(explained, names: names)
     }
@@ -44,7 +47,8 @@ public enum AccessExplainer {
       AccessExplanation(
         subject: .product(item.productID ?? "unknown"),
         name: item.productID.map(names.product) ?? "unknown product", hasAccess: false,
-        reason: .unverified, sentence: "unverified (\(item.reason)), not counted",
+        reason: .unverified,
+        phrase: SupportPhrase("unverified (%@), not counted", .data(item.reason)),
         transactionID: item.transactionID)
     }
     return lines
@@ -57,40 +61,51 @@ public enum AccessExplainer {
   ) -> AccessExplanation {
     let latest = chain.latest
     let product = latest.productId
-    func line(_ access: Bool, _ reason: AccessReason, _ sentence: String) -> AccessExplanation {
+    func line(_ access: Bool, _ reason: AccessReason, _ phrase: SupportPhrase)
+      -> AccessExplanation
+    {
       var reason = reason
-      var sentence = sentence
+      var phrase = phrase
       if access, latest.inAppOwnershipType == .familyShared {
         reason = .familyShared
-        sentence = history.sharedPhrase(transactionID: latest.transactionId) + ", " + sentence
+        phrase = SupportPhrase(
+          "%1$@, %2$@", .phrase(history.sharedPhrase(transactionID: latest.transactionId)),
+          .phrase(phrase))
       }
       return AccessExplanation(
         subject: .product(product), name: names.product(product), hasAccess: access,
-        reason: reason, sentence: sentence, transactionID: latest.transactionId)
+        reason: reason, phrase: phrase, transactionID: latest.transactionId)
     }
-    let end = SupportDate.day(chain.expiresDate)
+    let end = SupportPhrase.Argument.day(chain.expiresDate)
     switch chain.renewalState(at: now) {
     case .revoked:
-      return line(false, .refunded, refundSentence(latest))
+      return line(false, .refunded, refundPhrase(latest))
     case .subscribed:
       guard let renews = chain.willAutoRenew else {
-        return line(true, .active, "active until \(end) (renewal status unknown)")
+        return line(true, .active, SupportPhrase("active until %@ (renewal status unknown)", end))
       }
-      guard renews else { return line(true, .cancelled, "cancelled, access until \(end)") }
-      let next =
-        chain.autoRenewProductID == product
-        ? "" : " as \(names.product(chain.autoRenewProductID))"
-      return line(true, .active, "active, renews \(end)\(next)")
+      guard renews else {
+        return line(true, .cancelled, SupportPhrase("cancelled, access until %@", end))
+      }
+      guard chain.autoRenewProductID == product else {
+        let next = SupportPhrase.Argument.data(names.product(chain.autoRenewProductID))
+        return line(true, .active, SupportPhrase("active, renews %1$@ as %2$@", end, next))
+      }
+      return line(true, .active, SupportPhrase("active, renews %@", end))
     case .inGracePeriod:
-      let grace = chain.graceEnds.map(SupportDate.day) ?? end
-      return line(true, .gracePeriod, "grace period until \(grace), payment failing")
+      let grace = chain.graceEnds.map(SupportPhrase.Argument.day) ?? end
+      return line(
+        true, .gracePeriod, SupportPhrase("grace period until %@, payment failing", grace))
     case .inBillingRetryPeriod:
-      let since = SupportDate.day(chain.billingRetrySince ?? chain.expiresDate)
-      return line(false, .billingRetry, "billing retry since \(since), no access")
+      let since = SupportPhrase.Argument.day(chain.billingRetrySince ?? chain.expiresDate)
+      return line(false, .billingRetry, SupportPhrase("billing retry since %@, no access", since))
     case .expired:
-      let day = SupportDate.day(expiredOn ?? chain.expiresDate)
-      let why = chain.expirationReason.map { ": \(phrase($0))" } ?? ""
-      return line(false, .expired, "expired \(day)\(why)")
+      let day = SupportPhrase.Argument.day(expiredOn ?? chain.expiresDate)
+      guard let reason = chain.expirationReason else {
+        return line(false, .expired, SupportPhrase("expired %@", day))
+      }
+      return line(
+        false, .expired, SupportPhrase("expired %1$@: %2$@", day, .phrase(phrase(reason))))
     }
   }
 
@@ -106,15 +121,15 @@ public enum AccessExplainer {
       let moved = chain.latest.productId
       for transaction in chain.transactions.reversed()
       where seen.insert(transaction.productId).inserted {
-        let target = names.product(moved)
-        let (reason, sentence) =
+        let target = SupportPhrase.Argument.data(names.product(moved))
+        let (reason, phrase) =
           transaction.isUpgraded == true
-          ? (AccessReason.upgraded, "upgraded to \(target)")
-          : (.changedPlan, "changed to \(target) at renewal")
+          ? (AccessReason.upgraded, SupportPhrase("upgraded to %@", target))
+          : (.changedPlan, SupportPhrase("changed to %@ at renewal", target))
         lines.append(
           AccessExplanation(
             subject: .product(transaction.productId), name: names.product(transaction.productId),
-            hasAccess: false, reason: reason, sentence: sentence,
+            hasAccess: false, reason: reason, phrase: phrase,
             transactionID: transaction.transactionId))
       }
     }
@@ -152,69 +167,77 @@ public enum AccessExplainer {
     balance: Int?, names: ProductNames, declinedOn: [UInt64: Date], history: CustomerHistory
   ) -> AccessExplanation? {
     let name = names.product(product)
-    func make(_ access: Bool, _ reason: AccessReason, _ sentence: String, _ id: String?)
+    func make(_ access: Bool, _ reason: AccessReason, _ phrase: SupportPhrase, _ id: String?)
       -> AccessExplanation
     {
       AccessExplanation(
         subject: .product(product), name: name, hasAccess: access, reason: reason,
-        sentence: sentence, transactionID: id)
+        phrase: phrase, transactionID: id)
     }
     let open = requests.filter { $0.state != .declined }.max(by: { $0.since < $1.since })
     if transactions.first?.type == .consumable || (transactions.isEmpty && balance != nil) {
       let bought = transactions.filter { $0.revocationDate == nil }
-      var sentence = balance.map { "balance \($0)" } ?? "balance unknown"
+      var phrase =
+        balance.map { SupportPhrase("balance %@", .data("\($0)")) }
+        ?? SupportPhrase("balance unknown")
       if let last = bought.last {
-        let times = bought.count == 1 ? "once" : "\(bought.count) times"
-        sentence += ", bought \(times), last \(SupportDate.day(milliseconds: last.purchaseDate))"
+        let day = SupportPhrase.Argument.day(Date(epochMilliseconds: last.purchaseDate))
+        phrase =
+          bought.count == 1
+          ? SupportPhrase("%1$@, bought once, last %2$@", .phrase(phrase), day)
+          : SupportPhrase(
+            "%1$@, bought %2$@ times, last %3$@", .phrase(phrase), .data("\(bought.count)"), day)
       }
-      return make((balance ?? 0) > 0, .consumable, sentence, bought.last?.transactionId)
+      return make((balance ?? 0) > 0, .consumable, phrase, bought.last?.transactionId)
     }
     if let kept = transactions.last(where: { $0.revocationDate == nil }) {
-      let day = SupportDate.day(milliseconds: kept.purchaseDate)
+      let day = SupportPhrase.Argument.day(Date(epochMilliseconds: kept.purchaseDate))
       if kept.inAppOwnershipType == .familyShared {
+        let shared = history.sharedPhrase(transactionID: kept.transactionId)
         return make(
-          true, .familyShared,
-          history.sharedPhrase(transactionID: kept.transactionId) + " since \(day)",
+          true, .familyShared, SupportPhrase("%1$@ since %2$@", .phrase(shared), day),
           kept.transactionId)
       }
-      return make(true, .owned, "purchased \(day)", kept.transactionId)
+      return make(true, .owned, SupportPhrase("purchased %@", day), kept.transactionId)
     }
     if let open {
-      let day = SupportDate.day(open.since)
+      let day = SupportPhrase.Argument.day(open.since)
       return open.state == .interrupted
         ? make(
-          false, .interrupted, "purchase interrupted since \(day), waiting for the customer", nil)
-        : make(false, .pendingAskToBuy, "pending Ask to Buy since \(day)", nil)
+          false, .interrupted,
+          SupportPhrase("purchase interrupted since %@, waiting for the customer", day), nil)
+        : make(false, .pendingAskToBuy, SupportPhrase("pending Ask to Buy since %@", day), nil)
     }
     if let revoked = transactions.last {
-      return make(false, .refunded, refundSentence(revoked), revoked.transactionId)
+      return make(false, .refunded, refundPhrase(revoked), revoked.transactionId)
     }
     if let declined = requests.max(by: { $0.since < $1.since }) {
-      let day = SupportDate.day(declinedOn[declined.id] ?? declined.since)
-      return make(false, .declined, "Ask to Buy declined \(day)", nil)
+      let day = SupportPhrase.Argument.day(declinedOn[declined.id] ?? declined.since)
+      return make(false, .declined, SupportPhrase("Ask to Buy declined %@", day), nil)
     }
     return nil
   }
 
   /// `refunded 10 Nov 2026 (developer issue)`.
-  static func refundSentence(_ transaction: JWSTransactionDecodedPayload) -> String {
+  static func refundPhrase(_ transaction: JWSTransactionDecodedPayload) -> SupportPhrase {
     let day =
-      transaction.revocationDate.map { SupportDate.day(milliseconds: $0) } ?? "on an unknown date"
+      transaction.revocationDate.map { SupportPhrase.Argument.day(Date(epochMilliseconds: $0)) }
+      ?? .phrase(SupportPhrase("on an unknown date"))
     switch transaction.revocationReason {
-    case .refundedDueToIssue: return "refunded \(day) (developer issue)"
-    case .refundedForOtherReason: return "refunded \(day) (other reason)"
-    case nil: return "refunded \(day)"
+    case .refundedDueToIssue: return SupportPhrase("refunded %@ (developer issue)", day)
+    case .refundedForOtherReason: return SupportPhrase("refunded %@ (other reason)", day)
+    case nil: return SupportPhrase("refunded %@", day)
     }
   }
 
   /// Why a subscription expired, as a phrase: `billing error`.
-  public static func phrase(_ reason: ExpirationIntent) -> String {
+  public static func phrase(_ reason: ExpirationIntent) -> SupportPhrase {
     switch reason {
-    case .customerCancelled: "cancelled by the customer"
-    case .billingError: "billing error"
-    case .customerDidNotConsentToPriceIncrease: "price increase declined"
-    case .productNotAvailable: "product no longer available"
-    case .other: "other reason"
+    case .customerCancelled: SupportPhrase("cancelled by the customer")
+    case .billingError: SupportPhrase("billing error")
+    case .customerDidNotConsentToPriceIncrease: SupportPhrase("price increase declined")
+    case .productNotAvailable: SupportPhrase("product no longer available")
+    case .other: SupportPhrase("other reason")
     }
   }
 

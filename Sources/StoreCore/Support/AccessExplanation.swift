@@ -1,7 +1,8 @@
 import Foundation
 
 /// One line of the explainer: a product or subscription group, whether the customer has access,
-/// and why, as a stable code and an English sentence.
+/// and why, as a stable code and a phrase (English on the command line, the UI's language on
+/// screen).
 public struct AccessExplanation: Sendable, Equatable {
   /// What the line is about.
   public var subject: Subject
@@ -11,22 +12,34 @@ public struct AccessExplanation: Sendable, Equatable {
   public var hasAccess: Bool
   /// Why, as a stable code for scripts.
   public var reason: AccessReason
-  /// Why, in one sentence for people: `active, renews 30 Dec 2026`.
-  public var sentence: String
+  /// Why, in one phrase for people, as facts: `active, renews %@` and the day.
+  public var phrase: SupportPhrase
+  /// Why, in one English sentence: `active, renews 30 Dec 2026`.
+  public var sentence: String { phrase.description }
   /// The transaction the answer rests on, if any.
   public var transactionID: String?
 
   /// Creates a line.
   public init(
-    subject: Subject, name: String, hasAccess: Bool, reason: AccessReason, sentence: String,
+    subject: Subject, name: String, hasAccess: Bool, reason: AccessReason, phrase: SupportPhrase,
     transactionID: String? = nil
   ) {
     self.subject = subject
     self.name = name
     self.hasAccess = hasAccess
     self.reason = reason
-    self.sentence = sentence
+    self.phrase = phrase
     self.transactionID = transactionID
+  }
+
+  /// Creates a line whose reason is a sentence given as it is.
+  public init(
+    subject: Subject, name: String, hasAccess: Bool, reason: AccessReason, sentence: String,
+    transactionID: String? = nil
+  ) {
+    self.init(
+      subject: subject, name: name, hasAccess: hasAccess, reason: reason,
+      phrase: .verbatim(sentence), transactionID: transactionID)
   }
 
   /// A product or a subscription group.

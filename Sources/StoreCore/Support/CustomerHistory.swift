@@ -59,8 +59,11 @@ public struct CustomerHistory: Sendable, Equatable {
 
   /// "shared by bob" for a Family Sharing copy whose purchaser is known, else "shared by a
   /// family member" (imported data does not say who).
-  public func sharedPhrase(transactionID: String) -> String {
-    "shared by " + (sharedBy[transactionID] ?? "a family member")
+  public func sharedPhrase(transactionID: String?) -> SupportPhrase {
+    guard let purchaser = transactionID.flatMap({ sharedBy[$0] }) else {
+      return SupportPhrase("shared by a family member")
+    }
+    return SupportPhrase("shared by %@", .data(purchaser))
   }
 }
 

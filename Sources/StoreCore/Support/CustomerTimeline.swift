@@ -11,8 +11,10 @@ public struct TimelineEntry: Sendable, Equatable {
   public var subtype: NotificationSubtype?
   /// A storeterm name for events without a notification: `ASK_TO_BUY`, `FINISHED`.
   public var localName: String?
-  /// A plain-English label: `Renewed Plus Monthly`.
-  public var label: String
+  /// What happened, as facts: `Renewed %@` and the product's name.
+  public var phrase: SupportPhrase
+  /// What happened in plain English: `Renewed Plus Monthly`.
+  public var label: String { phrase.description }
   /// The transaction concerned, if any.
   public var transactionID: String?
   /// Whether the entry came from imported App Store data rather than the simulation.
@@ -21,16 +23,27 @@ public struct TimelineEntry: Sendable, Equatable {
   /// Creates an entry.
   public init(
     date: Date, notificationType: NotificationTypeV2?, subtype: NotificationSubtype? = nil,
-    localName: String? = nil, label: String, transactionID: String? = nil,
+    localName: String? = nil, phrase: SupportPhrase, transactionID: String? = nil,
     isImported: Bool = false
   ) {
     self.date = date
     self.notificationType = notificationType
     self.subtype = subtype
     self.localName = localName
-    self.label = label
+    self.phrase = phrase
     self.transactionID = transactionID
     self.isImported = isImported
+  }
+
+  /// Creates an entry whose label is given as it is.
+  public init(
+    date: Date, notificationType: NotificationTypeV2?, subtype: NotificationSubtype? = nil,
+    localName: String? = nil, label: String, transactionID: String? = nil,
+    isImported: Bool = false
+  ) {
+    self.init(
+      date: date, notificationType: notificationType, subtype: subtype, localName: localName,
+      phrase: .verbatim(label), transactionID: transactionID, isImported: isImported)
   }
 
   /// `DID_FAIL_TO_RENEW/GRACE_PERIOD`, `SUBSCRIBED/INITIAL_BUY`, or the local name.
@@ -64,11 +77,11 @@ public enum CustomerTimeline {
     case .ledger(let event):
       return ledgerEntry(event, names: names, transactions: transactions, history: history)
     case .notification(let notification):
-      let product = notification.productID.map(names.product) ?? "a product"
+      let product = productArgument(notification.productID, names)
       return TimelineEntry(
         date: notification.date, notificationType: notification.type,
         subtype: notification.subtype,
-        label: NotificationLabel.label(notification.type, notification.subtype, product: product),
+        phrase: NotificationLabel.phrase(notification.type, notification.subtype, product: product),
         transactionID: notification.transactionID, isImported: true)
     }
   }
@@ -77,54 +90,66 @@ public enum CustomerTimeline {
     _ event: StoreEvent, names: ProductNames,
     transactions: [String: JWSTransactionDecodedPayload], history: CustomerHistory
   ) -> TimelineEntry? {
-    let product = event.productID.map(names.product) ?? "a product"
+    let product = productArgument(event.productID, names)
     let id = event.transactionID.map(String.init)
     let payload = id.flatMap { transactions[$0] }
     func apple(_ type: NotificationTypeV2, _ subtype: NotificationSubtype? = nil) -> TimelineEntry {
       TimelineEntry(
         date: event.date, notificationType: type, subtype: subtype,
-        label: NotificationLabel.label(type, subtype, product: product), transactionID: id)
+        phrase: NotificationLabel.phrase(type, subtype, product: product), transactionID: id)
     }
-    func local(_ name: String, _ label: String) -> TimelineEntry {
-      TimelineEntry(
-        date: event.date, notificationType: nil, localName: name, label: label, transactionID: id)
+    func local(_ name: String, _ template: String, _ arguments: SupportPhrase.Argument...)
+      -> TimelineEntry
+    {
+      var phrase = SupportPhrase(template)
+      phrase.arguments = arguments
+      return TimelineEntry(
+        date: event.date, notificationType: nil, localName: name, phrase: phrase,
+        transactionID: id)
     }
+    let shared = SupportPhrase.Argument.phrase(history.sharedPhrase(transactionID: id))
     if var entry = NotificationKind.of(event, transaction: payload).map({
       apple($0.type, $0.subtype)
     }) {
       switch event.kind {
       case .priceIncreaseDeclined:
-        entry.label = "Declined the price increase for \(product); auto-renew is off"
+        entry.phrase = SupportPhrase(
+          "Declined the price increase for %@; auto-renew is off", product)
       case .familyShared:
         // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
-        let shared =
-          id.map { history.sharedPhrase(transactionID: $0) } ?? "shared by a family member"
-        entry.label =
+        entry.phrase =
           payload?.transactionReason == .renewal
-          ? "Renewed \(product), \(shared)" : "\(product) \(shared)"
+          ? SupportPhrase("Renewed %1$@, %2$@", product, shared)
+          : SupportPhrase("%1$@ %2$@", product, shared)
       default: break
       }
       return entry
     }
+    let number = SupportPhrase.Argument.data(id ?? "")
+    let detail = SupportPhrase.Argument.data(event.detail)
     switch event.kind {
-    case .purchased, .approved, .resolved: return local("PURCHASED", "Bought \(product)")
-    case .askToBuyRequested: return local("ASK_TO_BUY", "Asked a parent to approve \(product)")
-    case .interrupted: return local("INTERRUPTED", "Purchase of \(product) was interrupted")
-    case .declined: return local("ASK_TO_BUY_DECLINED", "A parent declined \(product)")
-    case .cancelled: return local("CANCELLED", "Closed the payment sheet for \(product)")
+    case .purchased, .approved, .resolved: return local("PURCHASED", "Bought %@", product)
+    case .askToBuyRequested: return local("ASK_TO_BUY", "Asked a parent to approve %@", product)
+    case .interrupted: return local("INTERRUPTED", "Purchase of %@ was interrupted", product)
+    case .declined: return local("ASK_TO_BUY_DECLINED", "A parent declined %@", product)
+    case .cancelled: return local("CANCELLED", "Closed the payment sheet for %@", product)
     case .failed:
-      return local("PURCHASE_FAILED", "Purchase of \(product) failed: \(event.detail)")
-    case .refundRequested: return local("REFUND_REQUESTED", "Asked for a refund of \(product)")
-    case .finished: return local("FINISHED", "The app finished transaction \(id ?? "")")
-    case .deleted: return local("DELETED", "Transaction \(id ?? "") was deleted in testing")
+      return local("PURCHASE_FAILED", "Purchase of %1$@ failed: %2$@", product, detail)
+    case .refundRequested: return local("REFUND_REQUESTED", "Asked for a refund of %@", product)
+    case .finished: return local("FINISHED", "The app finished transaction %@", number)
+    case .deleted: return local("DELETED", "Transaction %@ was deleted in testing", number)
     case .cleared: return local("CLEARED", "Every transaction was cleared in testing")
-    case .familyJoined: return local("FAMILY_JOINED", "Joined family group \(event.detail)")
-    case .familyLeft: return local("FAMILY_LEFT", "Left family group \(event.detail)")
-    case .familyShared:
-      let shared =
-        id.map { history.sharedPhrase(transactionID: $0) } ?? "shared by a family member"
-      return local("FAMILY_SHARED", "\(product) \(shared)")
+    case .familyJoined: return local("FAMILY_JOINED", "Joined family group %@", detail)
+    case .familyLeft: return local("FAMILY_LEFT", "Left family group %@", detail)
+    case .familyShared: return local("FAMILY_SHARED", "%1$@ %2$@", product, shared)
     default: return nil
     }
+  }
+
+  /// The product's name, or `a product` when the event names none.
+  private static func productArgument(_ productID: String?, _ names: ProductNames)
+    -> SupportPhrase.Argument
+  {
+    productID.map { .data(names.product($0)) } ?? .phrase(SupportPhrase("a product"))
   }
 }

@@ -2,25 +2,45 @@ import Foundation
 
 /// The support console's wording, shared by `storeterm customer` and the Customers screen:
 /// pure functions from explanations and timeline entries to lines and JSON.
+///
+/// The line builders take a wording of ``SupportPhrase``s: English (``english``) on the command
+/// line, the UI's language on screen; the rows are the same facts either way.
 public enum SupportPresentation {
+  /// How a caller words phrases.
+  public typealias Wording = (SupportPhrase) -> String
+
+  /// The command line's wording: English.
+  public static func english(_ phrase: SupportPhrase) -> String { phrase.description }
+
   /// `yes` or `no`, padded so the sentences line up.
   public static func accessWord(_ hasAccess: Bool) -> String { hasAccess ? "yes" : "no " }
 
   /// One line per explanation: `StoreTerm Plus (group)  yes  via Plus Monthly: active, …`.
   ///
   /// Product lines under a group are indented by two spaces.
-  public static func explanationRows(_ lines: [AccessExplanation]) -> [[String]] {
+  public static func explanationRows(
+    _ lines: [AccessExplanation], wording: Wording? = nil
+  ) -> [[String]] {
+    let say = wording ?? english
+    // The command line pads `no` so its sentences line up; a screen's columns do that.
+    let access: (Bool) -> String =
+      wording.map { say in { say(SupportPhrase($0 ? "yes" : "no")) } } ?? accessWord
     var rows: [[String]] = []
     var group: String?
     for line in lines {
       switch line.subject {
       case .group(let id):
         group = id
-        rows.append(["\(line.name) (group)", accessWord(line.hasAccess), line.sentence])
+        rows.append([
+          say(SupportPhrase("%@ (group)", .data(line.name))), access(line.hasAccess),
+          say(line.phrase),
+        ])
       case .product:
         let indent = group != nil && line.reason != .unverified && isSubscriptionReason(line.reason)
         if !indent { group = nil }
-        rows.append([(indent ? "  " : "") + line.name, accessWord(line.hasAccess), line.sentence])
+        rows.append([
+          (indent ? "  " : "") + line.name, access(line.hasAccess), say(line.phrase),
+        ])
       }
     }
     return rows
@@ -36,11 +56,17 @@ public enum SupportPresentation {
   }
 
   /// One line per timeline entry: `1 Dec 2026 10:00  SUBSCRIBED/INITIAL_BUY  Subscribed to …`.
-  public static func timelineRows(_ entries: [TimelineEntry]) -> [[String]] {
+  ///
+  /// `minute` writes the date: ``SupportDate/minute(_:)`` on the command line.
+  public static func timelineRows(
+    _ entries: [TimelineEntry], wording: Wording = english,
+    minute: (Date) -> String = SupportDate.minute
+  ) -> [[String]] {
     entries.map { entry in
       [
-        SupportDate.minute(entry.date), entry.name,
-        entry.label + (entry.isImported ? " (imported)" : ""),
+        minute(entry.date), entry.name,
+        wording(
+          entry.isImported ? SupportPhrase("%@ (imported)", .phrase(entry.phrase)) : entry.phrase),
       ]
     }
   }
@@ -55,15 +81,18 @@ public enum SupportPresentation {
   /// then `family Smiths` for a member of a Family Sharing group, leaving out what is unknown.
   public static func header(
     customerID: String, name: String, email: String, storefront: String,
-    familyGroup: String? = nil
+    familyGroup: String? = nil, wording: Wording = english
   ) -> String {
-    (["customer \(customerID)"] + [name, email, storefront].filter { !$0.isEmpty }
-      + (familyGroup.map { ["family \($0)"] } ?? []))
+    ([wording(SupportPhrase("customer %@", .data(customerID)))]
+      + [name, email, storefront].filter { !$0.isEmpty }
+      + (familyGroup.map { [wording(SupportPhrase("family %@", .data($0)))] } ?? []))
       .joined(separator: " · ")
   }
 
   /// When the answers hold: `as of 30 Nov 2026 12:00 UTC`.
-  public static func asOf(_ date: Date) -> String { "as of \(SupportDate.minute(date)) UTC" }
+  public static func asOf(_ date: Date, wording: Wording = english) -> String {
+    wording(SupportPhrase("as of %@ UTC", .minute(date)))
+  }
 
   /// One search result as `storeterm customers` and the Customers screen list it: id, name
   /// (`(imported)` for a customer known only from App Store data), storefront (`-` when

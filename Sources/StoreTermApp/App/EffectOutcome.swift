@@ -19,14 +19,14 @@ public enum EffectOutcome: Sendable, Equatable {
   case joinedFamily(String, received: Int)
   /// The customer left this family group.
   case leftFamily(String)
-  /// The App Store refused a family change, in its own words; nothing changed.
-  case familyRefused(String)
+  /// The App Store refused a family change; nothing changed.
+  case familyRefused(Refusal)
   /// Another customer is signed in.
   case signedIn(String)
   /// The clock moved by `seconds`; the renewals made and billing failures logged meanwhile.
   case clockAdvanced(seconds: Double, renewals: Int, billingFailures: [StoreEvent])
-  /// The App Store or the ledger refused, in its own words; nothing changed.
-  case refused(String)
+  /// The App Store or the ledger refused; nothing changed.
+  case refused(Refusal)
 }
 
 extension StoreTermApp {
@@ -52,7 +52,8 @@ extension StoreTermApp {
       return (text(template, group, "\(received)"), false)
     case .leftFamily(let group):
       return (text("Left family group %@; shared access was revoked.", group), false)
-    case .familyRefused(let reason): return (FamilySheet.refusal(reason, snapshot), true)
+    case .familyRefused(let reason):
+      return (FamilySheet.refusal(reason.text(snapshot), snapshot), true)
     case .signedIn(let customerID): return (text("Signed in as %@.", customerID), false)
     case .clockAdvanced(let seconds, let renewals, let failures):
       let days = Int(seconds / 86_400)
@@ -60,7 +61,7 @@ extension StoreTermApp {
         ClockReport.sentence(
           days: days, renewals: renewals, billingFailures: failures, in: snapshot), false
       )
-    case .refused(let reason): return (reason, true)
+    case .refused(let reason): return (reason.text(snapshot), true)
     }
   }
 

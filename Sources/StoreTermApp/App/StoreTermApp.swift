@@ -40,7 +40,7 @@ public enum StoreTermApp: Application {
     }
     switch GlobalKeys.activeKeymap(state).resolve(key, in: state) {
     case .action(let action): return action
-    case .disabled(let reason): return .refused(state.snapshot.localized(reason))
+    case .disabled(let reason): return .refused(state.snapshot.localizedIfKey(reason))
     case .unbound: return nil
     }
   }
@@ -145,7 +145,7 @@ public enum StoreTermApp: Application {
         state.customers.detailScroll = CustomerDetailView.rescroll(
           state.customers.detailScroll, detail,
           fromWidth: CustomerDetailView.contentWidth(state.size.width),
-          toWidth: CustomerDetailView.contentWidth(size.width))
+          toWidth: CustomerDetailView.contentWidth(size.width), snapshot: state.snapshot)
       }
       state.size = size
     case .move(let delta):
@@ -315,11 +315,12 @@ extension StoreTermApp {
       entries: entries.map { localized($0, state.snapshot) }, pinnedTrailing: pinned)
   }
 
-  /// A key's description in the snapshot's language (its label and reason stay as they are).
+  /// A key's description and reason in the snapshot's language (its label stays as it is); a
+  /// reason worded where its facts are (naming a transaction) is already in that language.
   static func localized(_ entry: HelpEntry, _ snapshot: StoreSnapshot) -> HelpEntry {
     var entry = entry
     entry.description = snapshot.localized(entry.description)
-    entry.disabledReason = entry.disabledReason.map { snapshot.localized($0) }
+    entry.disabledReason = entry.disabledReason.map { snapshot.localizedIfKey($0) }
     return entry
   }
 }

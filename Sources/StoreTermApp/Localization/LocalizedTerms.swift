@@ -9,8 +9,12 @@ import StoreCore
 enum LocalizedTerms {
   /// `$4.99 / month` for a subscription, the display price otherwise.
   static func price(_ product: Product, _ locale: String) -> String {
-    guard !isEnglish(locale) else { return ProductTerms.price(product) }
-    let entry = product.catalogEntry
+    price(product.catalogEntry, locale)
+  }
+
+  /// `$4.99 / month` for a catalog subscription, the display price otherwise.
+  static func price(_ entry: CatalogProduct, _ locale: String) -> String {
+    guard !isEnglish(locale) else { return ProductTerms.price(entry) }
     guard let subscription = entry.subscription else { return entry.displayPrice }
     return UIText.text(
       "%@ / %@", locale, entry.displayPrice, period(subscription.subscriptionPeriod, locale))
@@ -20,11 +24,18 @@ enum LocalizedTerms {
   static func offer(_ offer: Product.SubscriptionOffer, then product: Product, _ locale: String)
     -> String
   {
+    self.offer(offer.catalogOffer, then: product.catalogEntry, locale)
+  }
+
+  /// A catalog offer followed by the product's regular price, as the Redeem Code sheet and the
+  /// paywall word it.
+  static func offer(
+    _ offer: CatalogProduct.SubscriptionOffer, then product: CatalogProduct, _ locale: String
+  ) -> String {
     guard !isEnglish(locale) else { return ProductTerms.offer(offer, then: product) }
-    let catalogOffer = offer.catalogOffer
-    let length = duration(catalogOffer.period, count: catalogOffer.periodCount, locale)
+    let length = duration(offer.period, count: offer.periodCount, locale)
     let first: String
-    switch catalogOffer.paymentMode {
+    switch offer.paymentMode {
     case .freeTrial: first = UIText.text("%@ free", locale, length)
     case .payAsYouGo: first = UIText.text("%1$@ at %2$@", locale, length, offer.displayPrice)
     case .payUpFront: first = UIText.text("%1$@ for %2$@", locale, offer.displayPrice, length)

@@ -28,6 +28,11 @@ public enum UIText {
     return UITranslations.tables[language]?[key] ?? key
   }
 
+  /// Whether `text` is a key of the English table (so a wording to look up, not one made).
+  static func isKey(_ text: String) -> Bool {
+    UITranslations.tables[baseLanguage]?[text] != nil
+  }
+
   /// The languages the UI speaks, `en` first, then the bundled translations by code.
   public static var languages: [String] {
     [baseLanguage] + UITranslations.tables.keys.filter { $0 != baseLanguage }.sorted()
@@ -47,21 +52,6 @@ public enum UIText {
 
   /// `template` with `%1$@`, `%2$@`… replaced by position, then each `%@` by the next argument.
   static func fill(_ template: String, _ arguments: [String]) -> String {
-    guard !arguments.isEmpty else { return template }
-    var result = template
-    var positional = false
-    for (index, argument) in arguments.enumerated() where result.contains("%\(index + 1)$@") {
-      result = result.replacingOccurrences(of: "%\(index + 1)$@", with: argument)
-      positional = true
-    }
-    guard !positional else { return result }
-    var remaining = arguments[...]
-    var output = ""
-    var rest = result[...]
-    while let range = rest.range(of: "%@"), let argument = remaining.popFirst() {
-      output += rest[..<range.lowerBound] + argument
-      rest = rest[range.upperBound...]
-    }
-    return output + rest
+    SlotTemplate.fill(template, arguments)
   }
 }

@@ -31,8 +31,8 @@ public struct OfferCode: Sendable, Hashable {
     self.eligibility = eligibility
   }
 
-  /// Every offer code of `catalog`'s subscriptions, in catalog order, priced and named for its
-  /// storefront and locale; codes without a reference name cannot be typed and are left out.
+  /// Every offer code of `catalog`'s subscriptions, in catalog order, priced, named and worded
+  /// for its storefront and locale; codes without a reference name cannot be typed and are left out.
   public static func list(_ catalog: ProductCatalog) -> [OfferCode] {
     catalog.configuration.subscriptionGroups.flatMap { group in
       group.subscriptions.flatMap { subscription -> [OfferCode] in
@@ -45,19 +45,24 @@ public struct OfferCode: Sendable, Hashable {
             displayPrice: catalog.displayPrice(code.price))
           return OfferCode(
             referenceName: name, productID: product.id, productName: product.displayName,
-            groupID: group.id, terms: ProductTerms.offer(offer, then: product),
+            groupID: group.id, terms: LocalizedTerms.offer(offer, then: product, catalog.locale),
             eligibility: code.eligibility)
         }
       }
     }
   }
 
-  /// Who may redeem the code, in short: `new or expired`, `anyone`.
-  public var audienceWords: String {
+  /// Who may redeem the code, one word each (`new`, `current`, `expired`); empty when anyone
+  /// may.
+  public var audienceKinds: [String] {
     let words = [("new", "new"), ("existing", "current"), ("expired", "expired")]
       .filter { eligibility.contains($0.0) }.map(\.1)
-    guard !words.isEmpty, words.count < 3 else { return "anyone" }
-    return words.joined(separator: " or ")
+    return words.count < 3 ? words : []
+  }
+
+  /// Who may redeem the code, in short: `new or expired`, `anyone`.
+  public var audienceWords: String {
+    audienceKinds.isEmpty ? "anyone" : audienceKinds.joined(separator: " or ")
   }
 
   /// Who may redeem the code, in a sentence: `new or expired subscribers`.

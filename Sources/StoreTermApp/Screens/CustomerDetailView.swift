@@ -3,7 +3,8 @@ import StoreKit
 import TerminalUI
 
 /// The Customers screen's detail (`Enter` on a customer): the explainer's lines (access yes or
-/// no, and why) and the timeline, in the wording of `storeterm customer`, scrollable.
+/// no, and why) and the timeline, the facts of `storeterm customer` worded in the UI's
+/// language, scrollable.
 public enum CustomerDetailView {
   /// The detail's keys; the screen keys and the shared ones follow.
   public static let keymap = Keymap<AppState, AppAction>([
@@ -72,14 +73,34 @@ public enum CustomerDetailView {
     return 17 + 2 + name + 2 + label <= width
   }
 
-  /// Every line of `detail` drawn `width` columns wide, top to bottom.
-  public static func lines(_ detail: CustomerDetail, width: Int) -> [Line] {
-    keyedLines(detail, width: width).map(\.line)
+  /// Every line of `detail` drawn `width` columns wide, top to bottom, in `snapshot`'s language.
+  public static func lines(
+    _ detail: CustomerDetail, width: Int, snapshot: StoreSnapshot = StoreSnapshot()
+  ) -> [Line] {
+    keyedLines(detail, width: width, snapshot: snapshot).map(\.line)
+  }
+
+  /// The access table's rows in `snapshot`'s language.
+  static func accessRows(_ detail: CustomerDetail, _ snapshot: StoreSnapshot) -> [[String]] {
+    SupportPresentation.explanationRows(detail.explanations, wording: snapshot.say)
+  }
+
+  /// The timeline's rows in `snapshot`'s language, dates as the screens write them.
+  static func timelineRows(_ detail: CustomerDetail, _ snapshot: StoreSnapshot) -> [[String]] {
+    SupportPresentation.timelineRows(
+      detail.timeline, wording: snapshot.say, minute: DateText.minute)
+  }
+
+  /// The column titles of `columns` in `snapshot`'s language.
+  static func titles(_ columns: [TableView.Column], _ snapshot: StoreSnapshot) -> [String] {
+    columns.map { snapshot.localized($0.title) }
   }
 
   /// Every line with the item it belongs to (the header, one access row, one timeline event),
   /// numbered top to bottom the same at every width: what keeps the scroll on resize.
-  static func keyedLines(_ detail: CustomerDetail, width: Int) -> [(line: Line, item: Int)] {
+  static func keyedLines(_ detail: CustomerDetail, width: Int, snapshot: StoreSnapshot)
+    -> [(line: Line, item: Int)]
+  {
     var lines: [(line: Line, item: Int)] = []
     var item = 0
     func add(_ new: [Line]) {
@@ -89,15 +110,16 @@ public enum CustomerDetailView {
     // Sentences wrap: the header names the customer, and no part of it may be cut.
     let header = SupportPresentation.header(
       customerID: detail.customerID, name: detail.name, email: detail.email,
-      storefront: detail.storefront, familyGroup: detail.familyGroup)
+      storefront: detail.storefront, familyGroup: detail.familyGroup, wording: snapshot.say)
     add(TextWrap.lines(header, width: width).map { .text($0, .title) })
-    add(TextWrap.lines(SupportPresentation.asOf(detail.asOf), width: width).map { .text($0, .dim) })
+    let asOf = SupportPresentation.asOf(detail.asOf, wording: snapshot.say)
+    add(TextWrap.lines(asOf, width: width).map { .text($0, .dim) })
     add([.text("", .normal)])
     if detail.explanations.isEmpty {
-      add([.text("No purchases.", .dim)])
+      add([.text(snapshot.localized("No purchases."), .dim)])
     } else {
       add([.accessHeader])
-      let rows = SupportPresentation.explanationRows(detail.explanations)
+      let rows = accessRows(detail, snapshot)
       let widths = TableView(columns: accessColumns, rows: rows).columnWidths(totalWidth: width)
       let room = max(12, width - widths[0] - widths[1] - 4)
       // The sentence is the answer support gives, so it wraps rather than being cut.
@@ -110,10 +132,10 @@ public enum CustomerDetailView {
     }
     add([.text("", .normal)])
     if detail.timeline.isEmpty {
-      add([.text("No events.", .dim)])
+      add([.text(snapshot.localized("No events."), .dim)])
     } else {
       add([.timelineHeader])
-      let rows = SupportPresentation.timelineRows(detail.timeline)
+      let rows = timelineRows(detail, snapshot)
       if timelineFitsOneLine(rows, width: width) {
         for row in rows { add([.timeline(row)]) }
       } else {
@@ -130,12 +152,14 @@ public enum CustomerDetailView {
 
   /// The scroll that shows, at `newWidth`, the item shown first at `oldWidth` with `scroll`.
   static func rescroll(
-    _ scroll: Int, _ detail: CustomerDetail, fromWidth oldWidth: Int, toWidth newWidth: Int
+    _ scroll: Int, _ detail: CustomerDetail, fromWidth oldWidth: Int, toWidth newWidth: Int,
+    snapshot: StoreSnapshot
   ) -> Int {
-    let old = keyedLines(detail, width: oldWidth)
+    let old = keyedLines(detail, width: oldWidth, snapshot: snapshot)
     guard scroll > 0, !old.isEmpty else { return 0 }
     let item = old[min(scroll, old.count - 1)].item
-    return keyedLines(detail, width: newWidth).firstIndex { $0.item == item } ?? 0
+    return keyedLines(detail, width: newWidth, snapshot: snapshot).firstIndex { $0.item == item }
+      ?? 0
   }
 
   /// The rows of detail visible in a terminal of `size`: the body less the panel's frame.
@@ -148,7 +172,7 @@ public enum CustomerDetailView {
   static func render(
     _ detail: CustomerDetail, scroll: Int, snapshot: StoreSnapshot, in canvas: inout Canvas
   ) {
-    let lines = lines(detail, width: contentWidth(canvas.size.width))
+    let lines = lines(detail, width: contentWidth(canvas.size.width), snapshot: snapshot)
     let height = max(1, canvas.size.height - 2)
     let first = min(scroll, max(0, lines.count - height))
     let last = min(lines.count, first + height)
@@ -159,10 +183,10 @@ public enum CustomerDetailView {
     )
     .render(onFrame: canvas.bounds, in: &canvas)
     let area = inside.insetBy(dx: 1, dy: 0)
-    let accessRows = SupportPresentation.explanationRows(detail.explanations)
+    let accessRows = accessRows(detail, snapshot)
     let accessWidths = TableView(columns: accessColumns, rows: accessRows)
       .columnWidths(totalWidth: area.width)
-    let timelineRows = SupportPresentation.timelineRows(detail.timeline)
+    let timelineRows = timelineRows(detail, snapshot)
     let timelineWidths =
       timelineFitsOneLine(timelineRows, width: area.width)
       ? TableView(columns: timelineColumns, rows: timelineRows).columnWidths(totalWidth: area.width)
@@ -173,7 +197,9 @@ public enum CustomerDetailView {
         case .text(let text, let role):
           area.raw(text, at: Point(x: 0, y: y), role: role)
         case .accessHeader:
-          paint(accessColumns.map(\.title), widths: accessWidths, roles: [.title], y: y, in: &area)
+          paint(
+            titles(accessColumns, snapshot), widths: accessWidths, roles: [.title], y: y,
+            in: &area)
         case .access(let cells, let hasAccess):
           paint(
             cells, widths: accessWidths, roles: [.normal, hasAccess ? .success : .error, .normal],
@@ -182,7 +208,7 @@ public enum CustomerDetailView {
           let x = accessWidths[0] + accessWidths[1] + 4
           area.raw(text, at: Point(x: x, y: y), role: .normal)
         case .timelineHeader:
-          let titles = timelineColumns.map(\.title).prefix(timelineWidths.count)
+          let titles = titles(timelineColumns, snapshot).prefix(timelineWidths.count)
           paint(Array(titles), widths: timelineWidths, roles: [.title], y: y, in: &area)
         case .timeline(let cells):
           paint(cells, widths: timelineWidths, roles: [.dim, .key, .normal], y: y, in: &area)

@@ -50,7 +50,7 @@ public enum CustomerPicker {
       guard let id = selected(state) else { return [] }
       state.modal = nil
       state.account.selected = 0
-      state.toast = Toast("Signing in as \(id)…")
+      state.toast = Toast(state.snapshot.localized("Signing in as %@…", id))
       return [.switchCustomer(id)]
     }
     return []
@@ -64,9 +64,11 @@ public enum CustomerPicker {
       canvas.size.width - 4, max(30, (customers.map(DisplayWidth.of).max() ?? 0) + 8))
     let frame = canvas.bounds.centered(Size(width: width, height: height + 2))
     canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: "Customers", role: .borderFocused)
+    let inside = canvas.box(
+      frame, title: state.snapshot.localized("Customers"), role: .borderFocused)
+    let signedIn = state.snapshot.localized("signed in")
     let rows = customers.map { id in
-      ListView.Row(id, detail: id == state.snapshot.customerID ? "signed in" : nil)
+      ListView.Row(id, detail: id == state.snapshot.customerID ? signedIn : nil)
     }
     var list = ListSelection(count: rows.count)
     list.select(customers.firstIndex(of: selected) ?? 0, count: rows.count, height: inside.height)

@@ -191,7 +191,8 @@ public enum CustomersScreen {
       let limit = max(
         0,
         CustomerDetailView.lines(
-          detail, width: CustomerDetailView.contentWidth(state.size.width)
+          detail, width: CustomerDetailView.contentWidth(state.size.width),
+          snapshot: state.snapshot
         ).count - CustomerDetailView.visibleHeight(state.size))
       let limited = max(-limit - 1, min(limit + 1, delta))
       state.customers.detailScroll = min(max(state.customers.detailScroll + limited, 0), limit)

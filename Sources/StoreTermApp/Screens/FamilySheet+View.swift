@@ -11,25 +11,30 @@ extension FamilySheet {
     let room = max(1, canvas.size.height - 2 - fixedRows)
     let listHeight = min(max(1, groups.count), room)
     FieldSheetLayout.render(
-      title: "Join Family", width: min(canvas.size.width - 4, 56), listHeight: listHeight,
-      fixedRows: fixedRows, in: &canvas, field: { nameField(sheet, in: &$0) },
-      list: { list(sheet, groups: groups, in: &$0) },
-      footer: { messageLines(sheet, customerID: snapshot.customerID, y: $0, in: &$1) })
+      title: snapshot.localized("Join Family"), width: min(canvas.size.width - 4, 56),
+      listHeight: listHeight,
+      fixedRows: fixedRows, in: &canvas, field: { nameField(sheet, snapshot, in: &$0) },
+      list: { list(sheet, groups: groups, snapshot, in: &$0) },
+      footer: { messageLines(sheet, snapshot, y: $0, in: &$1) })
   }
 
   /// `Family group: …▏`, showing the end of a name too long for the field.
-  private static func nameField(_ sheet: FamilySheetState, in area: inout Canvas) {
+  private static func nameField(
+    _ sheet: FamilySheetState, _ snapshot: StoreSnapshot, in area: inout Canvas
+  ) {
     TextFieldView.draw(
-      label: "Family group: ", text: sheet.name, isEntering: sheet.isEntering, in: &area)
+      label: snapshot.localized("Family group: "), text: sheet.name,
+      isEntering: sheet.isEntering, in: &area)
   }
 
   /// The ledger's groups, one line each with how full they are; the field's group is
   /// highlighted and kept in view.
   private static func list(
-    _ sheet: FamilySheetState, groups: [FamilyStatus.Group], in area: inout Canvas
+    _ sheet: FamilySheetState, groups: [FamilyStatus.Group], _ snapshot: StoreSnapshot,
+    in area: inout Canvas
   ) {
     guard !groups.isEmpty else {
-      area.text("No family groups yet.", at: Point(x: 0, y: 0), role: .dim)
+      area.text(snapshot.localized("No family groups yet."), at: Point(x: 0, y: 0), role: .dim)
       return
     }
     let visible = max(1, area.size.height)
@@ -42,7 +47,9 @@ extension FamilySheet {
       area.fill(Rect(x: 0, y: y, width: width, height: 1), role: base)
       area.raw(selected ? "▸" : " ", at: Point(x: 0, y: y), role: base)
       let full = group.memberCount >= FamilyStatus.limit
-      let size = "\(group.memberCount) of \(FamilyStatus.limit)" + (full ? " · full" : "")
+      let size =
+        snapshot.localized("%1$@ of %2$@", "\(group.memberCount)", "\(FamilyStatus.limit)")
+        + (full ? " · " + snapshot.localized("full") : "")
       let sizeWidth = DisplayWidth.of(size)
       area.text(
         size, at: Point(x: max(2, width - sizeWidth), y: y),
@@ -53,16 +60,19 @@ extension FamilySheet {
   }
 
   private static func messageLines(
-    _ sheet: FamilySheetState, customerID: String, y: Int, in area: inout Canvas
+    _ sheet: FamilySheetState, _ snapshot: StoreSnapshot, y: Int, in area: inout Canvas
   ) {
     let message: (String, StyleRole)
     switch sheet.phase {
     case .entering:
       message =
         sheet.problem.map { ($0, .error) }
-        ?? ("Type a name to start a group, or pick one with ↑/↓.", .dim)
+        ?? (snapshot.localized("Type a name to start a group, or pick one with ↑/↓."), .dim)
     case .joining:
-      message = ("Joining family group \(sheet.name) as \(customerID)…", .warning)
+      message = (
+        snapshot.localized("Joining family group %1$@ as %2$@…", sheet.name, snapshot.customerID),
+        .warning
+      )
     }
     for (offset, line) in TextWrap.lines(message.0, width: max(1, area.size.width)).prefix(2)
       .enumerated()
@@ -70,7 +80,9 @@ extension FamilySheet {
       area.text(line, at: Point(x: 0, y: y + offset), role: message.1)
     }
     if sheet.isEntering {
-      area.text("Enter to join · Esc to cancel", at: Point(x: 0, y: y + 2), role: .keyHint)
+      area.text(
+        snapshot.localized("Enter to join · Esc to cancel"), at: Point(x: 0, y: y + 2),
+        role: .keyHint)
     }
   }
 
@@ -90,12 +102,14 @@ extension FamilySheet {
 
   /// The "leave the family?" question.
   static func leaveDialog(_ state: AppState) -> Dialog {
-    let group = state.snapshot.family.group ?? "?"
+    let snapshot = state.snapshot
+    let group = snapshot.family.group ?? "?"
     return Dialog(
-      title: "Leave Family?",
-      message:
-        "Leave family group \(group)? Purchases shared with \(state.snapshot.customerID), "
-        + "and theirs shared with the family, are revoked.",
-      buttons: ["y Leave", "n Stay"], focusedButton: 0, messageRole: .warning)
+      title: snapshot.localized("Leave Family?"),
+      message: snapshot.localized(
+        "Leave family %1$@? Purchases shared with %2$@ and theirs with the family are revoked.",
+        group, snapshot.customerID),
+      buttons: [snapshot.localized("y Leave"), snapshot.localized("n Stay")], focusedButton: 0,
+      messageRole: .warning)
   }
 }

@@ -93,7 +93,7 @@ public enum FamilySheet {
   static func joinBlocked(_ state: AppState) -> String? {
     if let reason = state.mutationBlocked { return reason }
     if let group = state.snapshot.family.group {
-      return "already in family group \(group); leave it first"
+      return state.snapshot.localized("already in family group %@; leave it first", group)
     }
     return nil
   }
@@ -119,7 +119,7 @@ public enum FamilySheet {
       guard state.modal == .leaveFamily else { return [] }
       state.modal = nil
       guard leaves, let group = state.snapshot.family.group else { return [] }
-      state.toast = Toast("Leaving family group \(group)…")
+      state.toast = Toast(state.snapshot.localized("Leaving family group %@…", group))
       return [.leaveFamily]
     case .finished(let message, let isError):
       return finished(&state, message: message, isError: isError)
@@ -132,7 +132,8 @@ public enum FamilySheet {
     switch action {
     case .type(let character):
       guard sheet.name.count < maximumLength else {
-        sheet.problem = "A family group name has at most \(maximumLength) characters."
+        sheet.problem = state.snapshot.localized(
+          "A family group name has at most %@ characters.", "\(maximumLength)")
         break
       }
       sheet.name.append(character)
@@ -151,7 +152,8 @@ public enum FamilySheet {
       sheet.problem = nil
     case .confirm:
       guard !sheet.name.isEmpty else {
-        sheet.problem = "Type a family group name, or pick one with ↑/↓."
+        sheet.problem = state.snapshot.localized(
+          "Type a family group name, or pick one with ↑/↓.")
         break
       }
       // The App Store judges the name and the group's size; its sentence comes back.

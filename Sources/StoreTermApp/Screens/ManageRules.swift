@@ -6,7 +6,7 @@ import TerminalUI
 public enum ManageRules {
   /// Why `action` cannot be applied to `record` now, or nil when it can: the engine's own
   /// refusal (``TransactionControlRules``), with the record's subscription chain when the
-  /// snapshot holds it (the signed-in customer's).
+  /// snapshot holds it (the signed-in customer's), worded in the UI's language.
   public static func blocked(
     _ action: ManageAction, record: TransactionRecord?, snapshot: StoreSnapshot, readOnly: Bool
   ) -> String? {
@@ -14,8 +14,8 @@ public enum ManageRules {
     guard let record else { return "no transaction is selected" }
     let chain = record.signed.flatMap { UInt64($0.payload.originalTransactionId) }
       .flatMap { snapshot.subscriptions[$0] }
-    return TransactionControlRules.refusal(
-      action, record: record, chain: chain, now: snapshot.now)?.description
+    return TransactionControlRules.refusal(action, record: record, chain: chain, now: snapshot.now)
+      .map { RefusalText.text($0, snapshot) }
   }
 
   /// The record a screen has selected: the transaction manager's or the account history's.

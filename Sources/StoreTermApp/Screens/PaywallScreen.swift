@@ -97,7 +97,8 @@ public enum PaywallScreen {
     }
   }
 
-  /// Why the focused product cannot be bought now, or nil.
+  /// Why the focused product cannot be bought now, or nil; a reason naming a product or a
+  /// transaction is worded here, in the UI's language.
   static func buyBlocked(_ state: AppState) -> String? {
     if let reason = state.mutationBlocked { return reason }
     guard let product = selectedProduct(state) else {
@@ -105,17 +106,18 @@ public enum PaywallScreen {
     }
     let snapshot = state.snapshot
     if snapshot.purchaseState(of: product.id) == .purchasing {
-      return "a purchase of \(product.displayName) is under way"
+      return snapshot.localized("a purchase of %@ is under way", product.displayName)
     }
     if let request = Badge.openRequest(for: product.id, in: snapshot) {
       return request.state == .interrupted
-        ? "interrupted purchase \(request.id) waits to be resolved"
-        : "transaction \(request.id) waits for a parent's approval"
+        ? snapshot.localized("interrupted purchase %@ waits to be resolved", "\(request.id)")
+        : snapshot.localized("transaction %@ waits for a parent's approval", "\(request.id)")
     }
     let sharedBy = snapshot.sharer(of: product.id)
     if product.type == .nonConsumable, snapshot.entitledProductIDs.contains(product.id) {
-      return sharedBy.map { "already owned through Family Sharing (shared by \($0))" }
-        ?? "already owned"
+      return sharedBy.map {
+        snapshot.localized("already owned through Family Sharing (shared by %@)", $0)
+      } ?? "already owned"
     }
     // A plan shared by the family may still be bought: the member starts their own chain.
     if sharedBy == nil, let group = product.subscription?.subscriptionGroupID,

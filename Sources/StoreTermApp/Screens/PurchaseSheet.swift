@@ -151,7 +151,7 @@ public enum PurchaseSheet {
     case .result(let result):
       let (message, role) = describe(
         result, productID: sheet.productID, outcome: sheet.outcome, snapshot: snapshot)
-      for (offset, line) in TextWrap.lines(message, width: max(1, area.size.width)).prefix(2)
+      for (offset, line) in wrapped(message, width: max(1, area.size.width)).prefix(2)
         .enumerated()
       {
         area.text(line, at: Point(x: 0, y: y + offset), role: role)
@@ -173,17 +173,24 @@ public enum PurchaseSheet {
       let request = Badge.openRequest(for: productID, in: snapshot)
       let interrupted =
         request.map { $0.state == .interrupted } ?? (outcome == .interrupted)
-      let id = request.map { snapshot.localized(" (transaction %@)", "\($0.id)") } ?? ""
+      // With the request known, the sheet names the command QA types in a second terminal.
+      if let request {
+        let words = interrupted ? "Waiting to be resolved" : "Waiting for approval"
+        return (
+          [
+            snapshot.localized(words), snapshot.localized("transaction %@", "\(request.id)"),
+            command(for: request),
+          ].joined(separator: " · "), .warning
+        )
+      }
       return interrupted
         ? (
           snapshot.localized(
-            "Interrupted%@: the purchase waits to be resolved; nothing is charged yet.", id),
-          .warning
+            "Interrupted: the purchase waits to be resolved; nothing is charged yet."), .warning
         )
         : (
           snapshot.localized(
-            "Ask to Buy%@: waiting for a parent's approval; nothing is charged yet.", id),
-          .warning
+            "Ask to Buy: waiting for a parent's approval; nothing is charged yet."), .warning
         )
     case .succeeded(let id):
       guard let record = snapshot.records.first(where: { $0.id == id }),
@@ -199,6 +206,24 @@ public enum PurchaseSheet {
     default:
       return describe(result, snapshot.locale)
     }
+  }
+
+  /// The command that settles `request` from another terminal: `storeterm manage approve 12`.
+  static func command(for request: TransactionRecord) -> String {
+    let control: TransactionControl = request.state == .interrupted ? .resolve : .approve
+    return "storeterm manage \(control.commandName) \(request.id)"
+  }
+
+  /// `message` wrapped to `width` columns with the `storeterm …` command it may name kept whole
+  /// on one line, so QA can read (and copy) it as typed.
+  static func wrapped(_ message: String, width: Int) -> [String] {
+    guard let start = message.range(of: "storeterm manage ") else {
+      return TextWrap.lines(message, width: width)
+    }
+    let command = String(message[start.lowerBound...])
+    let glued = command.replacingOccurrences(of: " ", with: "\u{00A0}")
+    return TextWrap.lines(message.replacingOccurrences(of: command, with: glued), width: width)
+      .map { $0.replacingOccurrences(of: glued, with: command) }
   }
 
   /// A purchase's result in plain words, and how it reads, when nothing more is known.

@@ -15,24 +15,32 @@ extension RedeemCodeSheet {
     let room = max(2, canvas.size.height - 2 - fixedRows)
     let listHeight = min(max(2, codes.count * 2), room - room % 2)
     FieldSheetLayout.render(
-      title: "Redeem Code", width: min(canvas.size.width - 4, 64), listHeight: listHeight,
-      fixedRows: fixedRows, in: &canvas, field: { codeField(sheet, in: &$0) },
-      list: { list(sheet, codes: codes, in: &$0) },
+      title: snapshot.localized("Redeem Code"), width: min(canvas.size.width - 4, 64),
+      listHeight: listHeight,
+      fixedRows: fixedRows, in: &canvas, field: { codeField(sheet, snapshot, in: &$0) },
+      list: { list(sheet, codes: codes, snapshot, in: &$0) },
       footer: { phaseLines(sheet, snapshot: snapshot, y: $0, in: &$1) })
   }
 
   /// `Code: …▏`, showing the end of a code too long for the field.
-  private static func codeField(_ sheet: RedeemCodeSheetState, in area: inout Canvas) {
-    TextFieldView.draw(label: "Code: ", text: sheet.code, isEntering: sheet.isEntering, in: &area)
+  private static func codeField(
+    _ sheet: RedeemCodeSheetState, _ snapshot: StoreSnapshot, in area: inout Canvas
+  ) {
+    TextFieldView.draw(
+      label: snapshot.localized("Code: "), text: sheet.code, isEntering: sheet.isEntering,
+      in: &area)
   }
 
   /// The catalog's codes, two lines each: the code and its product, then its terms and who may
   /// redeem it; the field's code is highlighted and kept in view.
   private static func list(
-    _ sheet: RedeemCodeSheetState, codes: [OfferCode], in area: inout Canvas
+    _ sheet: RedeemCodeSheetState, codes: [OfferCode], _ snapshot: StoreSnapshot,
+    in area: inout Canvas
   ) {
     guard !codes.isEmpty else {
-      area.text("This app's catalog has no offer codes.", at: Point(x: 0, y: 0), role: .dim)
+      area.text(
+        snapshot.localized("This app's catalog has no offer codes."), at: Point(x: 0, y: 0),
+        role: .dim)
       return
     }
     let visible = max(1, area.size.height / 2)
@@ -52,8 +60,10 @@ extension RedeemCodeSheet {
       area.text(
         code.referenceName, at: Point(x: 2, y: y), role: base,
         width: max(1, width - min(nameWidth, width / 2) - 3))
+      // Who may redeem it follows the terms where both fit; the terms matter more.
+      let full = "\(code.terms) · \(audienceWords(code, snapshot))"
       area.text(
-        "\(code.terms) · \(code.audienceWords)", at: Point(x: 2, y: y + 1),
+        DisplayWidth.of(full) <= width - 2 ? full : code.terms, at: Point(x: 2, y: y + 1),
         role: selected ? base : .dim)
     }
   }
@@ -65,20 +75,25 @@ extension RedeemCodeSheet {
     let hint: String?
     switch sheet.phase {
     case .opening:
-      message = ("Opening the Redeem Code sheet…", .warning)
+      message = (snapshot.localized("Opening the Redeem Code sheet…"), .warning)
       hint = nil
     case .entering:
-      message = sheet.problem.map { ($0, .error) } ?? ("Type a code, or pick one with ↑/↓.", .dim)
-      hint = "Enter to redeem · Esc to cancel"
+      message =
+        sheet.problem.map { ($0, .error) }
+        ?? (snapshot.localized("Type a code, or pick one with ↑/↓."), .dim)
+      hint = snapshot.localized("Enter to redeem · Esc to cancel")
     case .redeeming:
-      message = ("Redeeming “\(sheet.code)”…", .warning)
+      message = (snapshot.localized("Redeeming “%@”…", sheet.code), .warning)
       hint = nil
     case .redeemed(let result):
       message = describe(result, sheet: sheet, snapshot: snapshot)
-      hint = "Enter or Esc to close"
+      hint = snapshot.localized("Enter or Esc to close")
     case .unavailable(let failure):
-      message = (sentence("The sheet did not open: \(failure)") + " Nothing changed.", .error)
-      hint = "Enter or Esc to close"
+      message = (
+        sentence(snapshot.localized("The sheet did not open: %@", "\(failure)")) + " "
+          + snapshot.localized("Nothing changed."), .error
+      )
+      hint = snapshot.localized("Enter or Esc to close")
     }
     for (offset, line) in TextWrap.lines(message.0, width: max(1, area.size.width)).prefix(2)
       .enumerated()
@@ -86,6 +101,16 @@ extension RedeemCodeSheet {
       area.text(line, at: Point(x: 0, y: y + offset), role: message.1)
     }
     if let hint { area.text(hint, at: Point(x: 0, y: y + 2), role: .keyHint) }
+  }
+
+  /// ``OfferCode/audienceWords`` in the UI's language: `new or expired`, `anyone`.
+  static func audienceWords(_ code: OfferCode, _ snapshot: StoreSnapshot) -> String {
+    let words = code.audienceKinds.map { snapshot.localized($0) }
+    switch words.count {
+    case 0: return snapshot.localized("anyone")
+    case 1: return words[0]
+    default: return snapshot.localized("%1$@ or %2$@", words[0], words[1])
+    }
   }
 
   /// `text` ending in a full stop: StoreKit's own descriptions sometimes already have one.
@@ -97,35 +122,46 @@ extension RedeemCodeSheet {
   public static func describe(
     _ result: PurchaseState, sheet: RedeemCodeSheetState, snapshot: StoreSnapshot
   ) -> (String, StyleRole) {
-    guard let code = sheet.redeeming else { return PurchaseSheet.describe(result) }
+    let text = snapshot.localized
+    guard let code = sheet.redeeming else {
+      return PurchaseSheet.describe(result, snapshot.locale)
+    }
     switch result {
     case .succeeded(let id):
       if let date = sheet.renewalDate {
         return (
-          "Redeemed. The offer applies from the next renewal on \(DateText.day(date)): "
-            + "\(code.terms).", .success
+          text(
+            "Redeemed. The offer applies from the next renewal on %1$@: %2$@.",
+            DateText.day(date), code.terms), .success
         )
       }
-      return ("Redeemed: \(code.productName), \(code.terms) (transaction \(id)).", .success)
+      return (
+        text("Redeemed: %1$@, %2$@ (transaction %3$@).", code.productName, code.terms, "\(id)"),
+        .success
+      )
     case .failed(.purchase(.ineligibleForOffer)):
       if let current = sheet.subscribedProductID, current != code.productID {
         return (
-          "Not eligible: this account subscribes to \(snapshot.name(of: current)); the code "
-            + "is for \(code.productName). Nothing changed.", .error
+          text(
+            "Not eligible: this account subscribes to %1$@; the code is for %2$@. Nothing changed.",
+            snapshot.name(of: current), code.productName), .error
         )
       }
       return (
-        "Not eligible: “\(code.referenceName)” is for \(code.audience). Nothing changed.", .error
+        text(
+          "Not eligible: “%1$@” is for %2$@. Nothing changed.", code.referenceName,
+          text(code.audience)), .error
       )
     case .failed(.purchase(.invalidOfferIdentifier)):
       return (
-        "“\(code.referenceName)” is not an offer code of \(code.productName). Nothing changed.",
-        .error
+        text(
+          "“%1$@” is not an offer code of %2$@. Nothing changed.", code.referenceName,
+          code.productName), .error
       )
     case .failed(let failure):
-      return (sentence("Failed: \(failure)") + " Nothing changed.", .error)
+      return (sentence(text("Failed: %@", "\(failure)")) + " " + text("Nothing changed."), .error)
     default:
-      return PurchaseSheet.describe(result)
+      return PurchaseSheet.describe(result, snapshot.locale)
     }
   }
 }

@@ -128,7 +128,8 @@ public enum RedeemCodeSheet {
       sheet.phase = .unavailable(failure)
     case (.type(let character), .entering):
       guard sheet.code.count < maximumLength else {
-        sheet.problem = "A code has at most \(maximumLength) characters."
+        sheet.problem = state.snapshot.localized(
+          "A code has at most %@ characters.", "\(maximumLength)")
         break
       }
       sheet.code.append(character)
@@ -176,11 +177,12 @@ public enum RedeemCodeSheet {
   {
     let typed = sheet.code.trimmingCharacters(in: .whitespaces)
     guard !typed.isEmpty else {
-      sheet.problem = "Type a code, or pick one with ↑/↓."
+      sheet.problem = snapshot.localized("Type a code, or pick one with ↑/↓.")
       return []
     }
     guard let index = match(typed, in: snapshot.offerCodes) else {
-      sheet.problem = "“\(typed)” is not an offer code of this app; nothing changed."
+      sheet.problem = snapshot.localized(
+        "“%@” is not an offer code of this app; nothing changed.", typed)
       return []
     }
     let code = snapshot.offerCodes[index]
@@ -210,9 +212,9 @@ public enum RedeemCodeSheet {
     }
     // No sheet waits for this answer (it cannot be closed while redeeming, so this is only a
     // safety net): report it and settle the product's state.
-    let (message, role) = PurchaseSheet.describe(result)
+    let (message, role) = PurchaseSheet.describe(result, state.snapshot.locale)
     state.toast = Toast(
-      "\(state.snapshot.name(of: productID)): \(message)",
+      state.snapshot.localized("%1$@: %2$@", state.snapshot.name(of: productID), message),
       kind: role == .success ? .success : role == .error ? .error : .warning)
     return result == .pending ? [] : [.dismissPurchase(productID: productID)]
   }

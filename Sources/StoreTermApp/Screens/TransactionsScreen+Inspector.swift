@@ -68,7 +68,8 @@ extension TransactionsScreen {
     let payload = signed.payload
     var lines: [(String, StyleRole)] = [
       (
-        "transactionId \(payload.transactionId) · original \(payload.originalTransactionId) · \(payload.productId)",
+        "transactionId \(payload.transactionId) · originalTransactionId "
+          + "\(payload.originalTransactionId) · \(payload.productId)",
         .normal
       ),
       (
@@ -87,14 +88,16 @@ extension TransactionsScreen {
     lines.append(
       (
         "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"
-          + (record.sharedFromID.map { " · shared from transaction \($0)" } ?? ""),
+          + (record.sharedFromID.map {
+            " · " + snapshot.localized("shared from transaction %@", "\($0)")
+          } ?? ""),
         payload.inAppOwnershipType == .familyShared ? .badge : .normal
       ))
     if let date = payload.revocationDate {
       lines.append(
         (
           "revocationDate \(DateText.minute(Date(epochMilliseconds: date)))"
-            + (payload.revocationReason.map { " · reason \($0.rawValue)" } ?? "")
+            + (payload.revocationReason.map { " · revocationReason \($0.rawValue)" } ?? "")
             + (payload.revocationType.map { " · revocationType \($0.rawValue)" } ?? ""),
           .warning
         ))
@@ -115,7 +118,8 @@ extension TransactionsScreen {
     return lines
   }
 
-  /// The JWS header in short: algorithm and certificate chain length.
+  /// The JWS header in short, in its own field names: `alg` and how many certificates `x5c`
+  /// holds.
   static func jwsHeader(_ jws: String) -> String {
     guard let first = jws.split(separator: ".").first else { return "missing" }
     var text = first.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
@@ -126,6 +130,6 @@ extension TransactionsScreen {
     else { return "unreadable" }
     let alg = object["alg"] as? String ?? "?"
     let chain = (object["x5c"] as? [Any])?.count ?? 0
-    return "alg \(alg) · x5c \(chain) certificates"
+    return "alg \(alg) · x5c \(chain)"
   }
 }

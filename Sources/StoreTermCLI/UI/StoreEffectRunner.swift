@@ -151,7 +151,7 @@ final class StoreEffectRunner: EffectRunner {
         try await switchCustomer(to: customerID)
         send(.finished(.signedIn(customerID)))
       } catch {
-        send(.finished(.refused("\(error)")))
+        send(.finished(.refused(Refusal(error))))
       }
       await publish(send, force: true)
     case .joinFamily(let group):
@@ -228,17 +228,17 @@ final class StoreEffectRunner: EffectRunner {
 
   /// The outcome `body` reports, or the refusal its error states.
   private func outcome(
-    refusal: (String) -> EffectOutcome = EffectOutcome.refused,
+    refusal: (Refusal) -> EffectOutcome = EffectOutcome.refused,
     _ body: () throws -> EffectOutcome
   ) -> EffectOutcome {
-    do { return try body() } catch { return refusal("\(error)") }
+    do { return try body() } catch { return refusal(Refusal(error)) }
   }
 
   /// Runs `body`; only a failure is reported.
   private func reportFailure(
     _ send: @Sendable (AppAction) -> Void, _ body: () throws -> Void
   ) {
-    do { try body() } catch { send(.finished(.refused("\(error)"))) }
+    do { try body() } catch { send(.finished(.refused(Refusal(error)))) }
   }
 
   /// A transaction control; a decline also reaches the store manager, since StoreKit never

@@ -37,7 +37,7 @@ import Testing
     // `q` is part of a name while the field has the cursor; the engine refuses the space.
     try session.send("q q", "Enter")
     try waitFor(session, "a bad name was not refused with the engine's sentence") { lines in
-      lines.contains { $0.contains("Family group \"q q\" is not a valid name") }
+      lines.contains { $0.contains("Family group “q q” is not a valid name") }
     }
     for _ in 0..<3 { try session.send("BSpace") }
     try session.send("smiths", "Enter")
@@ -62,7 +62,7 @@ import Testing
 
     try session.send("L")
     try waitFor(session, "L did not ask first") { lines in
-      lines.contains { $0.contains("Leave family group smiths?") }
+      lines.contains { $0.contains("Leave family smiths?") }
     }
     try session.send("y")
     try waitFor(session, "leaving did not revoke the shared purchase") { lines in

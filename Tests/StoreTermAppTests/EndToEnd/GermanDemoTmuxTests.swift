@@ -3,8 +3,9 @@ import StoreTermTestSupport
 import Testing
 
 /// The German demo end to end on the real binary (`--storefront DEU --locale de_DE`): a purchase
-/// with the intro offer, Ask to Buy showing its transaction number, approval from a second
-/// process, and a refund, each step checked by the German words on screen.
+/// with the intro offer, Ask to Buy showing its transaction number and the command that approves
+/// it, approval from a second process running that command, and a refund, each step checked by
+/// the German words on screen.
 @Suite(.serialized) struct GermanDemoTmuxTests {
   @Test func aGermanDemoFromIntroOfferToRefund() throws {
     guard StoreTermTmuxTests.tmuxIsAvailable() else { return }
@@ -43,16 +44,23 @@ import Testing
       $0.contains { $0.contains("◂ Kaufanfrage ▸") }
     }
     try session.send("Enter")
-    try expectScreen(session, "the pending sheet with the transaction number") {
-      $0.contains { $0.contains("Kaufanfrage (Transaktion 2): wartet auf die Zustimmung") }
+    try expectScreen(session, "the pending sheet with the transaction and the command") {
+      $0.contains { $0.contains("Wartet auf Zustimmung · Transaktion 2 ·") }
+        && $0.contains { $0.contains("storeterm manage approve 2") }
     }
+    // The command is read off the screen, whole on its line, and typed as QA would.
+    let shown = try session.waitUntil { $0.contains { $0.contains("storeterm manage approve") } }
+    let command = try #require(
+      shown.lines.lazy.compactMap { $0.firstMatch(of: #/storeterm (manage approve \d+)/#) }.first
+    ).output.1.split(separator: " ").map(String.init)
+    #expect(command == ["manage", "approve", "2"])
     try session.send("Escape")
     try expectScreen(session, "the pending badge") {
       $0.contains { $0.contains("Lebenslang") && $0.contains("Wartet auf Zustimmung") }
     }
 
     // A second terminal approves; the paywall shows it owned without a key press.
-    let approval = try session.storeterm(["manage", "approve", "2"])
+    let approval = try session.storeterm(command)
     #expect(approval.status == 0, "\(approval.error)")
     try expectScreen(session, "owned after the approval") {
       $0.contains { $0.contains("Lebenslang") && $0.contains("Gekauft") }

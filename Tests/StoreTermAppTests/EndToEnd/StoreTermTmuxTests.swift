@@ -139,6 +139,44 @@ import Testing
     try quit(session)
   }
 
+  /// tmux sends `ESC [1~` and `ESC [4~` for Home and End under every `TERM`; under
+  /// xterm-256color, whose terminfo says `ESC OH`, they once read as Escape then `1`, which left
+  /// the transactions for the paywall.
+  @Test func homeAndEndMoveWithinTheTransactions() throws {
+    guard Self.tmuxIsAvailable() else { return }
+    let session = try start()
+    for _ in 0..<3 {
+      let bought = try session.storeterm(["purchase", "dev.storeterm.demo.coins.100"])
+      #expect(bought.status == 0, "\(bought.error)")
+    }
+    try session.send("3")
+    // The selection follows a transaction, so where it starts depends on when each arrived.
+    let listed = try session.waitUntil { $0.contains { $0.contains("Transactions (3)") } }
+    #expect(listed.held, "\(listed.lines.joined(separator: "\n"))")
+    try session.send("End")
+    try expectTransactions(session, selecting: 1, "End selects the oldest")
+    try session.send("Home")
+    try expectTransactions(session, selecting: 3, "Home selects the newest")
+    try session.send("End")
+    try expectTransactions(session, selecting: 1, "End again")
+    try quit(session)
+  }
+
+  /// Waits until the transaction manager lists three transactions with `id` in the inspector
+  /// (so the screen is still the transactions).
+  private func expectTransactions(
+    _ session: TmuxSession, selecting id: Int, _ description: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try session.waitUntil { lines in
+      lines.contains { $0.contains("Transactions (3)") }
+        && lines.contains { $0.contains("│ transactionId \(id) · ") }
+    }
+    #expect(
+      result.held, "\(description):\n\(result.lines.joined(separator: "\n"))",
+      sourceLocation: sourceLocation)
+  }
+
   @Test func askToBuyIsApprovedFromAnotherProcessWithoutAKeyPress() throws {
     guard Self.tmuxIsAvailable() else { return }
     let session = try start()
@@ -147,7 +185,7 @@ import Testing
     #expect(try session.waitUntil { $0.contains { $0.contains("◂ Ask to Buy ▸") } }.held)
     try session.send("Enter")
     #expect(
-      try session.waitUntil { $0.contains { $0.contains("Ask to Buy (transaction 1): waiting") } }
+      try session.waitUntil { $0.contains { $0.contains("Waiting for approval · transaction 1") } }
         .held)
     try session.send("Escape")
     try waitFor(session, "Lifetime Unlock", "Pending approval") { $0.contains("Pending approval") }

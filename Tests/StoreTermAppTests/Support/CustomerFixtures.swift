@@ -31,59 +31,71 @@ enum CustomerFixtures {
 
   /// A customer with many reasons: a grace period, an upgrade, a refund, a pending request, a
   /// consumable balance and an unverified import; and a timeline longer than the screen.
+  ///
+  /// The reasons and labels are the explainer's own phrases, so the screen words them.
   static let detail = CustomerDetail(
     customerID: "default", name: "Jane Appleseed", email: "jane@example.com", storefront: "USA",
     asOf: Fixtures.now,
     explanations: [
-      AccessExplanation(
-        subject: .group("plus"), name: "StoreTerm Plus", hasAccess: true, reason: .gracePeriod,
-        sentence: "via Plus Monthly: grace period until 6 Dec 2026, payment failing"),
-      AccessExplanation(
-        subject: .product(Fixtures.plusMonthly), name: "Plus Monthly", hasAccess: true,
-        reason: .gracePeriod, sentence: "grace period until 6 Dec 2026, payment failing"),
-      AccessExplanation(
-        subject: .product(Fixtures.liteMonthly), name: "Lite Monthly", hasAccess: false,
-        reason: .upgraded, sentence: "upgraded to Plus Monthly"),
-      AccessExplanation(
-        subject: .product(Fixtures.coins100), name: "100 Coins", hasAccess: true,
-        reason: .consumable, sentence: "balance 100, bought once, last 21 Nov 2026"),
-      AccessExplanation(
-        subject: .product(Fixtures.lifetime), name: "Lifetime Unlock", hasAccess: false,
-        reason: .pendingAskToBuy, sentence: "pending Ask to Buy since 25 Nov 2026"),
-      AccessExplanation(
-        subject: .product(Fixtures.themes), name: "Theme Pack", hasAccess: false,
-        reason: .refunded, sentence: "refunded 30 Nov 2026 (developer issue)"),
-      AccessExplanation(
-        subject: .product(Fixtures.premiumYearly), name: "Premium Yearly", hasAccess: false,
-        reason: .unverified, sentence: "unverified (invalidSignature), not counted"),
+      line(
+        .group("plus"), "StoreTerm Plus", true, .gracePeriod,
+        SupportPhrase("via %1$@: %2$@", .data("Plus Monthly"), .phrase(grace))),
+      line(.product(Fixtures.plusMonthly), "Plus Monthly", true, .gracePeriod, grace),
+      line(
+        .product(Fixtures.liteMonthly), "Lite Monthly", false, .upgraded,
+        SupportPhrase("upgraded to %@", .data("Plus Monthly"))),
+      line(
+        .product(Fixtures.coins100), "100 Coins", true, .consumable,
+        SupportPhrase(
+          "%1$@, bought once, last %2$@", .phrase(SupportPhrase("balance %@", .data("100"))),
+          .day(day(-9)))),
+      line(
+        .product(Fixtures.lifetime), "Lifetime Unlock", false, .pendingAskToBuy,
+        SupportPhrase("pending Ask to Buy since %@", .day(day(-5)))),
+      line(
+        .product(Fixtures.themes), "Theme Pack", false, .refunded,
+        SupportPhrase("refunded %@ (developer issue)", .day(day(0)))),
+      line(
+        .product(Fixtures.premiumYearly), "Premium Yearly", false, .unverified,
+        SupportPhrase("unverified (%@), not counted", .data("invalidSignature"))),
     ],
     timeline: [
-      TimelineEntry(
-        date: day(-20), notificationType: .subscribed, subtype: .initialBuy,
-        label: "Subscribed to Lite Monthly"),
-      TimelineEntry(
-        date: day(-15), notificationType: .didChangeRenewalPref, subtype: .upgrade,
-        label: "Upgraded to Plus Monthly"),
-      TimelineEntry(
-        date: day(-9), notificationType: .oneTimeCharge, label: "Bought 100 Coins"),
-      TimelineEntry(date: day(-6), notificationType: .oneTimeCharge, label: "Bought Theme Pack"),
+      event(-20, .subscribed, .initialBuy, "Lite Monthly"),
+      event(-15, .didChangeRenewalPref, .upgrade, "Plus Monthly"),
+      event(-9, .oneTimeCharge, nil, "100 Coins"),
+      event(-6, .oneTimeCharge, nil, "Theme Pack"),
       TimelineEntry(
         date: day(-5), notificationType: nil, localName: "ASK_TO_BUY",
-        label: "Asked a parent to approve Lifetime Unlock"),
-      TimelineEntry(
-        date: day(-2), notificationType: .didChangeRenewalStatus, subtype: .autoRenewDisabled,
-        label: "Turned off auto-renew for Plus Monthly"),
-      TimelineEntry(
-        date: day(-1), notificationType: .didChangeRenewalStatus, subtype: .autoRenewEnabled,
-        label: "Turned on auto-renew for Plus Monthly"),
-      TimelineEntry(
-        date: day(-0.5), notificationType: .didFailToRenew, subtype: .gracePeriod,
-        label: "Renewal of Plus Monthly failed, grace period began"),
-      TimelineEntry(date: day(0), notificationType: .refund, label: "Refunded Theme Pack"),
-      TimelineEntry(
-        date: day(0), notificationType: .subscribed, subtype: .initialBuy,
-        label: "Subscribed to Premium Yearly", isImported: true),
+        phrase: SupportPhrase("Asked a parent to approve %@", .data("Lifetime Unlock"))),
+      event(-2, .didChangeRenewalStatus, .autoRenewDisabled, "Plus Monthly"),
+      event(-1, .didChangeRenewalStatus, .autoRenewEnabled, "Plus Monthly"),
+      event(-0.5, .didFailToRenew, .gracePeriod, "Plus Monthly"),
+      event(0, .refund, nil, "Theme Pack"),
+      event(0, .subscribed, .initialBuy, "Premium Yearly", imported: true),
     ])
+
+  /// The grace period's phrase, for the group and its product.
+  private static let grace = SupportPhrase(
+    "grace period until %@, payment failing", .day(day(6)))
+
+  private static func line(
+    _ subject: AccessExplanation.Subject, _ name: String, _ access: Bool, _ reason: AccessReason,
+    _ phrase: SupportPhrase
+  ) -> AccessExplanation {
+    AccessExplanation(
+      subject: subject, name: name, hasAccess: access, reason: reason, phrase: phrase)
+  }
+
+  /// A timeline entry for a notification about `product`, labelled as the timeline labels it.
+  private static func event(
+    _ offset: Double, _ type: NotificationTypeV2, _ subtype: NotificationSubtype?,
+    _ product: String, imported: Bool = false
+  ) -> TimelineEntry {
+    TimelineEntry(
+      date: day(offset), notificationType: type, subtype: subtype,
+      phrase: NotificationLabel.phrase(type, subtype, product: .data(product)),
+      isImported: imported)
+  }
 
   /// The Customers screen with the three results listed.
   static func listed(readOnly: Bool = false) -> AppState {

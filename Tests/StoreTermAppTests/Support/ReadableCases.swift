@@ -62,9 +62,9 @@ enum ReadableCases {
           join,
           .family(
             .finished(
-              message: FamilySheet.refusal(
-                "family group \"jones\" already has 6 members, the most Family Sharing allows"),
-              isError: true)))
+              message: StoreTermApp.report(
+                .familyRefused(.engine(.familyFull("jones"))), in: join.snapshot
+              ).message, isError: true)))
       ))
     cases.append(
       ("family-leave", updated(localized(Fixtures.family(), .account), .family(.askLeave))))
@@ -93,8 +93,9 @@ enum ReadableCases {
           demo(),
           .finished(
             .refused(
-              "Join failed: a family name has 1 to 64 letters, digits, '-', '_' or '.'. "
-                + "Nothing changed.")), .messages(.toggle))
+              .text(
+                "Join failed: a family name has 1 to 64 letters, digits, '-', '_' or '.'. "
+                  + "Nothing changed."))), .messages(.toggle))
       ))
     var quit = demo()
     quit.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
