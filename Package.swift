@@ -69,7 +69,9 @@ let package = Package(
     .plugin(name: "EmbedDemoCatalog", capability: .buildTool(), dependencies: ["EmbedFile"]),
 
     // Helpers shared by the test targets: fixture paths, captured CLI output.
-    .target(name: "StoreTermTestSupport", dependencies: ["StoreTermCLI", "TerminalUI"]),
+    .target(
+      name: "StoreTermTestSupport",
+      dependencies: ["StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore"]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(

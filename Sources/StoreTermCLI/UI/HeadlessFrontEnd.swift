@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StorePersistence
 import StoreTermApp
 import Synchronization
 
@@ -51,7 +52,7 @@ public final class HeadlessFrontEnd {
 
   /// The signed-in customer's records as the ledger holds them.
   public func records() throws -> [TransactionRecord] {
-    try context.engine.records(customerID: context.customerID)
+    try context.ledger.records(customerID: context.customerID)
   }
 
   /// Stops the store manager's listeners.
