@@ -109,9 +109,16 @@ import Testing
     #expect(
       updated(state, .notifications(.resend)).effects == [.notifications(.resend(sequence: 5))])
     #expect(updated(state, .notifications(.sendTest)).effects == [.notifications(.sendTest)])
-    let done = updated(state, .notifications(.finished(message: "Sent.", isError: false)))
+    let done = updated(state, .notifications(.finished(.testQueued(token: "T1"))))
     #expect(done.effects == [.notifications(.load(before: nil, limit: 50))])
-    #expect(done.state.toast?.message == "Sent.")
+    #expect(done.state.toast == Toast("Test notification T1 is in the outbox.", kind: .success))
+    // The runner reports what happened; the sentence is made here, in the catalog's language.
+    var german = state
+    german.snapshot.locale = "de_DE"
+    let gone = updated(german, .notifications(.finished(.gone)))
+    #expect(gone.effects == [])
+    #expect(
+      gone.state.toast == Toast("Diese Mitteilung ist nicht mehr im Postausgang.", kind: .error))
     let readOnly = Self.listed(readOnly: true)
     #expect(StoreTermApp.action(for: .key(.char("t")), in: readOnly) == .refused("read-only"))
   }

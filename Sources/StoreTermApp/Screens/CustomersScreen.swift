@@ -178,7 +178,9 @@ public enum CustomersScreen {
     if searchedAgain, let id = state.customers.selectedID {
       state.customers.selectedID = nil
       state.toast = Toast(
-        "Customer \(id) is no longer listed; the selection was cleared.", kind: .warning)
+        state.snapshot.localized(
+          "Customer %@ is no longer listed; the selection was cleared.", id),
+        kind: .warning)
       return
     }
     state.customers.selectedID = results.first?.id

@@ -36,8 +36,8 @@ public enum NotificationsAction: Sendable, Equatable {
   case changed
   /// The runner read a page.
   case loaded(NotificationPage)
-  /// A resend or test notification ended; `message` is shown, as a problem when `isError`.
-  case finished(message: String, isError: Bool)
+  /// A page read, a resend or a test notification ended so.
+  case finished(NotificationsOutcome)
 }
 
 /// Work the Notifications screen asks the runner for.
@@ -163,9 +163,10 @@ public enum NotificationsScreen {
       return reload(&state)
     case .loaded(let page):
       loaded(&state, page)
-    case .finished(let message, let isError):
-      state.toast = Toast(message, kind: isError ? .error : .success)
-      return isError ? [] : reload(&state)
+    case .finished(let outcome):
+      state.toast = Toast(
+        outcome.message(state.snapshot), kind: outcome.isError ? .error : .success)
+      return outcome.isError ? [] : reload(&state)
     }
     return []
   }

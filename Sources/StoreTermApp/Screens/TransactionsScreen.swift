@@ -145,7 +145,9 @@ public enum TransactionsScreen {
     state.transactions.hasSelection = false
     if state.screen == .transactions {
       state.toast = Toast(
-        "Transaction \(id) is no longer listed; the selection was cleared.", kind: .warning)
+        state.snapshot.localized(
+          "Transaction %@ is no longer listed; the selection was cleared.", "\(id)"),
+        kind: .warning)
     }
     return []
   }

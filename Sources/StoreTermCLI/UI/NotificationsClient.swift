@@ -37,28 +37,27 @@ struct NotificationsClient {
       return .loaded(
         NotificationPage(before: before, rows: page.entries.map(Self.row), hasOlder: page.hasOlder))
     } catch {
-      return .finished(message: "The outbox cannot be read: \(error)", isError: true)
+      return .finished(.unreadable("\(error)"))
     }
   }
 
   func resend(_ sequence: Int64) -> NotificationsAction {
     do {
       guard try outbox.resend(sequence: sequence, now: clock.now()) else {
-        return .finished(message: "That notification is no longer in the outbox.", isError: true)
+        return .finished(.gone)
       }
-      return .finished(
-        message: "Notification \(sequence) is due again at every URL.", isError: false)
+      return .finished(.resent(sequence: sequence))
     } catch {
-      return .finished(message: "The resend failed: \(error)", isError: true)
+      return .finished(.resendFailed("\(error)"))
     }
   }
 
   func sendTest() -> NotificationsAction {
     do {
       let sent = try TestNotificationRequest.send(with: factory, into: ledger)
-      return .finished(message: "Test notification \(sent.token) is in the outbox.", isError: false)
+      return .finished(.testQueued(token: sent.token))
     } catch {
-      return .finished(message: "The test notification failed: \(error)", isError: true)
+      return .finished(.testFailed("\(error)"))
     }
   }
 
