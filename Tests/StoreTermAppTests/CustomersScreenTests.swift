@@ -101,7 +101,7 @@ import Testing
     var state = CustomerFixtures.listed()
     state.customers.pendingSearch = "x"
     state.customers.opening = "default"
-    let failed = updated(state, .support(.failed("Search failed: disk I/O error"))).state
+    let failed = updated(state, .support(.failed(.search("disk I/O error")))).state
     #expect(failed.toast == Toast("Search failed: disk I/O error", kind: .error))
     #expect(failed.customers.pendingSearch == nil && failed.customers.opening == nil)
   }

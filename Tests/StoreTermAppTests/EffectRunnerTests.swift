@@ -219,7 +219,8 @@ import Testing
       #expect(
         inbox.all.last
           == .support(
-            .failed("no customer \"nobody\" (storeterm customers --find TEXT searches for one)")))
+            .failed(
+              .load("no customer \"nobody\" (storeterm customers --find TEXT searches for one)"))))
     }
   }
 }

@@ -51,8 +51,25 @@ public enum SupportAction: Sendable, Equatable {
   case foundMore(query: String, after: String, [CustomerSummary])
   /// The runner loaded a customer's detail.
   case loaded(CustomerDetail)
-  /// A search or load failed, with one sentence.
-  case failed(String)
+  /// A search or load failed.
+  case failed(SupportFailure)
+}
+
+/// Why the Customers screen's request failed; `update` words it.
+public enum SupportFailure: Sendable, Equatable {
+  /// A search (or its next page) failed, for this reason.
+  case search(String)
+  /// A customer's detail could not be loaded: the command line's own sentence (it names the
+  /// command that finds customers).
+  case load(String)
+
+  /// The sentence, in `snapshot`'s language.
+  func message(_ snapshot: StoreSnapshot) -> String {
+    switch self {
+    case .search(let reason): snapshot.localized("Search failed: %@", reason)
+    case .load(let sentence): sentence
+    }
+  }
 }
 
 /// The support console's Customers screen (`5`): search the ledger by customer id, name, email,
@@ -159,11 +176,11 @@ public enum CustomersScreen {
       state.customers.opening = nil
       state.customers.detail = detail
       state.customers.detailScroll = 0
-    case .failed(let message):
+    case .failed(let failure):
       state.customers.pendingSearch = nil
       state.customers.pendingMore = nil
       state.customers.opening = nil
-      state.toast = Toast(message, kind: .error)
+      state.toast = Toast(failure.message(state.snapshot), kind: .error)
     }
     return []
   }

@@ -189,13 +189,13 @@ final class StoreEffectRunner: EffectRunner {
       do {
         send(.support(.found(query: query, try support.search(query))))
       } catch {
-        send(.support(.failed("Search failed: \(error)")))
+        send(.support(.failed(.search("\(error)"))))
       }
     case .loadCustomer(let customerID):
       do {
         send(.support(.loaded(try support.load(customerID))))
       } catch {
-        send(.support(.failed("\(error)")))
+        send(.support(.failed(.load("\(error)"))))
       }
     case .moreCustomers(let query, let customerID):
       do {
@@ -204,7 +204,7 @@ final class StoreEffectRunner: EffectRunner {
             .foundMore(query: query, after: customerID, try support.more(query, after: customerID)))
         )
       } catch {
-        send(.support(.failed("Search failed: \(error)")))
+        send(.support(.failed(.search("\(error)"))))
       }
     case .loadTransactionPage(let request):
       do {
