@@ -74,6 +74,31 @@ public struct TransactionPage: Sendable, Equatable {
 }
 
 extension TransactionPage {
+  /// Where the selected transaction `id` is after the list changed, for a list showing `page`
+  /// as `rows`: at a row; outside the window only, so the window around it is to be asked
+  /// (unless it was asked already, while `awaiting` it, and did not hold it); or gone.
+  ///
+  /// The one rule the transaction manager and the account history follow a selection by.
+  static func locate(
+    _ id: UInt64, in rows: [TransactionRecord], page: TransactionPage?, awaiting: UInt64?
+  ) -> Located {
+    if let index = rows.firstIndex(where: { $0.id == id }) { return .row(index) }
+    if let page, !page.isComplete, page.request.position != .around(id) || awaiting == nil {
+      return .outside
+    }
+    return .gone
+  }
+
+  /// Where a selected transaction is: see ``locate(_:in:page:awaiting:)``.
+  enum Located: Equatable {
+    /// At this row of the list.
+    case row(Int)
+    /// Outside the window: ask for the window around it.
+    case outside
+    /// No longer listed.
+    case gone
+  }
+
   /// Where the next window should sit after a move by `delta` left the selection on row
   /// `selected` of `rows` (this window's rows as the screen lists them): the list's top or
   /// bottom when `Home` or `End` went past the window, the rows around the selection when it

@@ -70,17 +70,20 @@ public enum AccountScreen {
   /// around it first; when it left the history the newest row is selected.
   static func follow(_ record: TransactionRecord?, in state: inout AppState) -> [AppEffect] {
     guard let id = record?.id ?? state.account.awaitedID else { return [] }
-    if let index = history(state.snapshot).firstIndex(where: { $0.id == id }) {
+    let rows = history(state.snapshot)
+    let located = TransactionPage.locate(
+      id, in: rows, page: state.snapshot.historyPage, awaiting: state.account.awaitedID)
+    switch located {
+    case .row(let index):
       state.account.selected = index
       state.account.awaitedID = nil
       return []
-    }
-    if let page = state.snapshot.historyPage, !page.isComplete,
-      page.request.position != .around(id) || state.account.awaitedID == nil
-    {
+    case .outside:
       // Purchases above (or a window moved) may have pushed it out of the window only.
       state.account.awaitedID = id
       return request(.around(id), in: &state)
+    case .gone:
+      break
     }
     state.account.awaitedID = nil
     state.account.selected = 0

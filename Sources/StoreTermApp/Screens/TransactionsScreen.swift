@@ -128,17 +128,20 @@ public enum TransactionsScreen {
   /// window around it first; when it left the list, clears the selection and says so.
   static func follow(_ record: TransactionRecord?, in state: inout AppState) -> [AppEffect] {
     guard let id = record?.id ?? state.transactions.awaitedID else { return [] }
-    if let index = filtered(state).firstIndex(where: { $0.id == id }) {
+    let rows = filtered(state)
+    let located = TransactionPage.locate(
+      id, in: rows, page: state.snapshot.transactionPage, awaiting: state.transactions.awaitedID)
+    switch located {
+    case .row(let index):
       state.transactions.selected = index
       state.transactions.awaitedID = nil
       return []
-    }
-    if let page = state.snapshot.transactionPage, !page.isComplete,
-      page.request.position != .around(id) || state.transactions.awaitedID == nil
-    {
+    case .outside:
       // Rows inserted above (or a window moved) may have pushed it out of the window only.
       state.transactions.awaitedID = id
       return request(.around(id), in: &state)
+    case .gone:
+      break
     }
     state.transactions.awaitedID = nil
     state.transactions.selected = 0
