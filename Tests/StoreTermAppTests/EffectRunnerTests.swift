@@ -97,6 +97,34 @@ import Testing
       ])
   }
 
+  @Test func switchingCustomersShowsTheNewCustomersAppStore() async throws {
+    let database = directory.appending(path: "ledger.sqlite").path
+    _ = try context.engine.purchase("dev.storeterm.demo.lifetime", customerID: "default")
+    _ = try context.engine.purchase("dev.storeterm.demo.themes", customerID: "bob")
+    let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) { id in
+      try CommandContext(
+        parsed: try StoreTermCommand.parser.parse(["ui", "--db", database, "--customer", id]),
+        output: CapturedOutput(), environment: [:]
+      ).openStore()
+    }
+    let inbox = Inbox()
+    await runner.run(.start) { inbox.send($0) }
+    #expect(inbox.lastSnapshot?.entitledProductIDs == ["dev.storeterm.demo.lifetime"])
+    await runner.run(.switchCustomer("bob")) { inbox.send($0) }
+    let snapshot = try #require(inbox.lastSnapshot)
+    #expect(snapshot.customerID == "bob")
+    #expect(snapshot.entitledProductIDs == ["dev.storeterm.demo.themes"])
+    // What StoreKit reports after the switch is bob's too.
+    await runner.run(.purchase(productID: "dev.storeterm.demo.coins.100", outcome: .normal)) {
+      inbox.send($0)
+    }
+    await runner.stop()
+    #expect(
+      try context.engine.records(customerID: "bob").map(\.productID) == [
+        "dev.storeterm.demo.themes", "dev.storeterm.demo.coins.100",
+      ])
+  }
+
   @Test func startSendsTheFirstSnapshot() async throws {
     try await withRunner { _, inbox in
       let snapshot = try #require(inbox.lastSnapshot)

@@ -153,7 +153,8 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         send(.finished(.refused(Refusal(error))))
       }
-      await publish(send, force: true)
+      // The effect started in the previous customer's App Store; the snapshot is the new one's.
+      await StoreKitRuntime.withConfiguration(context.runtime) { await publish(send, force: true) }
     case .joinFamily(let group):
       let customerID = context.customerID
       send(
@@ -293,7 +294,7 @@ final class StoreEffectRunner: EffectRunner {
     reader = SnapshotReader(store: store, context: fresh)
     lastSent = nil
     try reader.primeEvents()
-    await storeClient.start()
+    await StoreKitRuntime.withConfiguration(fresh.runtime) { await storeClient.start() }
   }
 
   /// Polls the ledger for changes made by other processes (`storeterm manage approve 3` in a
