@@ -143,7 +143,8 @@ final class SnapshotReader {
       balances: store.balances, introEligibleGroups: eligible, records: records,
       verification: history.verification, events: events,
       warnings: store.warnings.map(\.description),
-      settings: settings(), renewals: await renewals(), offerCodes: currentOfferCodes(),
+      settings: Self.settings(of: context), renewals: await renewals(),
+      offerCodes: currentOfferCodes(),
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
       historyPage: history)
     snapshot.transactionPage =
@@ -312,28 +313,6 @@ final class SnapshotReader {
   private func subscriptions() -> [UInt64: SubscriptionState] {
     let chains = (try? context.engine.subscriptionChains(customerID: context.customerID)) ?? []
     return Dictionary(chains.map { ($0.originalID, $0) }) { first, _ in first }
-  }
-
-  /// The session's switches and the clock's rate.
-  private func settings() -> QASettings {
-    let session = context.engine.session
-    let catalog = context.engine.catalog
-    return QASettings(
-      askToBuy: session.askToBuyEnabled, interruptedPurchases: session.interruptedPurchasesEnabled,
-      billingIssues: session.billingIssuesEnabled, gracePeriod: session.billingGracePeriodEnabled,
-      timeRate: context.clock.simulated.rate.description,
-      failures: session.failures.mapValues(Self.name),
-      storefront: "\(catalog.storefront.countryCode) \(catalog.locale)")
-  }
-
-  /// The name `SimulatedFailure(name:)` reads back.
-  static func name(_ failure: SimulatedFailure) -> String {
-    switch failure {
-    case .storeKit(let error): error.name
-    case .purchase(let error): error.rawValue
-    case .verification(let error): error.name
-    case .refundRequest(let error): error.rawValue
-    }
   }
 
   private func collectFeed(now: Date) {
