@@ -145,30 +145,23 @@ struct HelpView {
     let width = max(1, canvas.size.width - 4)
     let labelWidth = labelWidth(width: width)
     let lines = wrappedLines(width: width, labelWidth: labelWidth)
-    let height = max(1, min(lines.count, canvas.size.height - 2))
-    let first = TextOverlay.clampedScroll(scroll, count: lines.count, height: height)
-    let frame = canvas.bounds.centered(Size(width: width + 4, height: height + 2))
-    canvas.fill(frame, role: .normal)
-    let inside = canvas.box(frame, title: title, role: .borderFocused)
-    canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
-      for (y, line) in lines.dropFirst(first).prefix(height).enumerated() {
-        switch line {
-        case .heading(let text):
-          area.raw(text, at: Point(x: 0, y: y), role: .title)
-        case .key(let entry, let text):
-          let disabled = entry.disabledReason != nil
-          area.text(
-            entry.label, at: Point(x: 0, y: y), role: disabled ? .keyHintDisabled : .key,
-            width: labelWidth)
-          area.raw(
-            text, at: Point(x: labelWidth + 2, y: y), role: disabled ? .keyHintDisabled : .keyHint)
-        case .more(let text, let disabled):
-          area.raw(
-            text, at: Point(x: labelWidth + 2, y: y), role: disabled ? .keyHintDisabled : .keyHint)
-        }
+    TextOverlay.renderPanel(
+      lineCount: lines.count, width: width, scroll: scroll, title: title, more: more, in: &canvas
+    ) { area, y, index in
+      switch lines[index] {
+      case .heading(let text):
+        area.raw(text, at: Point(x: 0, y: y), role: .title)
+      case .key(let entry, let text):
+        let disabled = entry.disabledReason != nil
+        area.text(
+          entry.label, at: Point(x: 0, y: y), role: disabled ? .keyHintDisabled : .key,
+          width: labelWidth)
+        area.raw(
+          text, at: Point(x: labelWidth + 2, y: y), role: disabled ? .keyHintDisabled : .keyHint)
+      case .more(let text, let disabled):
+        area.raw(
+          text, at: Point(x: labelWidth + 2, y: y), role: disabled ? .keyHintDisabled : .keyHint)
       }
     }
-    ScrollMarks(offset: first, height: height, count: lines.count, more: more)
-      .render(onFrame: frame, in: &canvas)
   }
 }

@@ -53,17 +53,30 @@ public struct TextOverlay: Hashable, Sendable {
   public func render(in canvas: inout Canvas) {
     let width = max(1, min(maximumWidth, canvas.size.width - 4))
     let lines = lines(width: width)
-    let height = max(1, min(lines.count, canvas.size.height - 2))
-    let first = Self.clampedScroll(scroll, count: lines.count, height: height)
+    Self.renderPanel(
+      lineCount: lines.count, width: width, scroll: scroll, title: title, more: more, in: &canvas
+    ) { area, y, index in
+      area.raw(lines[index].text, at: Point(x: 0, y: y), role: lines[index].role)
+    }
+  }
+
+  /// Draws a centred, boxed panel `width` columns wide showing `lineCount` lines from `scroll`
+  /// (clamped), with `↑/↓ N more` marks: `drawLine` paints line `index` on row `y` of the inside.
+  ///
+  /// The one frame the text overlays and the key help share.
+  public static func renderPanel(
+    lineCount: Int, width: Int, scroll: Int, title: String, more: String,
+    in canvas: inout Canvas, drawLine: (inout Canvas, _ y: Int, _ index: Int) -> Void
+  ) {
+    let height = max(1, min(lineCount, canvas.size.height - 2))
+    let first = clampedScroll(scroll, count: lineCount, height: height)
     let frame = canvas.bounds.centered(Size(width: width + 4, height: height + 2))
     canvas.fill(frame, role: .normal)
     let inside = canvas.box(frame, title: title, role: .borderFocused)
     canvas.within(inside.insetBy(dx: 1, dy: 0)) { area in
-      for (y, line) in lines.dropFirst(first).prefix(height).enumerated() {
-        area.raw(line.text, at: Point(x: 0, y: y), role: line.role)
-      }
+      for y in 0..<min(height, max(0, lineCount - first)) { drawLine(&area, y, first + y) }
     }
-    ScrollMarks(offset: first, height: height, count: lines.count, more: more)
+    ScrollMarks(offset: first, height: height, count: lineCount, more: more)
       .render(onFrame: frame, in: &canvas)
   }
 }
