@@ -89,6 +89,13 @@ public enum Standing: Sendable, Equatable, Hashable {
     }
   }
 
+  /// Every word a ``label(isFamilyShared:isFinished:)`` is made of, for the screens' tables.
+  public static let labelWords: Set<String> = [
+    "pending approval", "interrupted", "declined", "purchased", "change scheduled",
+    "in grace period", "billing retry", "expired", "upgraded", "plan changed", "refunded",
+    "revoked", "family revoked", "family shared", "shared", "unfinished",
+  ]
+
   /// A request that never became a transaction: waiting, interrupted or declined.
   public static func decide(request state: TransactionRecord.State, since: Date) -> Standing {
     switch state {

@@ -54,7 +54,7 @@ enum CustomerFixtures {
         SupportPhrase("pending Ask to Buy since %@", .day(day(-5)))),
       line(
         .product(Fixtures.themes), "Theme Pack", false, .refunded,
-        SupportPhrase("refunded %@ (developer issue)", .day(day(0)))),
+        SupportPhrase("revoked %@ (developer issue)", .day(day(0)))),
       line(
         .product(Fixtures.premiumYearly), "Premium Yearly", false, .unverified,
         SupportPhrase("unverified (%@), not counted", .data("invalidSignature"))),
