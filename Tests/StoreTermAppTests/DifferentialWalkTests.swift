@@ -2,8 +2,9 @@ import Foundation
 import StoreTermTestSupport
 import Testing
 
-/// Seeded random walks that mix the front end's actions with another process's commands on
-/// one ledger, for two customers (one in a family with the other); after every step the paywall
+/// Seeded random walks, compared across every view after each step.
+///
+/// The walks mix the front end's actions with another process's commands on one ledger, for two customers (one in a family with the other); after every step the paywall
 /// badges, the Account's lines, the Transactions State column, `transactions`, the explainer
 /// (`customer`) and the support console (`customers`) must say what a fresh `storeterm
 /// entitlements --json` and `status --json` say. The long form is `storeterm-bench walk`.

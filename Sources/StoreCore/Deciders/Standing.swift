@@ -185,7 +185,9 @@ public enum Standing: Sendable, Equatable, Hashable {
 }
 
 extension Standing {
-  /// The standing as a row's label: ``words`` (alone for a request or a revocation), then `shared` for a Family Sharing copy and
+  /// The standing as a row's label.
+  ///
+  /// ``words`` (alone for a request or a revocation), then `shared` for a Family Sharing copy and
   /// `unfinished` until the app finishes a charged transaction; a copy in force reads
   /// `family shared` (`unfinished, shared`), an own one in force and unfinished `unfinished`. Each part
   /// between `, ` is a phrase of its own (the screens translate them one by one).
