@@ -40,9 +40,12 @@ extension DifferentialWalk {
       }
       let detail = try await jsonObject(["customer", customer]) as? [String: Any] ?? [:]
       let lines = detail["entitlements"] as? [[String: Any]] ?? []
+      // A consumable's line says whether a balance is left, which is not an entitlement.
       let yes = Set(
-        lines.filter { $0["subject"] as? String == "product" && $0["access"] as? Bool == true }
-          .compactMap { $0["id"] as? String })
+        lines.filter {
+          $0["subject"] as? String == "product" && $0["access"] as? Bool == true
+            && $0["code"] as? String != "consumable"
+        }.compactMap { $0["id"] as? String })
       if yes != own {
         problems.append("\(customer): explainer yes \(yes.sorted()), entitlements \(own.sorted())")
       }

@@ -202,7 +202,7 @@ import StoreTermCLI
           .replacingOccurrences(of: "family ", with: "")
         let expected: Set<String> =
           switch state {
-          case "subscribed": ["purchased", "unfinished", "shared"]
+          case "subscribed": ["purchased", "unfinished", "shared", "change scheduled"]
           case "inGracePeriod": ["in grace period"]
           case "inBillingRetryPeriod": ["billing retry"]
           case "expired": ["expired", "upgraded"]

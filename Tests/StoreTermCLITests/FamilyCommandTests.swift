@@ -44,7 +44,7 @@ import Testing
     #expect(shared.map { $0["transactionId"] } == [.string("2")])
     let table = await runStoreTerm(["transactions", "--customer", "alice", "--db", db])
     #expect(
-      table.standardOutput.split(separator: "\n").last?.hasSuffix("owned, family shared") == true)
+      table.standardOutput.split(separator: "\n").last?.hasSuffix("family shared") == true)
     let list = await runStoreTerm(["family", "--customer", "alice", "--db", db])
     #expect(
       list.standardOutput.split(separator: "\n") == [

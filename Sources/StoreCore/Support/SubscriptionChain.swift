@@ -31,12 +31,13 @@ public struct SubscriptionChain: Sendable, Equatable {
   public init?(state: SubscriptionState, transactions: [JWSTransactionDecodedPayload]) {
     let chain = transactions.sorted(by: Self.older)
     guard let latest = chain.last else { return nil }
-    let expires = Date(epochMilliseconds: latest.expiresDate ?? latest.purchaseDate)
+    // The App Store's state is the word on when the period ends: `expire` ends it before the
+    // transaction's date, a renewal extension after it.
     self.init(
       originalID: String(state.originalID), groupID: state.groupID, latest: latest,
       transactions: chain, willAutoRenew: state.willAutoRenew,
       autoRenewProductID: state.autoRenewProductID,
-      expiresDate: max(state.expiresDate, expires), billingRetrySince: state.billingIssue?.since,
+      expiresDate: state.expiresDate, billingRetrySince: state.billingIssue?.since,
       graceEnds: state.billingIssue?.graceEnds, retryEnds: state.billingIssue?.retryEnds,
       expirationReason: state.expirationReason, isRevoked: state.isRevoked)
   }
