@@ -196,11 +196,21 @@ public final class StoreEngine: Sendable {
   /// `Transaction.currentEntitlements` for a customer at the clock's now.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
     let records = try ledger.records(customerID: customerID)
-    return TransactionRules.currentEntitlements(
-      records,
-      subscriptions: try ledger.subscriptions(customerID: customerID).map(\.state)
-        + familyChains(records),
-      nonRenewingDuration: session.nonRenewingDuration, at: clock.now())
+    let facts = try accessFacts(customerID: customerID, records: records)
+    let signed = Dictionary(
+      records.compactMap(\.signed).map { ($0.payload.transactionId, $0) },
+      uniquingKeysWith: { a, _ in a })
+    return Access.entitlements(facts, at: clock.now()).compactMap { signed[$0.transactionId] }
+  }
+
+  /// What every access and standing question about the customer is decided from: `records`
+  /// (all of the customer's), their subscription chains as the App Store keeps them (their own
+  /// and those shared with them) and the session's non-renewing length.
+  public func accessFacts(customerID: String, records: [TransactionRecord]) throws -> Access.Facts
+  {
+    TransactionRules.accessFacts(
+      records, subscriptions: try subscriptionChains(customerID: customerID, records: records),
+      nonRenewingDuration: session.nonRenewingDuration)
   }
 
   /// `Transaction.all` for a customer.

@@ -2,91 +2,51 @@ import Foundation
 
 /// StoreKit's rules for which transactions an app sees, as pure functions over ledger records.
 public enum TransactionRules {
-  /// `Transaction.currentEntitlements`: every non-consumable, the latest transaction of each
-  /// active auto-renewable subscription group, and the latest of each non-renewing subscription;
-  /// never consumables, never refunded, revoked or upgraded transactions.
-  ///
-  /// A subscription's latest transaction counts while its chain is subscribed or in its grace
-  /// period (`subscriptions`); without a chain, while the transaction has not expired.
+  /// `Transaction.currentEntitlements` over ledger records: ``Access/entitlements(_:at:)``,
+  /// with each subscription's chain as the App Store keeps it (`subscriptions`).
   ///
   /// A non-renewing subscription counts for `nonRenewingDuration` from its purchase (nil: for
   /// ever, which is how an app that never sets a length behaves).
-  ///
-  /// Family Sharing copies are judged apart from the customer's own purchases (each has its
-  /// own chain); when both grant the same product or group, the customer's own purchase is the
-  /// one listed, so `currentEntitlements(for:)` still yields at most one transaction per product.
   public static func currentEntitlements(
     _ records: [TransactionRecord], subscriptions: [SubscriptionState] = [],
     nonRenewingDuration: CatalogProduct.SubscriptionPeriod? = nil, at now: Date
   ) -> [SignedTransaction] {
-    let signed = purchased(records)
-    // The customer's own subscriptions form one chain per group, so the latest transaction of a
-    // group decides it; shared ones come from each purchaser in the family, possibly several
-    // chains in one group, so each chain is decided by its own latest transaction.
-    let own = entitlements(
-      signed.filter { $0.payload.inAppOwnershipType != .familyShared },
-      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now,
-      decidedBy: group)
-    let shared = entitlements(
-      signed.filter { $0.payload.inAppOwnershipType == .familyShared },
-      subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration, at: now,
-      decidedBy: { $0.originalTransactionId })
-    func key(_ transaction: SignedTransaction) -> String {
-      let payload = transaction.payload
-      return payload.type == .autoRenewableSubscription
-        ? "group:" + group(payload) : "product:" + payload.productId
-    }
-    // One per group or product: the customer's own, else the latest shared one.
-    var covered = Set(own.map(key))
-    let sharedKept = shared.reversed().filter { covered.insert(key($0)).inserted }
-    return (own + sharedKept).sorted { $0.id < $1.id }
+    let facts = accessFacts(
+      records, subscriptions: subscriptions, nonRenewingDuration: nonRenewingDuration)
+    let signed = Dictionary(
+      records.compactMap(\.signed).map { ($0.payload.transactionId, $0) },
+      uniquingKeysWith: { a, _ in a })
+    return Access.entitlements(facts, at: now).compactMap { signed[$0.transactionId] }
   }
 
-  /// The subscription group of an auto-renewable transaction.
-  private static func group(_ payload: JWSTransactionDecodedPayload) -> String {
-    payload.subscriptionGroupIdentifier ?? payload.productId
+  /// What ``Access`` decides from, for ledger records: their signed transactions and each
+  /// subscription chain the App Store keeps (a chain without a state is judged by its
+  /// transactions' own dates).
+  public static func accessFacts(
+    _ records: [TransactionRecord], subscriptions: [SubscriptionState],
+    nonRenewingDuration: CatalogProduct.SubscriptionPeriod?
+  ) -> Access.Facts {
+    let payloads = records.compactMap(\.signed?.payload)
+    return Access.Facts(
+      transactions: payloads, chains: chains(payloads, subscriptions: subscriptions),
+      nonRenewingLength: nonRenewingDuration)
   }
 
-  /// The entitlements among `signed`, all of one ownership type; the latest auto-renewable
-  /// transaction with each `decidedBy` key decides whether that key grants access.
-  private static func entitlements(
-    _ signed: [SignedTransaction], subscriptions: [SubscriptionState],
-    nonRenewingDuration: CatalogProduct.SubscriptionPeriod?, at now: Date,
-    decidedBy decider: (JWSTransactionDecodedPayload) -> String
-  ) -> [SignedTransaction] {
-    var result: [SignedTransaction] = []
-    var seenProducts: Set<String> = []
-    var seenKeys: Set<String> = []
-    for transaction in signed.reversed() {
-      let payload = transaction.payload
-      switch payload.type {
-      case .consumable:
-        continue
-      case .nonConsumable, .nonRenewingSubscription:
-        guard !transaction.isRevoked, seenProducts.insert(payload.productId).inserted else {
-          continue
-        }
-        if payload.type == .nonRenewingSubscription, let length = nonRenewingDuration,
-          length.date(after: transaction.purchaseDate) <= now
-        {
-          continue
-        }
-        result.append(transaction)
-      case .autoRenewableSubscription:
-        // The latest transaction with the key decides it, active or not.
-        guard seenKeys.insert(decider(payload)).inserted else { continue }
-        let chain = subscriptions.first {
-          String($0.originalID) == payload.originalTransactionId
-        }
-        let entitled =
-          chain.map {
-            $0.renewalState(at: now).isEntitled && !transaction.isRevoked
-              && payload.isUpgraded != true
-          } ?? isActive(transaction, at: now)
-        if entitled { result.append(transaction) }
+  /// The chains of `subscriptions` over `payloads`, by original transaction ID.
+  public static func chains(
+    _ payloads: [JWSTransactionDecodedPayload], subscriptions: [SubscriptionState]
+  ) -> [String: SubscriptionChain] {
+    let byOriginal = Dictionary(
+      grouping: payloads.filter { $0.type == .autoRenewableSubscription },
+      by: \.originalTransactionId)
+    var chains: [String: SubscriptionChain] = [:]
+    for state in subscriptions {
+      let original = String(state.originalID)
+      if let chain = SubscriptionChain(state: state, transactions: byOriginal[original] ?? []) {
+        chains[original] = chain
       }
     }
-    return result.sorted { $0.id < $1.id }
+    return chains
   }
 
   /// Whether an auto-renewable transaction grants access at `now`.
@@ -102,15 +62,19 @@ public enum TransactionRules {
   public static func all(
     _ records: [TransactionRecord], includingConsumableHistory: Bool = false
   ) -> [SignedTransaction] {
-    records.compactMap { record in
-      guard let signed = record.signed else { return nil }
-      if signed.payload.type == .consumable, record.isFinished, !includingConsumableHistory,
-        !signed.isRevoked
-      {
-        return nil
-      }
-      return signed
-    }
+    records.filter { isListedInAll($0, includingConsumableHistory: includingConsumableHistory) }
+      .compactMap(\.signed)
+  }
+
+  /// Whether `Transaction.all` lists the record: only charged transactions (a request that was
+  /// never charged is not a transaction), and a finished consumable only with consumable
+  /// history included (or once refunded).
+  public static func isListedInAll(
+    _ record: TransactionRecord, includingConsumableHistory: Bool = false
+  ) -> Bool {
+    guard let signed = record.signed else { return false }
+    return signed.payload.type != .consumable || !record.isFinished || includingConsumableHistory
+      || signed.isRevoked
   }
 
   /// `Transaction.unfinished`: charged transactions the app has not finished.

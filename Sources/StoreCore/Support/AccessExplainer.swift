@@ -8,41 +8,49 @@ import Foundation
 public enum AccessExplainer {
   /// The lines for `history` at `now`: each subscription group followed by its products, then
   /// the other products by name, then unverified imports.
+  ///
+  /// Whether a line grants access is ``Access``'s answer and its reason is the deciding
+  /// transaction's ``Standing``: the explainer only words them.
+  ///
+  /// - Parameter nonRenewingLength: how long a non-renewing subscription lasts (nil: for ever).
   public static func explain(
-    _ history: CustomerHistory, names: ProductNames = ProductNames(), now: Date
+    _ history: CustomerHistory, names: ProductNames = ProductNames(),
+    nonRenewingLength: CatalogProduct.SubscriptionPeriod? = nil, now: Date
   ) -> [AccessExplanation] {
+    let chains = Dictionary(
+      SubscriptionChain.chains(of: history).map { ($0.originalID, $0) },
+      uniquingKeysWith: { a, _ in a })
+    let facts = Access.Facts(
+      transactions: history.transactions, chains: chains, nonRenewingLength: nonRenewingLength)
+    let answers = Access.decide(facts, at: now)
     var lines: [AccessExplanation] = []
-    let chains = SubscriptionChain.chains(of: history)
-    let expiredDates = expiryEventDates(history)
-    let groups = Dictionary(grouping: chains, by: \.groupID)
+    let subscribed = answers.filter { $0.transaction.type == .autoRenewableSubscription }
+    let groups = Dictionary(grouping: subscribed) { $0.transaction.subscriptionGroupIdentifier ?? "" }
     for groupID in groups.keys.sorted(by: { names.group($0) < names.group($1) }) {
-      let groupChains = groups[groupID, default: []]
-      let explained = groupChains.map { chain in
-        (
-          chain,
-          describe(
-            chain, names: names, now: now, expiredOn: expiredDates[chain.originalID],
-            history: history)
-        )
+      let products = groups[groupID, default: []].map { answer in
+        (answer, describe(answer, chain: chains[answer.transaction.originalTransactionId], names: names, history: history, group: groupID))
       }
-      // The group answers with its best chain: one that grants access, else the latest.
+      // The group answers with a product that gives access, else its latest transaction's.
       let best =
-        explained.first(where: { $0.1.hasAccess })
-        ?? explained.max(by: { SubscriptionChain.older($0.0.latest, $1.0.latest) })
-      if let (chain, line) = best {
+        products.first(where: { $0.0.hasAccess })
+        ?? products.max(by: { SubscriptionChain.older($0.0.transaction, $1.0.transaction) })
+      if let (answer, line) = best {
         let phrase =
           line.hasAccess
-          ? SupportPhrase(
-            "via %1$@: %2$@", .data(names.product(chain.latest.productId)), .phrase(line.phrase))
+          ? SupportPhrase("via %1$@: %2$@", .data(names.product(answer.productID)), .phrase(line.phrase))
           : line.phrase
         lines.append(
           AccessExplanation(
             subject: .group(groupID), name: names.group(groupID), hasAccess: line.hasAccess,
-            reason: line.reason, phrase: phrase, transactionID: chain.latest.transactionId))
+            reason: line.reason, phrase: phrase, transactionID: answer.transaction.transactionId))
       }
-      lines += productLines(explained, names: names)
+      // The product in force first, then those the customer left, newest first.
+      lines += products.sorted {
+        ($0.0.hasAccess ? 0 : 1, $1.0.transaction.purchaseDate)
+          < ($1.0.hasAccess ? 0 : 1, $0.0.transaction.purchaseDate)
+      }.map(\.1)
     }
-    lines += otherProducts(history, names: names)
+    lines += otherProducts(history, answers: answers, names: names)
     lines += history.unverified.map { item in
       AccessExplanation(
         subject: .product(item.productID ?? "unknown"),
@@ -54,179 +62,167 @@ public enum AccessExplainer {
     return lines
   }
 
-  /// The sentence and code for one subscription chain's current product.
+  /// The line of one product: the reason code and phrase of its ``Access`` answer.
   static func describe(
-    _ chain: SubscriptionChain, names: ProductNames, now: Date, expiredOn: Date?,
-    history: CustomerHistory
+    _ answer: Access, chain: SubscriptionChain?, names: ProductNames, history: CustomerHistory,
+    group: String? = nil
   ) -> AccessExplanation {
-    let latest = chain.latest
-    let product = latest.productId
-    func line(_ access: Bool, _ reason: AccessReason, _ phrase: SupportPhrase)
-      -> AccessExplanation
-    {
-      var reason = reason
-      var phrase = phrase
-      if access, latest.inAppOwnershipType == .familyShared {
-        reason = .familyShared
-        phrase = SupportPhrase(
-          "%1$@, %2$@", .phrase(history.sharedPhrase(transactionID: latest.transactionId)),
-          .phrase(phrase))
-      }
-      return AccessExplanation(
-        subject: .product(product), name: names.product(product), hasAccess: access,
-        reason: reason, phrase: phrase, transactionID: latest.transactionId)
+    let transaction = answer.transaction
+    let (reason, phrase) = words(answer.standing, transaction, chain: chain, names: names)
+    var line = AccessExplanation(
+      subject: .product(answer.productID), name: names.product(answer.productID),
+      hasAccess: answer.hasAccess, reason: reason, phrase: phrase,
+      transactionID: transaction.transactionId)
+    line.group = group
+    if answer.hasAccess, answer.isFamilyShared {
+      let shared = history.sharedPhrase(transactionID: transaction.transactionId)
+      line.reason = .familyShared
+      line.phrase =
+        transaction.type == .autoRenewableSubscription
+        ? SupportPhrase("%1$@, %2$@", .phrase(shared), .phrase(phrase))
+        : SupportPhrase(
+          "%1$@ since %2$@", .phrase(shared),
+          .day(Date(epochMilliseconds: transaction.purchaseDate)))
     }
-    let end = SupportPhrase.Argument.day(chain.expiresDate)
-    switch chain.renewalState(at: now) {
-    case .revoked:
-      return line(false, .refunded, refundPhrase(latest))
-    case .subscribed:
-      guard let renews = chain.willAutoRenew else {
-        return line(true, .active, SupportPhrase("active until %@ (renewal status unknown)", end))
+    return line
+  }
+
+  /// The reason code and phrase of a standing: `active, renews 30 Dec 2026`.
+  static func words(
+    _ standing: Standing, _ transaction: JWSTransactionDecodedPayload?, chain: SubscriptionChain?,
+    names: ProductNames
+  ) -> (AccessReason, SupportPhrase) {
+    let end = SupportPhrase.Argument.day(
+      chain?.expiresDate ?? Date(epochMilliseconds: transaction?.expiresDate ?? 0))
+    let purchased = Date(epochMilliseconds: transaction?.purchaseDate ?? 0)
+    switch standing {
+    case .purchased where transaction?.type == .autoRenewableSubscription:
+      switch chain?.willAutoRenew {
+      case nil: return (.active, SupportPhrase("active until %@ (renewal status unknown)", end))
+      case false?: return (.cancelled, SupportPhrase("cancelled, access until %@", end))
+      case true?: return (.active, SupportPhrase("active, renews %@", end))
       }
-      guard renews else {
-        return line(true, .cancelled, SupportPhrase("cancelled, access until %@", end))
-      }
-      guard chain.autoRenewProductID == product else {
-        let next = SupportPhrase.Argument.data(names.product(chain.autoRenewProductID))
-        return line(true, .active, SupportPhrase("active, renews %1$@ as %2$@", end, next))
-      }
-      return line(true, .active, SupportPhrase("active, renews %@", end))
-    case .inGracePeriod:
-      let grace = chain.graceEnds.map(SupportPhrase.Argument.day) ?? end
-      return line(
-        true, .gracePeriod, SupportPhrase("grace period until %@, payment failing", grace))
-    case .inBillingRetryPeriod:
-      let since = SupportPhrase.Argument.day(chain.billingRetrySince ?? chain.expiresDate)
-      return line(false, .billingRetry, SupportPhrase("billing retry since %@, no access", since))
-    case .expired:
-      let day = SupportPhrase.Argument.day(expiredOn ?? chain.expiresDate)
-      guard let reason = chain.expirationReason else {
-        return line(false, .expired, SupportPhrase("expired %@", day))
-      }
-      return line(
-        false, .expired, SupportPhrase("expired %1$@: %2$@", day, .phrase(phrase(reason))))
+    case .purchased:
+      return (.owned, SupportPhrase("purchased %@", .day(purchased)))
+    case .scheduledChange(let next, let on):
+      return (
+        .active, SupportPhrase("active, renews %1$@ as %2$@", .day(on), .data(names.product(next)))
+      )
+    case .inGracePeriod(let until):
+      return (.gracePeriod, SupportPhrase("grace period until %@, payment failing", .day(until)))
+    case .billingRetry(let since):
+      return (.billingRetry, SupportPhrase("billing retry since %@, no access", .day(since)))
+    case .expired(let on, let reason):
+      guard let reason else { return (.expired, SupportPhrase("expired %@", .day(on))) }
+      return (
+        .expired, SupportPhrase("expired %1$@: %2$@", .day(on), .phrase(phrase(reason)))
+      )
+    case .upgraded(let target):
+      guard let target else { return (.upgraded, SupportPhrase("upgraded")) }
+      return (.upgraded, SupportPhrase("upgraded to %@", .data(names.product(target))))
+    case .changedPlan(let target):
+      return (.changedPlan, SupportPhrase("changed to %@ at renewal", .data(names.product(target))))
+    case .refunded, .revoked, .familyRevoked:
+      return revocation(standing, transaction?.revocationDate)
+    case .pendingApproval(let since):
+      return (.pendingAskToBuy, SupportPhrase("pending Ask to Buy since %@", .day(since)))
+    case .interrupted(let since):
+      return (
+        .interrupted,
+        SupportPhrase("purchase interrupted since %@, waiting for the customer", .day(since))
+      )
+    case .declined(let since):
+      return (.declined, SupportPhrase("Ask to Buy declined %@", .day(since)))
     }
   }
 
-  /// Lines for every product of a group's chains: the current product's state, and for products
-  /// the customer left, where they went.
-  private static func productLines(
-    _ explained: [(SubscriptionChain, AccessExplanation)], names: ProductNames
+  /// Consumables with their balances, non-consumables, non-renewing subscriptions and open
+  /// requests, by name.
+  private static func otherProducts(
+    _ history: CustomerHistory, answers: [Access], names: ProductNames
   ) -> [AccessExplanation] {
-    var lines: [AccessExplanation] = []
-    var seen: Set<String> = []
-    for (chain, current) in explained {
-      if seen.insert(chain.latest.productId).inserted { lines.append(current) }
-      let moved = chain.latest.productId
-      for transaction in chain.transactions.reversed()
-      where seen.insert(transaction.productId).inserted {
-        let target = SupportPhrase.Argument.data(names.product(moved))
-        let (reason, phrase) =
-          transaction.isUpgraded == true
-          ? (AccessReason.upgraded, SupportPhrase("upgraded to %@", target))
-          : (.changedPlan, SupportPhrase("changed to %@ at renewal", target))
-        lines.append(
-          AccessExplanation(
-            subject: .product(transaction.productId), name: names.product(transaction.productId),
-            hasAccess: false, reason: reason, phrase: phrase,
-            transactionID: transaction.transactionId))
-      }
-    }
-    return lines
-  }
-
-  /// Consumables, non-consumables, non-renewing subscriptions and open requests, by name.
-  private static func otherProducts(_ history: CustomerHistory, names: ProductNames)
-    -> [AccessExplanation]
-  {
-    let owned = history.transactions.filter { $0.type != .autoRenewableSubscription }
-    let byProduct = Dictionary(grouping: owned, by: \.productId)
+    let byProduct = Dictionary(
+      answers.filter { $0.transaction.type != .autoRenewableSubscription }.map {
+        ($0.productID, $0)
+      }, uniquingKeysWith: { a, _ in a })
+    let consumables = Dictionary(
+      grouping: history.transactions.filter { $0.type == .consumable }, by: \.productId)
     let subscribed = Set(
-      history.transactions.filter { $0.type == .autoRenewableSubscription }.map(\.productId))
-    var products = Set(byProduct.keys)
+      answers.filter { $0.transaction.type == .autoRenewableSubscription }.map(\.productID))
+    var products = Set(byProduct.keys).union(consumables.keys)
     for request in history.requests where !subscribed.contains(request.productID) {
       products.insert(request.productID)
     }
     for product in history.balances.keys where (history.balances[product] ?? 0) > 0 {
       products.insert(product)
     }
+    let declinedOn = declinedDates(history)
     return products.sorted { (names.product($0), $0) < (names.product($1), $1) }.compactMap {
       product in
-      let transactions = byProduct[product, default: []].sorted(by: SubscriptionChain.older)
+      let name = names.product(product)
+      if consumables[product] != nil || (byProduct[product] == nil && history.balances[product] != nil) {
+        return consumable(
+          product, name: name, consumables[product, default: []],
+          balance: history.balances[product])
+      }
       let requests = history.requests.filter { $0.productID == product }
-      return line(
-        product: product, transactions: transactions, requests: requests,
-        balance: history.balances[product], names: names, declinedOn: declinedDates(history),
-        history: history)
+      let open = requests.filter { $0.state != .declined }.max(by: { $0.since < $1.since })
+      if let answer = byProduct[product], answer.hasAccess || open == nil {
+        return describe(answer, chain: nil, names: names, history: history)
+      }
+      guard
+        let request = open
+          ?? requests.max(by: { $0.since < $1.since })
+      else { return nil }
+      let since = request.state == .declined ? declinedOn[request.id] ?? request.since : request.since
+      let (reason, phrase) = words(
+        Standing.decide(request: request.state, since: since), nil, chain: nil, names: names)
+      return AccessExplanation(
+        subject: .product(product), name: name, hasAccess: false, reason: reason,
+        phrase: phrase, transactionID: nil)
     }
   }
 
-  private static func line(
-    product: String, transactions: [JWSTransactionDecodedPayload], requests: [PendingRequest],
-    balance: Int?, names: ProductNames, declinedOn: [UInt64: Date], history: CustomerHistory
-  ) -> AccessExplanation? {
-    let name = names.product(product)
-    func make(_ access: Bool, _ reason: AccessReason, _ phrase: SupportPhrase, _ id: String?)
-      -> AccessExplanation
-    {
-      AccessExplanation(
-        subject: .product(product), name: name, hasAccess: access, reason: reason,
-        phrase: phrase, transactionID: id)
+  /// A consumable's line: the app's balance and how often it was bought.
+  private static func consumable(
+    _ product: String, name: String, _ transactions: [JWSTransactionDecodedPayload],
+    balance: Int?
+  ) -> AccessExplanation {
+    let bought = transactions.filter { $0.revocationDate == nil }.sorted(by: SubscriptionChain.older)
+    var phrase =
+      balance.map { SupportPhrase("balance %@", .data("\($0)")) }
+      ?? SupportPhrase("balance unknown")
+    if let last = bought.last {
+      let day = SupportPhrase.Argument.day(Date(epochMilliseconds: last.purchaseDate))
+      phrase =
+        bought.count == 1
+        ? SupportPhrase("%1$@, bought once, last %2$@", .phrase(phrase), day)
+        : SupportPhrase(
+          "%1$@, bought %2$@ times, last %3$@", .phrase(phrase), .data("\(bought.count)"), day)
     }
-    let open = requests.filter { $0.state != .declined }.max(by: { $0.since < $1.since })
-    if transactions.first?.type == .consumable || (transactions.isEmpty && balance != nil) {
-      let bought = transactions.filter { $0.revocationDate == nil }
-      var phrase =
-        balance.map { SupportPhrase("balance %@", .data("\($0)")) }
-        ?? SupportPhrase("balance unknown")
-      if let last = bought.last {
-        let day = SupportPhrase.Argument.day(Date(epochMilliseconds: last.purchaseDate))
-        phrase =
-          bought.count == 1
-          ? SupportPhrase("%1$@, bought once, last %2$@", .phrase(phrase), day)
-          : SupportPhrase(
-            "%1$@, bought %2$@ times, last %3$@", .phrase(phrase), .data("\(bought.count)"), day)
-      }
-      return make((balance ?? 0) > 0, .consumable, phrase, bought.last?.transactionId)
-    }
-    if let kept = transactions.last(where: { $0.revocationDate == nil }) {
-      let day = SupportPhrase.Argument.day(Date(epochMilliseconds: kept.purchaseDate))
-      if kept.inAppOwnershipType == .familyShared {
-        let shared = history.sharedPhrase(transactionID: kept.transactionId)
-        return make(
-          true, .familyShared, SupportPhrase("%1$@ since %2$@", .phrase(shared), day),
-          kept.transactionId)
-      }
-      return make(true, .owned, SupportPhrase("purchased %@", day), kept.transactionId)
-    }
-    if let open {
-      let day = SupportPhrase.Argument.day(open.since)
-      return open.state == .interrupted
-        ? make(
-          false, .interrupted,
-          SupportPhrase("purchase interrupted since %@, waiting for the customer", day), nil)
-        : make(false, .pendingAskToBuy, SupportPhrase("pending Ask to Buy since %@", day), nil)
-    }
-    if let revoked = transactions.last {
-      return make(false, .refunded, refundPhrase(revoked), revoked.transactionId)
-    }
-    if let declined = requests.max(by: { $0.since < $1.since }) {
-      let day = SupportPhrase.Argument.day(declinedOn[declined.id] ?? declined.since)
-      return make(false, .declined, SupportPhrase("Ask to Buy declined %@", day), nil)
-    }
-    return nil
+    return AccessExplanation(
+      subject: .product(product), name: name, hasAccess: (balance ?? 0) > 0,
+      reason: .consumable, phrase: phrase, transactionID: bought.last?.transactionId)
   }
 
-  /// `refunded 10 Nov 2026 (developer issue)`.
-  static func refundPhrase(_ transaction: JWSTransactionDecodedPayload) -> SupportPhrase {
+  /// A refund's, a revocation's or a Family Sharing revocation's code and phrase:
+  /// `refunded 10 Nov 2026 (other reason)`.
+  static func revocation(_ standing: Standing, _ revocationDate: Int64?)
+    -> (AccessReason, SupportPhrase)
+  {
     let day =
-      transaction.revocationDate.map { SupportPhrase.Argument.day(Date(epochMilliseconds: $0)) }
+      revocationDate.map { SupportPhrase.Argument.day(Date(epochMilliseconds: $0)) }
       ?? .phrase(SupportPhrase("on an unknown date"))
-    switch transaction.revocationReason {
-    case .refundedDueToIssue: return SupportPhrase("refunded %@ (developer issue)", day)
-    case .refundedForOtherReason: return SupportPhrase("refunded %@ (other reason)", day)
-    case nil: return SupportPhrase("refunded %@", day)
+    switch standing {
+    case .familyRevoked:
+      return (.familyRevoked, SupportPhrase("Family Sharing access revoked %@", day))
+    case .revoked:
+      return (.revoked, SupportPhrase("revoked %@ (developer issue)", day))
+    default:
+      guard case .refunded(_, let reason) = standing, reason != nil else {
+        return (.refunded, SupportPhrase("refunded %@", day))
+      }
+      return (.refunded, SupportPhrase("refunded %@ (other reason)", day))
     }
   }
 
@@ -250,12 +246,4 @@ public enum AccessExplainer {
     return dates
   }
 
-  /// The date each chain's `expired` event was recorded, by original transaction ID.
-  private static func expiryEventDates(_ history: CustomerHistory) -> [String: Date] {
-    var dates: [String: Date] = [:]
-    for case .ledger(let event) in history.events where event.kind == .expired {
-      if let id = event.transactionID { dates[String(id)] = event.date }
-    }
-    return dates
-  }
 }

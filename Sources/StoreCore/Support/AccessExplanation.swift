@@ -18,6 +18,9 @@ public struct AccessExplanation: Sendable, Equatable {
   public var sentence: String { phrase.description }
   /// The transaction the answer rests on, if any.
   public var transactionID: String?
+  /// The subscription group a product line sits under (nil for a group's own line and for
+  /// products outside subscription groups): the one thing that indents a line.
+  public var group: String?
 
   /// Creates a line.
   public init(
@@ -78,8 +81,13 @@ public enum AccessReason: String, Sendable, CaseIterable {
   case billingRetry = "billing_retry"
   /// A subscription that ended.
   case expired
-  /// The App Store refunded or revoked the purchase.
+  /// The App Store refunded the purchase.
   case refunded
+  /// The App Store revoked the purchase because of an issue in the app.
+  case revoked
+  /// The family member who shared it left, or their purchase was refunded: Family Sharing
+  /// access was withdrawn.
+  case familyRevoked = "family_revoked"
   /// The customer upgraded to another product of the group.
   case upgraded
   /// The customer moved to another product of the group at a renewal.

@@ -1,36 +1,90 @@
 import Foundation
 
-/// One auto-renewable subscription as the explainer sees it, whichever source it came from: the
+/// One auto-renewable subscription as every decider sees it, whichever source it came from: the
 /// simulated App Store's `SubscriptionState`, or imported transactions and renewal info.
-struct SubscriptionChain: Sendable, Equatable {
+public struct SubscriptionChain: Sendable, Equatable {
   /// The original transaction ID.
-  var originalID: String
+  public var originalID: String
   /// The subscription group.
-  var groupID: String
+  public var groupID: String
   /// The latest verified transaction of the chain.
-  var latest: JWSTransactionDecodedPayload
+  public var latest: JWSTransactionDecodedPayload
   /// Every verified transaction of the chain, oldest first.
-  var transactions: [JWSTransactionDecodedPayload]
+  public var transactions: [JWSTransactionDecodedPayload]
   /// Whether it renews; nil when no renewal info is known (imported transactions alone).
-  var willAutoRenew: Bool?
+  public var willAutoRenew: Bool?
   /// The product the next renewal bills.
-  var autoRenewProductID: String
+  public var autoRenewProductID: String
   /// The end of the paid period.
-  var expiresDate: Date
+  public var expiresDate: Date
   /// When a billing issue began, if one lasts.
-  var billingRetrySince: Date?
+  public var billingRetrySince: Date?
   /// The end of the grace period, while a billing issue lasts and grace was granted.
-  var graceEnds: Date?
+  public var graceEnds: Date?
   /// When the App Store stops retrying.
-  var retryEnds: Date?
+  public var retryEnds: Date?
   /// Why it expired, once it has.
-  var expirationReason: ExpirationIntent?
+  public var expirationReason: ExpirationIntent?
+
+  /// The chain the simulated App Store keeps (`state`), over its verified `transactions` in any
+  /// order (none of another chain).
+  public init?(state: SubscriptionState, transactions: [JWSTransactionDecodedPayload]) {
+    let chain = transactions.sorted(by: Self.older)
+    guard let latest = chain.last else { return nil }
+    let expires = Date(epochMilliseconds: latest.expiresDate ?? latest.purchaseDate)
+    self.init(
+      originalID: String(state.originalID), groupID: state.groupID, latest: latest,
+      transactions: chain, willAutoRenew: state.willAutoRenew,
+      autoRenewProductID: state.autoRenewProductID,
+      expiresDate: max(state.expiresDate, expires), billingRetrySince: state.billingIssue?.since,
+      graceEnds: state.billingIssue?.graceEnds, retryEnds: state.billingIssue?.retryEnds,
+      expirationReason: state.expirationReason, isRevoked: state.isRevoked)
+  }
+
+  init(
+    originalID: String, groupID: String, latest: JWSTransactionDecodedPayload,
+    transactions: [JWSTransactionDecodedPayload], willAutoRenew: Bool?,
+    autoRenewProductID: String, expiresDate: Date, billingRetrySince: Date?, graceEnds: Date?,
+    retryEnds: Date?, expirationReason: ExpirationIntent?, isRevoked: Bool = false
+  ) {
+    self.originalID = originalID
+    self.groupID = groupID
+    self.latest = latest
+    self.transactions = transactions
+    self.willAutoRenew = willAutoRenew
+    self.autoRenewProductID = autoRenewProductID
+    self.expiresDate = expiresDate
+    self.billingRetrySince = billingRetrySince
+    self.graceEnds = graceEnds
+    self.retryEnds = retryEnds
+    self.expirationReason = expirationReason
+    self.isRevoked = isRevoked
+  }
+
+  /// Whether the App Store revoked the whole chain (its state says so, or its latest
+  /// transaction was refunded).
+  public var isRevoked: Bool
+
+  /// When an expired chain's access ended: the end of billing retry when renewal failed, else
+  /// the end of the paid period.
+  public var endOfAccess: Date {
+    guard let since = billingRetrySince else { return expiresDate }
+    return retryEnds ?? since.addingTimeInterval(60 * 86_400)
+  }
+
+  /// The transaction charged right after `transaction` in this chain: the upgrade's, for an
+  /// upgraded one.
+  public func transaction(after transaction: JWSTransactionDecodedPayload)
+    -> JWSTransactionDecodedPayload?
+  {
+    transactions.first { Self.older(transaction, $0) && $0.transactionId != transaction.transactionId }
+  }
 
   /// StoreKit's renewal state at `now`, by the same rules as `SubscriptionState`.
-  func renewalState(at now: Date) -> RenewalStanding {
-    if latest.revocationDate != nil { return .revoked }
+  public func renewalState(at now: Date) -> RenewalStanding {
+    if isRevoked || latest.revocationDate != nil { return .revoked }
     if now < expiresDate { return .subscribed }
-    if let since = billingRetrySince, now < (retryEnds ?? since.addingTimeInterval(60 * 86_400)) {
+    if billingRetrySince != nil, now < endOfAccess {
       if let grace = graceEnds, now < grace { return .inGracePeriod }
       return .inBillingRetryPeriod
     }
@@ -39,7 +93,7 @@ struct SubscriptionChain: Sendable, Equatable {
 
   /// The chains of `history`: the ledger's states where it has them, else built from imported
   /// transactions and renewal info.
-  static func chains(of history: CustomerHistory) -> [SubscriptionChain] {
+  public static func chains(of history: CustomerHistory) -> [SubscriptionChain] {
     let subscriptions = history.transactions.filter { $0.type == .autoRenewableSubscription }
     let byOriginal = Dictionary(grouping: subscriptions, by: \.originalTransactionId)
     let states = Dictionary(
@@ -52,12 +106,7 @@ struct SubscriptionChain: Sendable, Equatable {
       guard let latest = chain.last else { return nil }
       let expires = Date(epochMilliseconds: latest.expiresDate ?? latest.purchaseDate)
       if let state = states[original] {
-        return SubscriptionChain(
-          originalID: original, groupID: state.groupID, latest: latest, transactions: chain,
-          willAutoRenew: state.willAutoRenew, autoRenewProductID: state.autoRenewProductID,
-          expiresDate: max(state.expiresDate, expires),
-          billingRetrySince: state.billingIssue?.since, graceEnds: state.billingIssue?.graceEnds,
-          retryEnds: state.billingIssue?.retryEnds, expirationReason: state.expirationReason)
+        return SubscriptionChain(state: state, transactions: chain)
       }
       let renewal = renewals[original]
       let inRetry = renewal?.isInBillingRetryPeriod == true
@@ -74,7 +123,7 @@ struct SubscriptionChain: Sendable, Equatable {
   }
 
   /// Purchase order: by purchase date, then by transaction ID.
-  static func older(_ a: JWSTransactionDecodedPayload, _ b: JWSTransactionDecodedPayload) -> Bool {
+  public static func older(_ a: JWSTransactionDecodedPayload, _ b: JWSTransactionDecodedPayload) -> Bool {
     if a.purchaseDate != b.purchaseDate { return a.purchaseDate < b.purchaseDate }
     return (UInt64(a.transactionId) ?? 0, a.transactionId)
       < (UInt64(b.transactionId) ?? 0, b.transactionId)

@@ -36,7 +36,7 @@ public enum SupportPresentation {
           say(line.phrase),
         ])
       case .product:
-        let indent = group != nil && line.reason != .unverified && isSubscriptionReason(line.reason)
+        let indent = group != nil && line.group == group
         if !indent { group = nil }
         rows.append([
           (indent ? "  " : "") + line.name, access(line.hasAccess), say(line.phrase),
@@ -44,15 +44,6 @@ public enum SupportPresentation {
       }
     }
     return rows
-  }
-
-  private static func isSubscriptionReason(_ reason: AccessReason) -> Bool {
-    switch reason {
-    case .active, .cancelled, .gracePeriod, .billingRetry, .expired, .upgraded, .changedPlan,
-      .familyShared, .refunded:
-      true
-    default: false
-    }
   }
 
   /// One line per timeline entry: `1 Dec 2026 10:00  SUBSCRIBED/INITIAL_BUY  Subscribed to …`.

@@ -59,6 +59,12 @@ public struct StoreSnapshot: Sendable, Equatable {
   /// The signed-in customer's subscription chains as the App Store keeps them, by original
   /// transaction ID (what the test controls read: billing issue, price increase, auto-renew).
   public var subscriptions: [UInt64: SubscriptionState]
+  /// The signed-in customer's subscription chains with their latest transactions, by original
+  /// transaction ID, as the standing decider reads them; empty in a hand-built snapshot, whose
+  /// chains are then built from ``subscriptions`` and ``records``.
+  public var chains: [String: SubscriptionChain] = [:]
+  /// How long a non-renewing subscription lasts (nil: for ever), as the App Store counts it.
+  public var nonRenewingLength: CatalogProduct.SubscriptionPeriod?
 
   /// Creates a snapshot.
   public init(
@@ -96,6 +102,29 @@ public struct StoreSnapshot: Sendable, Equatable {
     self.subscriptions = subscriptions
     self.transactionPage = transactionPage
     self.historyPage = historyPage
+  }
+
+  /// The subscription chain `transaction` belongs to, if the snapshot knows it.
+  public func chain(of transaction: JWSTransactionDecodedPayload) -> SubscriptionChain? {
+    let original = transaction.originalTransactionId
+    if let chain = chains[original] { return chain }
+    guard let id = UInt64(original), let state = subscriptions[id] else { return nil }
+    let rows = records + (historyPage?.rows ?? []) + (transactionPage?.rows ?? [])
+    return SubscriptionChain(
+      state: state,
+      transactions: rows.compactMap(\.signed?.payload).filter {
+        $0.originalTransactionId == original
+      })
+  }
+
+  /// Where `record` stands now: ``Standing``'s one answer, with the record's chain.
+  public func standing(of record: TransactionRecord) -> Standing {
+    guard record.state == .purchased, let signed = record.signed else {
+      return Standing.decide(request: record.state, since: record.createdDate)
+    }
+    return Standing.decide(
+      signed.payload, chain: chain(of: signed.payload), nonRenewingLength: nonRenewingLength,
+      now: now)
   }
 
   /// The purchase state of `productID`.

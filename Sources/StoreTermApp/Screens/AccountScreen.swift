@@ -55,7 +55,10 @@ public enum AccountScreen {
   /// The customer's transactions in hand, newest first: the window of the history the runner
   /// read (``StoreSnapshot/historyPage``), or a hand-built snapshot's records.
   public static func history(_ snapshot: StoreSnapshot) -> [TransactionRecord] {
-    snapshot.historyPage?.rows ?? snapshot.records.filter { $0.customerID == snapshot.customerID }
+    snapshot.historyPage?.rows
+      ?? snapshot.records.filter {
+        $0.customerID == snapshot.customerID && TransactionRules.isListedInAll($0)
+      }
   }
 
   /// The selected history row; none while the selection waits for the window around it.

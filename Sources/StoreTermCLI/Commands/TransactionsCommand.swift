@@ -39,10 +39,11 @@ enum TransactionsCommand {
       let what = entitlementsOnly ? "entitlements" : "transactions"
       context.output.write("no \(what) for customer \(customerID)\n")
     } else {
-      let finished = Set(records.filter(\.isFinished).map(\.id))
+      let facts = try store.engine.accessFacts(customerID: customerID, records: records)
       context.output.write(
         TransactionText.table(
-          transactions, finished: finished, catalog: store.catalog, now: store.clock.now()))
+          transactions, records: records, facts: facts, catalog: store.catalog,
+          now: store.clock.now()))
     }
     // Pending requests are not transactions yet (StoreKit lists none), but QA needs their numbers.
     let waiting = records.filter(\.isWaiting).count

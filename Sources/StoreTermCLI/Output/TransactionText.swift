@@ -17,25 +17,6 @@ enum TransactionText {
       .currency(code: currency).locale(Locale(identifier: locale)))
   }
 
-  /// Where the transaction stands: `refunded`, `expired`, `active`, `owned`, `family revoked`;
-  /// a Family Sharing copy adds `, family shared`.
-  static func status(_ transaction: SignedTransaction, at now: Date) -> String {
-    let payload = transaction.payload
-    if payload.revocationType == .familyRevoke { return "family revoked" }
-    let base = ownStatus(transaction, at: now)
-    return payload.inAppOwnershipType == .familyShared ? base + ", family shared" : base
-  }
-
-  private static func ownStatus(_ transaction: SignedTransaction, at now: Date) -> String {
-    let payload = transaction.payload
-    if let revocation = payload.revocationReason {
-      return revocation == .refundedDueToIssue ? "revoked" : "refunded"
-    }
-    if payload.isUpgraded == true { return "upgraded" }
-    if let expires = transaction.expirationDate { return expires > now ? "active" : "expired" }
-    return payload.type == .consumable ? "consumed" : "owned"
-  }
-
   /// One line: `transaction 3 · Plus Monthly (dev…) · $0.00, 1 week free · expires …`.
   static func line(_ transaction: SignedTransaction, catalog: ProductCatalog) -> String {
     let payload = transaction.payload
@@ -53,18 +34,23 @@ enum TransactionText {
     return parts.joined(separator: " · ")
   }
 
-  /// The transactions as a table.
+  /// The transactions as a table; STATUS is each record's ``Standing`` as every screen labels
+  /// it (`in grace period`, `refunded, unfinished`, `family shared`).
   static func table(
-    _ transactions: [SignedTransaction], finished: Set<UInt64>, catalog: ProductCatalog, now: Date
+    _ transactions: [SignedTransaction], records: [TransactionRecord], facts: Access.Facts,
+    catalog: ProductCatalog, now: Date
   ) -> String {
+    let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var table = TextTable(headers: ["ID", "PRODUCT", "PRICE", "PURCHASED", "EXPIRES", "STATUS"])
     for transaction in transactions {
       let payload = transaction.payload
-      var status = status(transaction, at: now)
-      if !finished.contains(transaction.id) { status += ", unfinished" }
+      let standing = facts.standing(payload, at: now)
       table.rows.append([
         payload.transactionId, payload.productId, price(payload, locale: catalog.locale),
-        date(payload.purchaseDate), payload.expiresDate.map(date) ?? "", status,
+        date(payload.purchaseDate), payload.expiresDate.map(date) ?? "",
+        standing.label(
+          isFamilyShared: payload.inAppOwnershipType == .familyShared,
+          isFinished: byID[transaction.id]?.isFinished ?? true),
       ])
     }
     return table.render()

@@ -14,7 +14,7 @@ enum CustomerCommand {
     let session = try SupportSession(context)
     let history = try session.history(context.parsed.arguments[0])
     let asOf = session.answerTime(for: history)
-    let lines = AccessExplainer.explain(history, names: session.names, now: asOf)
+    let lines = session.explain(history)
     let timeline = CustomerTimeline.entries(history, names: session.names)
     if context.json {
       var value = SupportPresentation.json(history, explanations: lines, timeline: timeline)

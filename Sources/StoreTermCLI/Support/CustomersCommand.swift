@@ -28,8 +28,7 @@ enum CustomersCommand {
     let matches = try session.directory.search(context.parsed.value("find") ?? "", limit: limit)
     let rows = try matches.map { match in
       let history = try session.history(match.id, summary: true)
-      let lines = AccessExplainer.explain(
-        history, names: session.names, now: session.answerTime(for: history))
+      let lines = session.explain(history)
       return (match, lines.filter { $0.hasAccess && $0.subject.kind == "product" })
     }
     if context.json {

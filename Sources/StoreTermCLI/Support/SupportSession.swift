@@ -15,12 +15,16 @@ struct SupportSession {
   let appDatabase: String
   /// Whether the ledger is open read-only.
   let isReadOnly: Bool
+  /// How long a non-renewing subscription lasts (`--non-renewing-length`), as the App Store's
+  /// own entitlements count it.
+  let nonRenewingLength: CatalogProduct.SubscriptionPeriod
 
   /// Opens the ledger as `--read-only` says: read-only opens it as it is and never catches up;
   /// otherwise the simulated App Store opens first and generates what fell due.
   init(_ context: CommandContext) throws {
     appDatabase = context.paths.appDatabase
     isReadOnly = context.readOnly
+    nonRenewingLength = context.nonRenewingDuration
     if context.readOnly {
       let ledger = try SQLiteLedger(readOnlyAt: context.paths.database)
       names = ProductNames(catalog: try context.loadCatalog())
@@ -39,6 +43,7 @@ struct SupportSession {
   init(store: StoreContext, appDatabase: String) {
     self.appDatabase = appDatabase
     isReadOnly = false
+    nonRenewingLength = store.engine.session.nonRenewingDuration
     names = ProductNames(catalog: store.engine.catalog)
     directory = SupportDirectory(ledger: store.ledger)
     now = store.clock.now()
@@ -69,6 +74,13 @@ struct SupportSession {
     guard isReadOnly else { return now }
     let due = history.subscriptions.compactMap(\.nextEventDate).filter { $0 <= now }.min()
     return due.map { $0.addingTimeInterval(-0.001) } ?? now
+  }
+
+  /// What `history`'s customer can use and why, at ``answerTime(for:)``: the explainer's
+  /// lines, with access as `Transaction.currentEntitlements` decides it.
+  func explain(_ history: CustomerHistory) -> [AccessExplanation] {
+    AccessExplainer.explain(
+      history, names: names, nonRenewingLength: nonRenewingLength, now: answerTime(for: history))
   }
 
   /// The history of `customerID` with its balances, or a one-sentence failure.

@@ -109,6 +109,12 @@ final class SnapshotReader {
     }
   }
 
+  /// The account history is `Transaction.all`, as `storeterm transactions` lists it.
+  private var listedInAll: (TransactionRecord) -> Bool {
+    let consumables = context.engine.session.includesConsumableHistory
+    return { TransactionRules.isListedInAll($0, includingConsumableHistory: consumables) }
+  }
+
   /// The snapshot now.
   func snapshot() async -> StoreSnapshot {
     let now = context.clock.now()
@@ -123,7 +129,7 @@ final class SnapshotReader {
     // A failed read keeps the records last read; the next snapshot asks again.
     let mark = (try? context.ledger.recordMark()) ?? []
     let history =
-      (try? historyPager.page(historyRequest, mark: mark, matches: nil))
+      (try? historyPager.page(historyRequest, mark: mark, matches: listedInAll))
       ?? lastSnapshot?.historyPage ?? TransactionPage(request: historyRequest)
     let records = ownRecords(history, mark: mark)
     let storefront =
@@ -147,6 +153,8 @@ final class SnapshotReader {
       offerCodes: currentOfferCodes(),
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
       historyPage: history)
+    snapshot.nonRenewingLength = context.engine.session.nonRenewingDuration
+    snapshot.chains = chains(of: snapshot.subscriptions, around: records + history.rows)
     snapshot.transactionPage =
       (try? window(transactionRequest, mark: mark, in: snapshot)) ?? lastSnapshot?.transactionPage
     lastSnapshot = snapshot
@@ -166,7 +174,8 @@ final class SnapshotReader {
   func historyPage(_ request: TransactionPageRequest) throws -> TransactionPage {
     // A request from before a customer switch reads the customer it names; the screen drops it.
     if request.customerID == context.customerID { historyRequest = request }
-    return try historyPager.page(request, mark: try context.ledger.recordMark(), matches: nil)
+    return try historyPager.page(
+      request, mark: try context.ledger.recordMark(), matches: listedInAll)
   }
 
   /// The signed-in customer's records a screen looks up, newest first: the history's window,
@@ -313,6 +322,28 @@ final class SnapshotReader {
   private func subscriptions() -> [UInt64: SubscriptionState] {
     let chains = (try? context.engine.subscriptionChains(customerID: context.customerID)) ?? []
     return Dictionary(chains.map { ($0.originalID, $0) }) { first, _ in first }
+  }
+
+  /// Each chain with its latest transaction (one keyed lookup each, wherever the history's
+  /// window sits) and the chain's transactions the screens show.
+  private func chains(of states: [UInt64: SubscriptionState], around shown: [TransactionRecord])
+    -> [String: SubscriptionChain]
+  {
+    var chains: [String: SubscriptionChain] = [:]
+    for (original, state) in states {
+      let customer = shown.first { $0.signed?.payload.originalTransactionId == String(original) }?
+        .customerID ?? context.customerID
+      var transactions = shown.compactMap(\.signed?.payload).filter {
+        $0.originalTransactionId == String(original)
+      }
+      if let latest = try? context.ledger.latestRecord(customerID: customer, originalID: original)?
+        .signed?.payload, !transactions.contains(latest)
+      {
+        transactions.append(latest)
+      }
+      chains[String(original)] = SubscriptionChain(state: state, transactions: transactions)
+    }
+    return chains
   }
 
   private func collectFeed(now: Date) {

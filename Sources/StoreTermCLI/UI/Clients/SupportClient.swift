@@ -44,7 +44,7 @@ struct LedgerSupportClient: SupportClient {
     return CustomerDetail(
       customerID: history.customerID, name: history.name, email: history.email,
       storefront: history.storefront, familyGroup: history.familyGroup, asOf: asOf,
-      explanations: AccessExplainer.explain(history, names: session.names, now: asOf),
+      explanations: session.explain(history),
       timeline: CustomerTimeline.entries(history, names: session.names))
   }
 
@@ -54,8 +54,7 @@ struct LedgerSupportClient: SupportClient {
   {
     try matches.map { match in
       let history = try session.history(match.id, summary: true)
-      let lines = AccessExplainer.explain(
-        history, names: session.names, now: session.answerTime(for: history))
+      let lines = session.explain(history)
       return CustomerSummary(
         id: match.id,
         columns: SupportPresentation.searchRow(
