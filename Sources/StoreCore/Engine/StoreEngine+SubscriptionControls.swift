@@ -106,9 +106,11 @@ extension StoreEngine {
       {
         throw refusal
       }
+      // 20% more, in the currency's minor unit (rounded, as a price is, not truncated).
       let price =
         newPrice.map(TransactionFactory.milliunits)
-        ?? (chain.state.renewalPrice * 12 / 10 / 10 * 10)
+        ?? PriceRounding.scaled(
+          chain.state.renewalPrice, by: 12, over: 10, currency: chain.state.currency)
       guard price > chain.state.renewalPrice else {
         throw StoreEngineError.notApplicable(
           id, action: "given a price increase", reason: "the new price is not higher")
