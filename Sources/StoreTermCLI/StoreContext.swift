@@ -75,6 +75,8 @@ struct StoreContext {
     }
     clock = LedgerClock(simulated!)
     let identity = context.identity
+    // The prices a price increase set are the App Store's, for every process.
+    let catalog = catalog.repricing(try ledger.productPrices())
     self.catalog = catalog
     self.identity = identity
     customerID = context.customerID

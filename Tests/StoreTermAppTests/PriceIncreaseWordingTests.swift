@@ -85,4 +85,43 @@ import Testing
     let upgrade = await run(["purchase", premiumYearly], database)
     #expect(!upgrade.standardOutput.contains("scheduled:"))
   }
+
+  private func price(_ productID: String, _ frontEnd: HeadlessFrontEnd) -> String? {
+    frontEnd.snapshot?.products.first { $0.id == productID }?.displayPrice
+  }
+
+  @Test func thePaywallShowsThePriceARenewalAfterAnIncreaseCharges() async throws {
+    let database = try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
+    let plusMonthly = "dev.storeterm.demo.plus.monthly"
+    _ = await run(["purchase", plusMonthly], database)
+    let frontEnd = try await HeadlessFrontEnd(database: database)
+    #expect(price(plusMonthly, frontEnd) == "$4.99")
+    // Another terminal raises the price: as in App Store Connect, it is the product's price now.
+    _ = await run(["manage", "price-increase", "1"], database)
+    await frontEnd.takeInOtherProcesses()
+    #expect(price(plusMonthly, frontEnd) == "$5.99")
+    _ = await run(["manage", "consent", "1"], database)
+    _ = await run(["clock", "advance", "8d"], database)
+    await frontEnd.takeInOtherProcesses()
+    let renewal = try #require(frontEnd.snapshot?.records.first?.signed?.payload)
+    #expect(renewal.productId == plusMonthly && renewal.transactionReason == .renewal)
+    #expect(renewal.price == 5990)
+    #expect(price(plusMonthly, frontEnd) == "$5.99")
+    let products = await run(["products"], database)
+    #expect(
+      products.standardOutput.split(separator: "\n").contains {
+        $0.hasPrefix("Plus Monthly ") && $0.contains("$5.99 / month")
+      }, "\(products.standardOutput)")
+    await frontEnd.stop()
+  }
+
+  @Test func aPriceIncreaseFromTheScreenShowsOnThePaywall() async throws {
+    let database = try TestPaths.temporaryDirectory().appending(path: "ledger.sqlite").path
+    _ = await run(["purchase", liteMonthly], database)
+    let frontEnd = try await HeadlessFrontEnd(database: database)
+    await frontEnd.run(.manage(.priceIncrease, transactionID: 1))
+    // Lite Monthly renews after its introductory offer at $1.99 × 1.2, rounded: $2.39.
+    #expect(price(liteMonthly, frontEnd) == "$2.39")
+    await frontEnd.stop()
+  }
 }

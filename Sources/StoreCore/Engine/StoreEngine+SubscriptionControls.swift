@@ -99,7 +99,8 @@ extension StoreEngine {
   public func requestPriceIncrease(_ id: UInt64, newPrice: Decimal? = nil) throws {
     let now = clock.now()
     let catalog = self.catalog
-    try changeChain(id, action: "given a price increase") { chain, context, changes in
+    let (productID, price) = try changeChain(id, action: "given a price increase") {
+      chain, context, changes -> (String, Int64) in
       let customer = context.customer
       if let refusal = TransactionControlRules.subscriptionRefusal(
         .priceIncrease, id: id, chain: chain.state, now: now)
@@ -116,11 +117,17 @@ extension StoreEngine {
           id, action: "given a price increase", reason: "the new price is not higher")
       }
       chain.state.priceIncrease = SubscriptionState.PriceIncrease(newPrice: price, agreed: false)
+      // As in App Store Connect, the increase is the product's new price: the plan the chain
+      // renews into sells at it from now on, so the paywall shows what a renewal charges.
+      let productID = chain.state.autoRenewProductID
+      changes.prices[productID] = price
       changes.events.append(
         StoreEvent(
           date: now, customerID: customer.id, kind: .priceIncreaseRequested, transactionID: id,
           productID: chain.state.productID, detail: catalog.displayPrice(milliunits: price)))
+      return (productID, price)
     }
+    setCatalog(self.catalog.repricing([productID: price]))
   }
 
   /// The customer agrees to the pending price increase.

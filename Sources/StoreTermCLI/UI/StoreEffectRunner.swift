@@ -130,6 +130,8 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .manage(let action, let id):
       send(.finished(outcome { try manage(action, id: id) }))
+      // A price increase is the product's new price: the paywall shows it.
+      if action == .priceIncrease { await storeClient.reloadProducts() }
       await storeClient.recoverUnfinished()
       await publish(send)
     case .requestRefund(let id, let reason):
@@ -341,7 +343,7 @@ final class StoreEffectRunner: EffectRunner {
   private func lookAtTheLedger(_ send: @escaping @Sendable (AppAction) -> Void) async {
     do {
       try clock.refresh()
-      try controls.refreshSession()
+      if try controls.refreshSession() { await storeClient.reloadProducts() }
       let events = try reader.newEvents()
       let mine = events.filter { $0.customerID == context.customerID }
       for event in mine where event.kind == .declined {
