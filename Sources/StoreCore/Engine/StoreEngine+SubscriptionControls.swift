@@ -93,7 +93,8 @@ extension StoreEngine {
   }
 
   /// Raises the renewal price (`requestPriceIncreaseConsentForTransaction`); the customer must
-  /// consent before the next renewal or the subscription expires.
+  /// consent before the next renewal or the subscription expires. The plan the chain renews
+  /// into sells at the new price from now on, as after a price change in App Store Connect.
   ///
   /// - Parameter newPrice: the new price in the storefront's currency; nil raises it by 20%.
   public func requestPriceIncrease(_ id: UInt64, newPrice: Decimal? = nil) throws {
