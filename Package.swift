@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
       name: "StoreTermCLITests",
-      dependencies: ["StoreTermCLI", "StoreCore", "StoreTermTestSupport"]),
+      dependencies: ["StoreTermCLI", "StoreCore", "StoreTermApp", "StoreTermTestSupport"]),
     .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
     .testTarget(
       name: "StoreEngineTests",

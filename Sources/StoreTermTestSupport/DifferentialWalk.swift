@@ -9,7 +9,7 @@ import StoreTermCLI
 @MainActor public final class DifferentialWalk {
   private let seed: UInt64
   private var random: SeededGenerator
-  private let database: String
+  let database: String
   /// Prints every step, to replay a mismatch by hand.
   private let trace: Bool
   private var frontEnd: HeadlessFrontEnd?
@@ -19,8 +19,9 @@ import StoreTermCLI
   static let products = [
     plusMonthly, "dev.storeterm.demo.plus.yearly", "dev.storeterm.demo.plus.premium.yearly",
     "dev.storeterm.demo.plus.lite.monthly", cloud200, "dev.storeterm.demo.coins.100", lifetime,
-    "dev.storeterm.demo.themes",
+    "dev.storeterm.demo.themes", seasonPass,
   ]
+  static let seasonPass = "dev.storeterm.demo.seasonpass"
   static let plusMonthly = "dev.storeterm.demo.plus.monthly"
   static let cloud200 = "dev.storeterm.demo.cloud.200gb"
   static let lifetime = "dev.storeterm.demo.lifetime"
@@ -87,7 +88,7 @@ import StoreTermCLI
       return "ui \(action) \(record.id)"
     case 6:
       guard let record = purchased.randomElement(using: &random) else { return "nothing to refund" }
-      return await cli(["manage", "refund", String(record.id)])
+      return await cli(["manage", pick(["refund", "revoke"]), String(record.id)])
     case 7:
       guard let record = purchased.randomElement(using: &random) else { return "nothing to refund" }
       await runner.run(.manage(.refund, transactionID: record.id))
@@ -248,6 +249,7 @@ import StoreTermCLI
     }
     problems += accountProblems(
       snapshot, best: best.mapValues(\.status), entitlements: entitlements)
+    problems += try await crossViewProblems(snapshot, entitled: entitled)
     let groups = Set(
       statuses.compactMap {
         ($0["transaction"] as? [String: Any])?["subscriptionGroupIdentifier"] as? String
@@ -350,15 +352,18 @@ import StoreTermCLI
 
   /// Transaction `id` as the screens list it: in the snapshot's records, else in the
   /// transaction manager's window around it (as when QA scrolls to it).
-  private func listed(_ id: UInt64, in snapshot: StoreSnapshot) async -> TransactionRecord? {
+  func listed(_ id: UInt64, in snapshot: StoreSnapshot) async -> TransactionRecord? {
     if let record = snapshot.records.first(where: { $0.id == id }) { return record }
     return await frontEnd?.transactionPage(around: id)?.rows.first { $0.id == id }
   }
 
   /// `storeterm COMMAND --json` on the walk's ledger, as a fresh process prints it.
-  private func json(_ arguments: [String]) async throws -> [[String: Any]] {
+  func json(_ arguments: [String]) async throws -> [[String: Any]] {
+    try await jsonObject(arguments) as? [[String: Any]] ?? []
+  }
+
+  func jsonObject(_ arguments: [String]) async throws -> Any {
     let run = await runStoreTerm(arguments + ["--json", "--db", database])
-    let data = Data(run.standardOutput.utf8)
-    return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    return try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
   }
 }

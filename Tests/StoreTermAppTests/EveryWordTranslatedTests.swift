@@ -72,13 +72,13 @@ import Testing
     let english = try #require(TranslationTests.tables()["en"])
     let named = try Self.literalsInSources()
     // Period words are named by unit (`"%@ \(unit)s"`), record states by StoreCore's phrases,
-    // refusals by the control's participle, offer-code audiences by their words.
+    // standings by StoreCore's ``Standing`` words, refusals by the control's participle, offer-code audiences by their words.
     let units = ["day", "week", "month", "year"]
     let audiences =
       ["new", "current", "expired", "new or current", "new or expired"]
       + ["current or expired"]
     let built = Set(units + units.flatMap { ["%@ \($0)", "%@ \($0)s"] })
-      .union(["pending approval", "interrupted", "declined", "purchased"])
+      .union(Standing.labelWords)
       .union(TransactionControl.allCases.map { "cannot be \($0.participle)" })
       .union(audiences.map { "\($0) subscribers" })
     let unused = Set(english.keys).subtracting(Self.askedKeys())

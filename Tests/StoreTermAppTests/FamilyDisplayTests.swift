@@ -58,7 +58,7 @@ import Testing
     let history = AccountScreen.history(snapshot)
     #expect(
       history.map { AccountScreen.historyState($0, snapshot: snapshot) } == [
-        "family revoked", "shared by bob", "refunded", "purchased", "purchased",
+        "family revoked", "shared by bob", "refunded", "purchased",
       ])
   }
 

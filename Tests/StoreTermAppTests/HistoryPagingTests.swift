@@ -152,7 +152,8 @@ import Testing
 /// record of the customer, and the records a screen looks up beside it.
 @MainActor @Suite struct HistoryReadTests {
   /// A ledger whose signed-in customer made an Ask to Buy request (transaction 1) and then
-  /// bought coins 4,999 times (copies of one signed purchase, inserted in one statement).
+  /// bought coins 4,999 times (copies of one signed purchase, inserted in one statement), none
+  /// finished yet, so `Transaction.all` (the account's history) lists every one.
   static func bigCustomer() throws -> StoreContext {
     let directory = try TestPaths.temporaryDirectory()
     let parsed = try StoreTermCommand.parser.parse([
@@ -174,7 +175,7 @@ import Testing
           shared_from)
         SELECT i, customer_id, product_id, state, quantity, app_account_token, offer, jws,
           jws_header, i, product_type, group_id, purchase_date_ms, expires_date_ms,
-          revocation_date_ms, 1, created_ms, shared_from
+          revocation_date_ms, 0, created_ms, shared_from
         FROM transactions, n WHERE id = ?
         """, [.integer(5_000), .integer(2)])
     }

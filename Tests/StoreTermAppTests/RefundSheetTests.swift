@@ -39,8 +39,8 @@ import Testing
   @Test func fExplainsWhyItIsDisabled() {
     #expect(key(.char("f"), account(readOnly: true)) == .refused("read-only"))
     var refunded = account()
-    // Transaction 4, the refunded theme pack.
-    refunded.account.selected = 1
+    // Transaction 4, the refunded theme pack (the pending request above it is no transaction).
+    refunded.account.selected = 0
     #expect(key(.char("f"), refunded) == .refused("transaction 4 was already refunded or revoked"))
   }
 

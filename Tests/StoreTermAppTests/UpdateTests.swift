@@ -83,8 +83,8 @@ import Testing
     #expect(PaywallScreen.selectedPosition(state) == 0)
 
     state.screen = .account
-    state = updated(state, .move(2)).state
-    #expect(state.account.selected == 2)
+    state = updated(state, .move(1)).state
+    #expect(state.account.selected == 1)
     state = updated(state, .moveToLast).state
     #expect(state.account.selected == AccountScreen.history(state.snapshot).count - 1)
 

@@ -79,7 +79,7 @@ import Testing
     try store.engine.refund(unlock.id, reason: .refundedDueToIssue)
     #expect(
       try store.explained() == [
-        "Lifetime Unlock [no] refunded: refunded 10 Dec 2026 (developer issue)"
+        "Lifetime Unlock [no] revoked: revoked 10 Dec 2026 (developer issue)"
       ])
   }
 

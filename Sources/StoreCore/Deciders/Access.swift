@@ -52,7 +52,9 @@ public struct Access: Sendable, Equatable {
     }
   }
 
-  /// `Transaction.currentEntitlements`, as payloads: every non-consumable and non-renewing
+  /// `Transaction.currentEntitlements`, as payloads.
+  ///
+  /// Every non-consumable and non-renewing
   /// subscription through its latest transaction not refunded, and for auto-renewable
   /// subscriptions the latest transaction of each of the customer's own groups and of each
   /// Family Sharing chain, each kept only while its ``Standing`` grants access. Never

@@ -89,6 +89,13 @@ public enum Standing: Sendable, Equatable, Hashable {
     }
   }
 
+  /// Every word a ``label(isFamilyShared:isFinished:)`` is made of, for the screens' tables.
+  public static let labelWords: Set<String> = [
+    "pending approval", "interrupted", "declined", "purchased", "change scheduled",
+    "in grace period", "billing retry", "expired", "upgraded", "plan changed", "refunded",
+    "revoked", "family revoked", "family shared", "shared", "unfinished",
+  ]
+
   /// A request that never became a transaction: waiting, interrupted or declined.
   public static func decide(request state: TransactionRecord.State, since: Date) -> Standing {
     switch state {
@@ -178,7 +185,9 @@ public enum Standing: Sendable, Equatable, Hashable {
 }
 
 extension Standing {
-  /// The standing as a row's label: ``words`` (alone for a request or a revocation), then `shared` for a Family Sharing copy and
+  /// The standing as a row's label.
+  ///
+  /// ``words`` (alone for a request or a revocation), then `shared` for a Family Sharing copy and
   /// `unfinished` until the app finishes a charged transaction; a copy in force reads
   /// `family shared` (`unfinished, shared`), an own one in force and unfinished `unfinished`. Each part
   /// between `, ` is a phrase of its own (the screens translate them one by one).

@@ -206,7 +206,8 @@ public final class StoreEngine: Sendable {
   /// What every access and standing question about the customer is decided from: `records`
   /// (all of the customer's), their subscription chains as the App Store keeps them (their own
   /// and those shared with them) and the session's non-renewing length.
-  public func accessFacts(customerID: String, records: [TransactionRecord]) throws -> Access.Facts
+  public func accessFacts(customerID: String, records: [TransactionRecord]) throws
+    -> Access.Facts
   {
     TransactionRules.accessFacts(
       records, subscriptions: try subscriptionChains(customerID: customerID, records: records),

@@ -25,10 +25,17 @@ public enum AccessExplainer {
     let answers = Access.decide(facts, at: now)
     var lines: [AccessExplanation] = []
     let subscribed = answers.filter { $0.transaction.type == .autoRenewableSubscription }
-    let groups = Dictionary(grouping: subscribed) { $0.transaction.subscriptionGroupIdentifier ?? "" }
+    let groups = Dictionary(grouping: subscribed) {
+      $0.transaction.subscriptionGroupIdentifier ?? ""
+    }
     for groupID in groups.keys.sorted(by: { names.group($0) < names.group($1) }) {
       let products = groups[groupID, default: []].map { answer in
-        (answer, describe(answer, chain: chains[answer.transaction.originalTransactionId], names: names, history: history, group: groupID))
+        (
+          answer,
+          describe(
+            answer, chain: chains[answer.transaction.originalTransactionId], names: names,
+            history: history, group: groupID)
+        )
       }
       // The group answers with a product that gives access, else its latest transaction's.
       let best =
@@ -37,7 +44,8 @@ public enum AccessExplainer {
       if let (answer, line) = best {
         let phrase =
           line.hasAccess
-          ? SupportPhrase("via %1$@: %2$@", .data(names.product(answer.productID)), .phrase(line.phrase))
+          ? SupportPhrase(
+            "via %1$@: %2$@", .data(names.product(answer.productID)), .phrase(line.phrase))
           : line.phrase
         lines.append(
           AccessExplanation(
@@ -160,7 +168,8 @@ public enum AccessExplainer {
     return products.sorted { (names.product($0), $0) < (names.product($1), $1) }.compactMap {
       product in
       let name = names.product(product)
-      if consumables[product] != nil || (byProduct[product] == nil && history.balances[product] != nil) {
+      let balanceOnly = byProduct[product] == nil && history.balances[product] != nil
+      if consumables[product] != nil || balanceOnly {
         return consumable(
           product, name: name, consumables[product, default: []],
           balance: history.balances[product])
@@ -174,7 +183,8 @@ public enum AccessExplainer {
         let request = open
           ?? requests.max(by: { $0.since < $1.since })
       else { return nil }
-      let since = request.state == .declined ? declinedOn[request.id] ?? request.since : request.since
+      let since =
+        request.state == .declined ? declinedOn[request.id] ?? request.since : request.since
       let (reason, phrase) = words(
         Standing.decide(request: request.state, since: since), nil, chain: nil, names: names)
       return AccessExplanation(
@@ -188,7 +198,8 @@ public enum AccessExplainer {
     _ product: String, name: String, _ transactions: [JWSTransactionDecodedPayload],
     balance: Int?
   ) -> AccessExplanation {
-    let bought = transactions.filter { $0.revocationDate == nil }.sorted(by: SubscriptionChain.older)
+    let bought = transactions.filter { $0.revocationDate == nil }.sorted(
+      by: SubscriptionChain.older)
     var phrase =
       balance.map { SupportPhrase("balance %@", .data("\($0)")) }
       ?? SupportPhrase("balance unknown")

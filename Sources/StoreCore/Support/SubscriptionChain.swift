@@ -61,13 +61,18 @@ public struct SubscriptionChain: Sendable, Equatable {
     self.isRevoked = isRevoked
   }
 
+  /// When the App Store recorded the chain's expiry, where the history says (its `expired`
+  /// event): after billing retry ran out, later than the paid period's end.
+  public var expiredOn: Date?
+
   /// Whether the App Store revoked the whole chain (its state says so, or its latest
   /// transaction was refunded).
   public var isRevoked: Bool
 
-  /// When an expired chain's access ended: the end of billing retry when renewal failed, else
-  /// the end of the paid period.
+  /// When an expired chain's access ended: the recorded expiry, else the end of billing retry
+  /// when renewal failed, else the end of the paid period.
   public var endOfAccess: Date {
+    if let expiredOn { return expiredOn }
     guard let since = billingRetrySince else { return expiresDate }
     return retryEnds ?? since.addingTimeInterval(60 * 86_400)
   }
@@ -77,7 +82,9 @@ public struct SubscriptionChain: Sendable, Equatable {
   public func transaction(after transaction: JWSTransactionDecodedPayload)
     -> JWSTransactionDecodedPayload?
   {
-    transactions.first { Self.older(transaction, $0) && $0.transactionId != transaction.transactionId }
+    transactions.first {
+      Self.older(transaction, $0) && $0.transactionId != transaction.transactionId
+    }
   }
 
   /// StoreKit's renewal state at `now`, by the same rules as `SubscriptionState`.
@@ -101,7 +108,16 @@ public struct SubscriptionChain: Sendable, Equatable {
     let renewals = Dictionary(
       history.renewalInfos.map { ($0.originalTransactionId, $0) },
       uniquingKeysWith: { a, b in a.signedDate >= b.signedDate ? a : b })
+    var expiries: [String: Date] = [:]
+    for case .ledger(let event) in history.events where event.kind == .expired {
+      if let id = event.transactionID { expiries[String(id)] = event.date }
+    }
     return byOriginal.keys.sorted().compactMap { original in
+      var chain = chain(original)
+      chain?.expiredOn = expiries[original]
+      return chain
+    }
+    func chain(_ original: String) -> SubscriptionChain? {
       let chain = byOriginal[original, default: []].sorted(by: Self.older)
       guard let latest = chain.last else { return nil }
       let expires = Date(epochMilliseconds: latest.expiresDate ?? latest.purchaseDate)
@@ -123,7 +139,9 @@ public struct SubscriptionChain: Sendable, Equatable {
   }
 
   /// Purchase order: by purchase date, then by transaction ID.
-  public static func older(_ a: JWSTransactionDecodedPayload, _ b: JWSTransactionDecodedPayload) -> Bool {
+  public static func older(_ a: JWSTransactionDecodedPayload, _ b: JWSTransactionDecodedPayload)
+    -> Bool
+  {
     if a.purchaseDate != b.purchaseDate { return a.purchaseDate < b.purchaseDate }
     return (UInt64(a.transactionId) ?? 0, a.transactionId)
       < (UInt64(b.transactionId) ?? 0, b.transactionId)

@@ -245,7 +245,7 @@ public enum AccountScreen {
   /// entitlements and, with consumables, the balances. They leave the history at least five
   /// rows (its frame, titles and two transactions); what does not fit then is cut off at the
   /// last line shown.
-  static func headerLines(_ snapshot: StoreSnapshot, size: Size) -> [(String, StyleRole)] {
+  public static func headerLines(_ snapshot: StoreSnapshot, size: Size) -> [(String, StyleRole)] {
     var logical = [
       (snapshot.localized("Account: %@", snapshot.customerID), StyleRole.title),
       familyLine(snapshot),

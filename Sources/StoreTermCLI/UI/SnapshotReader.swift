@@ -331,8 +331,8 @@ final class SnapshotReader {
   {
     var chains: [String: SubscriptionChain] = [:]
     for (original, state) in states {
-      let customer = shown.first { $0.signed?.payload.originalTransactionId == String(original) }?
-        .customerID ?? context.customerID
+      let holder = shown.first { $0.signed?.payload.originalTransactionId == String(original) }
+      let customer = holder?.customerID ?? context.customerID
       var transactions = shown.compactMap(\.signed?.payload).filter {
         $0.originalTransactionId == String(original)
       }

@@ -40,10 +40,10 @@ enum CustomerFixtures {
       line(
         .group("plus"), "StoreTerm Plus", true, .gracePeriod,
         SupportPhrase("via %1$@: %2$@", .data("Plus Monthly"), .phrase(grace))),
-      line(.product(Fixtures.plusMonthly), "Plus Monthly", true, .gracePeriod, grace),
+      line(.product(Fixtures.plusMonthly), "Plus Monthly", true, .gracePeriod, grace, in: "plus"),
       line(
         .product(Fixtures.liteMonthly), "Lite Monthly", false, .upgraded,
-        SupportPhrase("upgraded to %@", .data("Plus Monthly"))),
+        SupportPhrase("upgraded to %@", .data("Plus Monthly")), in: "plus"),
       line(
         .product(Fixtures.coins100), "100 Coins", true, .consumable,
         SupportPhrase(
@@ -53,8 +53,8 @@ enum CustomerFixtures {
         .product(Fixtures.lifetime), "Lifetime Unlock", false, .pendingAskToBuy,
         SupportPhrase("pending Ask to Buy since %@", .day(day(-5)))),
       line(
-        .product(Fixtures.themes), "Theme Pack", false, .refunded,
-        SupportPhrase("refunded %@ (developer issue)", .day(day(0)))),
+        .product(Fixtures.themes), "Theme Pack", false, .revoked,
+        SupportPhrase("revoked %@ (developer issue)", .day(day(0)))),
       line(
         .product(Fixtures.premiumYearly), "Premium Yearly", false, .unverified,
         SupportPhrase("unverified (%@), not counted", .data("invalidSignature"))),
@@ -80,10 +80,12 @@ enum CustomerFixtures {
 
   private static func line(
     _ subject: AccessExplanation.Subject, _ name: String, _ access: Bool, _ reason: AccessReason,
-    _ phrase: SupportPhrase
+    _ phrase: SupportPhrase, in group: String? = nil
   ) -> AccessExplanation {
-    AccessExplanation(
+    var line = AccessExplanation(
       subject: subject, name: name, hasAccess: access, reason: reason, phrase: phrase)
+    line.group = group
+    return line
   }
 
   /// A timeline entry for a notification about `product`, labelled as the timeline labels it.
