@@ -28,6 +28,8 @@ struct StoreContext {
   let faultHook: FaultHook?
   /// Signs this App Store's server notifications (events' and test ones).
   let notifications: ServerNotificationFactory
+  /// The ledger file opened, and which file it was; nil for a store in memory.
+  let ledgerFile: LedgerFileIdentity?
 
   /// Opens the ledger and the CA named by the command line, creating both on first use, and
   /// catches up on everything that fell due while storeterm was not running.
@@ -40,6 +42,7 @@ struct StoreContext {
       && !FileManager.default.fileExists(atPath: paths.database)
     // The ledger first: a file that is refused must not leave a new CA beside it.
     ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
+    ledgerFile = ephemeral ? nil : LedgerFileIdentity(path: paths.database)
     // Only a file that opened as a ledger is storeterm's to fix; a refused one stays untouched.
     if !ephemeral {
       for warning in StateFileModes.repair(paths) {
@@ -72,6 +75,8 @@ struct StoreContext {
     }
     clock = LedgerClock(simulated!)
     let identity = context.identity
+    // The prices a price increase set are the App Store's, for every process.
+    let catalog = catalog.repricing(try ledger.productPrices())
     self.catalog = catalog
     self.identity = identity
     customerID = context.customerID

@@ -339,7 +339,9 @@ import StoreTermCLI
       let increase = renewal["priceIncreaseStatus"] as? Int
       let waits = block.contains { $0.contains("waits for the customer's consent") }
       let agreed = block.contains { $0.contains("agreed; it applies") }
-      if waits != (increase == 0) || agreed != (increase == 1) {
+      // Only a subscription that will renew has a new price to consent to or to pay.
+      let renews = autoRenews && state != "expired" && state != "revoked"
+      if waits != (renews && increase == 0) || agreed != (renews && increase == 1) {
         problems.append(
           "account \(group): price increase waits \(waits) agreed \(agreed), CLI \(increase ?? -1)"
         )

@@ -136,6 +136,9 @@ public struct LedgerChanges: Sendable {
   public var subscriptions: [SubscriptionRecord] = []
   /// Customers whose Family Sharing group changed, matched by `id`.
   public var customers: [Customer] = []
+  /// Products whose App Store price changed (a price increase), in milliunits by product ID:
+  /// every process that opens the ledger sells them at it.
+  public var prices: [String: Int64] = [:]
 
   /// No changes.
   public init() {}

@@ -93,32 +93,42 @@ extension StoreEngine {
   }
 
   /// Raises the renewal price (`requestPriceIncreaseConsentForTransaction`); the customer must
-  /// consent before the next renewal or the subscription expires.
+  /// consent before the next renewal or the subscription expires. The plan the chain renews
+  /// into sells at the new price from now on, as after a price change in App Store Connect.
   ///
   /// - Parameter newPrice: the new price in the storefront's currency; nil raises it by 20%.
   public func requestPriceIncrease(_ id: UInt64, newPrice: Decimal? = nil) throws {
     let now = clock.now()
     let catalog = self.catalog
-    try changeChain(id, action: "given a price increase") { chain, context, changes in
+    let (productID, price) = try changeChain(id, action: "given a price increase") {
+      chain, context, changes -> (String, Int64) in
       let customer = context.customer
       if let refusal = TransactionControlRules.subscriptionRefusal(
         .priceIncrease, id: id, chain: chain.state, now: now)
       {
         throw refusal
       }
+      // 20% more, in the currency's minor unit (rounded, as a price is, not truncated).
       let price =
         newPrice.map(TransactionFactory.milliunits)
-        ?? (chain.state.renewalPrice * 12 / 10 / 10 * 10)
+        ?? PriceRounding.scaled(
+          chain.state.renewalPrice, by: 12, over: 10, currency: chain.state.currency)
       guard price > chain.state.renewalPrice else {
         throw StoreEngineError.notApplicable(
           id, action: "given a price increase", reason: "the new price is not higher")
       }
       chain.state.priceIncrease = SubscriptionState.PriceIncrease(newPrice: price, agreed: false)
+      // As in App Store Connect, the increase is the product's new price: the plan the chain
+      // renews into sells at it from now on, so the paywall shows what a renewal charges.
+      let productID = chain.state.autoRenewProductID
+      changes.prices[productID] = price
       changes.events.append(
         StoreEvent(
           date: now, customerID: customer.id, kind: .priceIncreaseRequested, transactionID: id,
           productID: chain.state.productID, detail: catalog.displayPrice(milliunits: price)))
+      return (productID, price)
     }
+    setCatalog(self.catalog.repricing([productID: price]))
   }
 
   /// The customer agrees to the pending price increase.

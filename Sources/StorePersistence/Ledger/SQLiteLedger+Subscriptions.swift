@@ -12,6 +12,18 @@ extension SQLiteLedger {
     }
   }
 
+  /// The subscription chains with these original transaction IDs, whoever holds them (the
+  /// transaction manager lists every customer's records); one indexed read per ID.
+  public func subscriptions(originalIDs: Set<UInt64>) throws -> [SubscriptionState] {
+    try queue.read { db in
+      try originalIDs.sorted().compactMap { original in
+        try db.fetchOne(
+          "SELECT * FROM subscriptions WHERE original_id = ?", [.integer(Int64(original))]
+        ).map { try Self.subscription($0).state }
+      }
+    }
+  }
+
   /// Subscriptions with something due at or before `date`, earliest first.
   public func dueSubscriptions(by date: Date, limit: Int) throws -> [SubscriptionState] {
     try queue.read { db in

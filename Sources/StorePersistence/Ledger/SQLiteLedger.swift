@@ -191,6 +191,9 @@ public final class SQLiteLedger: Ledger {
       for id in changes.deleted { try Self.delete(id, stamp: stamp, db: db) }
     }
     for subscription in changes.subscriptions { try Self.upsert(subscription, db: db) }
+    for (productID, price) in changes.prices.sorted(by: { $0.key < $1.key }) {
+      try Self.setPrice(price, of: productID, db: db)
+    }
     for event in changes.events {
       try Self.append(event, db: db)
       if let notifier {

@@ -54,12 +54,16 @@ public struct TransactionPage: Sendable, Equatable {
   public var total: Int?
   /// Each signed row's verification result: `verified`, or why not.
   public var verification: [UInt64: String]
+  /// The subscription chains of the window's own (not shared) subscription rows, by original
+  /// transaction ID, whoever's they are: a control's refusal depends on the chain, and the
+  /// snapshot holds only the signed-in customer's.
+  public var chains: [UInt64: SubscriptionState]
 
   /// Creates a page.
   public init(
     request: TransactionPageRequest = TransactionPageRequest(), rows: [TransactionRecord] = [],
     startsAtTop: Bool = true, reachesEnd: Bool = true, total: Int? = nil,
-    verification: [UInt64: String] = [:]
+    verification: [UInt64: String] = [:], chains: [UInt64: SubscriptionState] = [:]
   ) {
     self.request = request
     self.rows = rows
@@ -67,6 +71,7 @@ public struct TransactionPage: Sendable, Equatable {
     self.reachesEnd = reachesEnd
     self.total = total
     self.verification = verification
+    self.chains = chains
   }
 
   /// Whether the window holds every listed transaction.

@@ -158,20 +158,7 @@ public enum AccountScreen {
             .warning
           ))
       }
-      if let increase = note.priceIncrease {
-        let price = note.renewalPrice.map { snapshot.localized(" to %@", $0) } ?? ""
-        lines.append(
-          increase == .pending
-            ? (
-              snapshot.localized("  Price increase%@ waits for the customer's consent.", price),
-              .warning
-            )
-            : (
-              snapshot.localized(
-                "  Price increase%@ agreed; it applies at the next renewal.", price),
-              .dim
-            ))
-      }
+      if let increase = priceIncreaseLine(status, note, snapshot) { lines.append(increase) }
       // Only a subscription that will renew renews into another plan.
       if let next = note.renewsInto, status.willAutoRenew != false, status.isEntitled {
         lines.append((snapshot.localized("  Renews into %@.", snapshot.name(of: next)), .dim))

@@ -5,17 +5,27 @@ import TerminalUI
 /// and the account screen so both give the same reasons.
 public enum ManageRules {
   /// Why `action` cannot be applied to `record` now, or nil when it can: the engine's own
-  /// refusal (``TransactionControlRules``), with the record's subscription chain when the
-  /// snapshot holds it (the signed-in customer's), worded in the UI's language.
+  /// refusal (``TransactionControlRules``), with the record's subscription chain, worded in
+  /// the UI's language.
   public static func blocked(
     _ action: ManageAction, record: TransactionRecord?, snapshot: StoreSnapshot, readOnly: Bool
   ) -> String? {
     if readOnly { return "read-only" }
     guard let record else { return "no transaction is selected" }
     let chain = record.signed.flatMap { UInt64($0.payload.originalTransactionId) }
-      .flatMap { snapshot.subscriptions[$0] }
+      .flatMap { subscriptionChain($0, in: snapshot) }
     return TransactionControlRules.refusal(action, record: record, chain: chain, now: snapshot.now)
       .map { RefusalText.text($0, snapshot) }
+  }
+
+  /// The subscription chain `original` as the engine would read it: from the window that
+  /// lists the record (it holds the chains of every customer's records it shows), else the
+  /// signed-in customer's (their own and those shared with them).
+  static func subscriptionChain(_ original: UInt64, in snapshot: StoreSnapshot)
+    -> SubscriptionState?
+  {
+    snapshot.transactionPage?.chains[original] ?? snapshot.historyPage?.chains[original]
+      ?? snapshot.subscriptions[original]
   }
 
   /// The record a screen has selected: the transaction manager's or the account history's.

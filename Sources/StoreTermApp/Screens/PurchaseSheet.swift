@@ -193,15 +193,15 @@ public enum PurchaseSheet {
             "Ask to Buy: waiting for a parent's approval; nothing is charged yet."), .warning
         )
     case .succeeded(let id):
-      guard let record = snapshot.records.first(where: { $0.id == id }),
-        record.productID != productID
+      guard let signed = snapshot.records.first(where: { $0.id == id })?.signed,
+        let change = ScheduledPlanChange.of(purchaseOf: productID, answeredWith: signed)
       else { return describe(result, snapshot.locale) }
-      let start =
-        record.signed?.expirationDate.map { snapshot.localized(" on %@", DateText.day($0)) } ?? ""
+      let start = change.starts.map { snapshot.localized(" on %@", DateText.day($0)) } ?? ""
       return (
         snapshot.localized(
           "Scheduled: %1$@ starts at the next renewal%2$@; %3$@ continues until then.",
-          snapshot.name(of: productID), start, snapshot.name(of: record.productID)), .success
+          snapshot.name(of: change.productID), start, snapshot.name(of: change.currentProductID)),
+        .success
       )
     default:
       return describe(result, snapshot.locale)

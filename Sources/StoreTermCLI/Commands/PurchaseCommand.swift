@@ -40,15 +40,29 @@ enum PurchaseCommand {
     switch (state, bought.answer) {
     case (.succeeded, .success(let transaction)?):
       if context.json {
-        context.output.write(
-          JSONValue.object([
-            JSONMember("result", .string("success")),
-            JSONMember("transactionId", .string(transaction.payload.transactionId)),
-            JSONMember("transaction", transaction.payload.jsonValue),
-          ]).prettyText + "\n")
+        var members = [
+          JSONMember("result", .string("success")),
+          JSONMember("transactionId", .string(transaction.payload.transactionId)),
+          JSONMember("transaction", transaction.payload.jsonValue),
+        ]
+        // A downgrade answers with the current plan's transaction; what it scheduled is said.
+        if let change = ScheduledPlanChange.of(purchaseOf: productID, answeredWith: transaction) {
+          members.append(
+            JSONMember(
+              "scheduled",
+              .object(
+                [JSONMember("productId", .string(change.productID))]
+                  + (change.starts.map {
+                    [JSONMember("startsDate", .number(String($0.epochMilliseconds)))]
+                  } ?? []))))
+        }
+        context.output.write(JSONValue.object(members).prettyText + "\n")
       } else {
         context.output.write(
           "success: \(TransactionText.line(transaction, catalog: store.catalog))\n")
+        if let change = ScheduledPlanChange.of(purchaseOf: productID, answeredWith: transaction) {
+          context.output.write(scheduled(change, catalog: store.catalog) + "\n")
+        }
       }
     case (.pending, .pending(let id)?):
       if context.json {
@@ -77,6 +91,15 @@ enum PurchaseCommand {
     default:
       throw CommandFailure("purchase \(productID): ended \(state)")
     }
+  }
+
+  /// A downgrade's second line, as the purchase sheet says it: `scheduled: Lite Monthly (…)
+  /// starts at the next renewal on 2027-12-03T09:54:55Z; Premium Yearly continues until then`.
+  static func scheduled(_ change: ScheduledPlanChange, catalog: ProductCatalog) -> String {
+    let name = { (id: String) in catalog.product(id: id)?.displayName ?? id }
+    let start = change.starts.map { " on " + TransactionText.date($0.epochMilliseconds) } ?? ""
+    return "scheduled: \(name(change.productID)) (\(change.productID)) starts at the next renewal"
+      + "\(start); \(name(change.currentProductID)) continues until then"
   }
 
   /// The app's purchase options and the tester's overrides from the command line; a

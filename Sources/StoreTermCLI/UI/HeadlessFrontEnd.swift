@@ -23,8 +23,14 @@ public final class HeadlessFrontEnd {
     let log = try DiagnosticLog(path: nil)
     context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
       .openStore(reportingWarnings: false)
-    runner = StoreEffectRunner(context: context, log: log) { _ in
-      throw CommandFailure("the headless front end has one customer")
+    runner = StoreEffectRunner(context: context, log: log) { customerID in
+      // The same ledger path for another customer, or for this one when another file took
+      // the ledger's place.
+      let parsed = try StoreTermCommand.parser.parse([
+        "ui", "--db", database, "--customer", customerID,
+      ])
+      return try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
+        .openStore(reportingWarnings: false)
     }
     await run(.start)
   }

@@ -130,6 +130,8 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .manage(let action, let id):
       send(.finished(outcome { try manage(action, id: id) }))
+      // A price increase is the product's new price: the paywall shows it.
+      if action == .priceIncrease { await storeClient.reloadProducts() }
       await storeClient.recoverUnfinished()
       await publish(send)
     case .requestRefund(let id, let reason):
@@ -319,13 +321,29 @@ final class StoreEffectRunner: EffectRunner {
   /// The tick is where time moves for the UI: what fell due since the last one (renewals,
   /// billing failures, expiries) is generated here, so building the snapshot only reads.
   func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    if context.ledgerFile?.isReplaced == true { await reopenLedger() }
     await StoreKitRuntime.withConfiguration(context.runtime) { await lookAtTheLedger(send) }
+  }
+
+  /// Opens the ledger file that took the place of the one this runner opened (the state folder
+  /// was emptied and another process created a ledger there): the same customer, on the new
+  /// file, as a customer switch opens one; the next snapshot is the new ledger's.
+  private func reopenLedger() async {
+    let customerID = context.customerID
+    do {
+      try await StoreKitRuntime.withConfiguration(context.runtime) {
+        try await switchCustomer(to: customerID)
+      }
+      log.write("watch: the ledger file was replaced; opened the new one")
+    } catch {
+      log.write("watch: the ledger file was replaced and cannot be opened: \(error)")
+    }
   }
 
   private func lookAtTheLedger(_ send: @escaping @Sendable (AppAction) -> Void) async {
     do {
       try clock.refresh()
-      try controls.refreshSession()
+      if try controls.refreshSession() { await storeClient.reloadProducts() }
       let events = try reader.newEvents()
       let mine = events.filter { $0.customerID == context.customerID }
       for event in mine where event.kind == .declined {

@@ -44,6 +44,7 @@ struct TransactionPager {
     if let cached, cached.mark == mark, cached.page.request == request { return cached.page }
     var page = try read(request, matches: matches)
     page.verification = results(for: page.rows)
+    page.chains = try chains(of: page.rows)
     cached = (mark, page)
     return page
   }
@@ -152,6 +153,22 @@ struct TransactionPager {
       next = last.id
     }
     return (found, false)
+  }
+
+  /// The subscription chains of `rows`' own subscription transactions, by original ID: the
+  /// chains the engine reads when it carries out a control on one of them. A Family Sharing
+  /// copy is refused before its chain is looked at, so it needs none.
+  private func chains(of rows: [TransactionRecord]) throws -> [UInt64: SubscriptionState] {
+    let originals = Set(
+      rows.compactMap { record -> UInt64? in
+        guard record.sharedFromID == nil, let payload = record.signed?.payload,
+          payload.type == .autoRenewableSubscription
+        else { return nil }
+        return UInt64(payload.originalTransactionId)
+      })
+    guard !originals.isEmpty else { return [:] }
+    let states = try ledger.subscriptions(originalIDs: originals)
+    return Dictionary(states.map { ($0.originalID, $0) }) { first, _ in first }
   }
 
   /// The verification of `rows`' signed records, checking only JWS not seen before; results

@@ -22,8 +22,9 @@ protocol TestControlsClient {
   func leaveFamily(customerID: String) throws -> String
   /// Generates what fell due by the clock's time; returns the renewals made.
   func catchUp() throws -> Int
-  /// Takes in the session switches another process stored in the ledger.
-  func refreshSession() throws
+  /// Takes in the session switches and product prices another process stored in the ledger;
+  /// returns whether a price changed (the products are to be loaded again).
+  func refreshSession() throws -> Bool
 }
 
 /// The test controls over one ``StoreContext``'s engine and ledger.
@@ -57,7 +58,8 @@ struct EngineTestControls: TestControlsClient {
     // What SKTestSession's storefront and locale setters do.
     context.engine.setCatalog(
       ProductCatalog(
-        configuration: context.catalog.configuration, storefront: storefront, locale: locale))
+        configuration: context.engine.catalog.configuration, storefront: storefront, locale: locale)
+    )
     return true
   }
 
@@ -71,9 +73,15 @@ struct EngineTestControls: TestControlsClient {
 
   func catchUp() throws -> Int { try context.engine.catchUp() }
 
-  func refreshSession() throws {
+  func refreshSession() throws -> Bool {
     // Another process (another screen) may have turned a session switch.
     let session = context.engine.session.applying(try context.ledger.sessionSwitches())
     if session != context.engine.session { context.engine.setSession(session) }
+    // Or raised a price: the App Store sells at it from then on.
+    let catalog = context.engine.catalog
+    let repriced = catalog.repricing(try context.ledger.productPrices())
+    guard repriced.configuration != catalog.configuration else { return false }
+    context.engine.setCatalog(repriced)
+    return true
   }
 }
