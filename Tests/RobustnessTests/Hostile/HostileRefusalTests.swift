@@ -6,27 +6,16 @@ import Testing
 /// Issue 17, findings 3–7 and 9–14: each refusal is one exact sentence, and the ledger is the
 /// same before and after.
 @Suite struct HostileRefusalTests {
-  /// A ledger with one purchase (transaction 1), and its path.
   private func ledger() async throws -> (folder: URL, db: String) {
-    let folder = try HostileFixture.folder()
-    let db = folder.appending(path: "ledger.sqlite").path
-    let bought = await runStoreTerm(["purchase", "dev.storeterm.demo.coins.100", "--db", db])
-    #expect(bought.status == 0, "\(bought.standardError)")
-    return (folder, db)
+    try await HostileFixture.ledger()
   }
 
-  /// Runs `arguments` against `db` and expects exit `status`, exactly `error` on standard
-  /// error, and an unchanged ledger.
   private func expectRefusal(
     _ arguments: [String], db: String, status: Int32 = 1, error: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let before = try? HostileFixture.checksum(db)
-    let run = await runStoreTerm(arguments + ["--db", db])
-    #expect(run.status == status, sourceLocation: sourceLocation)
-    #expect(run.standardError == "storeterm: " + error, sourceLocation: sourceLocation)
-    let after = try? HostileFixture.checksum(db)
-    #expect(after != nil && after == before, "the ledger changed", sourceLocation: sourceLocation)
+    await HostileFixture.expectRefusal(
+      arguments, db: db, status: status, error: error, sourceLocation: sourceLocation)
   }
 
   @Test func quantityOutsideOneToTenIsInvalidQuantity() async throws {
