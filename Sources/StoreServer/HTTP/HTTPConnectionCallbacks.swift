@@ -82,6 +82,7 @@ enum HTTPConnection {
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
     if let type = response.contentType { _ = MHD_add_response_header(made, "Content-Type", type) }
+    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
     return MHD_queue_response(connection, UInt32(response.status), made)
   }
 
