@@ -10,6 +10,7 @@ import Testing
 #endif
 
 /// Issue 27, items 4 and 5: storeterm's network clients against hostile peers on loopback.
+///
 /// A redirect is never followed (so a key's token never leaves for its target), and answers
 /// are bounded in pages, bytes and time.
 @Suite struct HostilePeerTests {

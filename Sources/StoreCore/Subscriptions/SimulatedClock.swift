@@ -25,9 +25,10 @@ public struct SimulatedClock: Sendable, Equatable {
     SimulatedClock(realAnchor: real, simulatedAnchor: real, rate: rate)
   }
 
-  /// The last simulated moment: one second before the test certificates end
-  /// (2099-12-31T23:59:59Z, `TestCertificateAuthority.validityEnd`), after which nothing
-  /// storeterm signs would verify. A time rate stops the clock here instead of passing it.
+  /// The last simulated moment: one second before the test certificates end.
+  ///
+  /// They end at 2099-12-31T23:59:59Z (`TestCertificateAuthority.validityEnd`), after which
+  /// nothing storeterm signs would verify. A time rate stops the clock here instead of passing it.
   public static let latest = Date(timeIntervalSince1970: 4_102_444_798)
 
   /// The simulated time at real time `real`, never past `latest`.

@@ -32,13 +32,13 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Starts listening on `host:port` (IPv4; port 0 lets the system choose).
   ///
-  /// - Throws: `HTTPServerError` when the address is not IPv4 or cannot be bound.
-  ///
   /// Connections are polled by a pool of `threads` threads, so 1,000 idle or slow connections
   /// hold sockets, not threads, and requests keep being answered. Past `shedAbove` connections
   /// each request is answered 503 with Apple's retryable error body (`5000001`) and the
   /// connection closed, rather than reset; past `connectionLimit` (or `perAddressLimit` from
   /// one address) libmicrohttpd refuses new connections.
+  ///
+  /// - Throws: `HTTPServerError` when the address is not IPv4 or cannot be bound.
   public init(
     host: String, port: UInt16, bodyLimit: Int = 64 * 1024, threads: UInt32 = 4,
     connectionLimit: UInt32 = 4096, perAddressLimit: UInt32 = 2048, shedAbove: UInt32 = 3072,

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreJWS
 import StorePersistence
 import StoreTermTestSupport
 import Testing
@@ -43,6 +44,8 @@ import Testing
       realAnchor: Date(timeIntervalSince1970: 0),
       simulatedAnchor: Date(timeIntervalSince1970: 4_099_766_400), rate: .oneSecondIsOneDay)
     #expect(unclamped.now(real: Date(timeIntervalSince1970: 1_000_000)) == SimulatedClock.latest)
+    // The clock's end and the certificates' end are one date, in two modules.
+    #expect(SimulatedClock.latest.epochMilliseconds == TestCertificateAuthority.validityEnd - 1_000)
   }
 
   @Test func productIDsThatCannotBeTypedAreRefused() async throws {
