@@ -20,8 +20,11 @@ let package = Package(
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
 
+    // The one rule for every file storeterm writes: no symbolic link followed, 0600/0700.
+    .target(name: "StoreFiles"),
+
     // Signed data: base64url, compact JWS, ES256 over libcrypto, the local test CA.
-    .target(name: "StoreJWS", dependencies: ["StoreCore", "CLibCrypto"]),
+    .target(name: "StoreJWS", dependencies: ["StoreCore", "StoreFiles", "CLibCrypto"]),
 
     // The StoreKit 2 API over the simulated App Store, source-compatible where Linux allows.
     .target(name: "StoreKit", dependencies: ["StoreCore", "StoreJWS"]),
@@ -31,7 +34,7 @@ let package = Package(
       name: "StoreKitTest", dependencies: ["StoreKit", "StoreCore", "StoreJWS", "StorePersistence"]),
 
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
-    .target(name: "StorePersistence", dependencies: ["StoreCore", "CSQLite"]),
+    .target(name: "StorePersistence", dependencies: ["StoreCore", "StoreFiles", "CSQLite"]),
 
     // The App Store's server side: the App Store Server API over HTTP (libmicrohttpd), its JWT
     // authentication and keys.
@@ -50,7 +53,7 @@ let package = Package(
       name: "StoreTermCLI",
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
-        "StoreTermApp", "NCursesTerminal", "StoreServer",
+        "StoreTermApp", "NCursesTerminal", "StoreServer", "StoreFiles",
       ],
       plugins: ["EmbedDemoCatalog"]
     ),

@@ -1,5 +1,6 @@
 import CLibCrypto
 import Foundation
+import StoreFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -13,8 +14,8 @@ public enum APIKeyFiles {
   /// - Throws: an error naming the path when the file exists or cannot be written.
   public static func writePrivateKey(_ key: P256PrivateKey, to path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty { try SecureFiles.makeDirectory(folder) }
-    try SecureFiles.writeNewFile(path, try key.pemRepresentation(), mode: 0o600)
+    if !folder.isEmpty { try SafeFileWriter.makeDirectories(folder) }
+    try SafeFileWriter.createNew(path, try key.pemRepresentation())
   }
 
   /// The key's public half as DER `SubjectPublicKeyInfo`.

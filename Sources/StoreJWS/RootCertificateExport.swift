@@ -1,3 +1,5 @@
+import StoreFiles
+
 /// The library side of `storeterm cert [--der|--pem] [--out PATH]`: the test root, never a key.
 public enum RootCertificateExport {
   /// The encoding to export in.
@@ -22,8 +24,9 @@ public enum RootCertificateExport {
     }
   }
 
-  /// Writes the export to `path` as a new or replaced file (mode 0644: a certificate is public).
+  /// Writes the export to `path` as a new or replaced regular file, never through a link
+  /// (mode 0600, as every file storeterm writes).
   public static func write(_ bytes: [UInt8], to path: String) throws {
-    try SecureFiles.replaceFile(path, bytes, mode: 0o644)
+    try SafeFileWriter.replace(path, bytes)
   }
 }

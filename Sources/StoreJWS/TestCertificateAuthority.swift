@@ -1,6 +1,7 @@
 import CLibCrypto
 import Foundation
 import StoreCore
+import StoreFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -58,7 +59,7 @@ public struct TestCertificateAuthority: Sendable {
     if FileManager.default.fileExists(atPath: directory) {
       return try load(directory: directory)
     }
-    try SecureFiles.makeDirectory(stateDirectory)
+    try SafeFileWriter.makeDirectories(stateDirectory)
     let authority = try generate()
     // Written to a private temporary directory, then renamed: a reader sees no CA or a whole one,
     // and of two processes starting at once, the second loads what the first created.
@@ -131,11 +132,10 @@ public struct TestCertificateAuthority: Sendable {
 
   private func write(to directory: String) throws {
     func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
-    try SecureFiles.writeNewFile(path(Self.files.key), try leafKey.pemRepresentation(), mode: 0o600)
-    try SecureFiles.writeNewFile(path(Self.files.root), rootCertificate.der, mode: 0o644)
-    try SecureFiles.writeNewFile(
-      path(Self.files.intermediate), intermediateCertificate.der, mode: 0o644)
-    try SecureFiles.writeNewFile(path(Self.files.leaf), leafCertificate.der, mode: 0o644)
+    try SafeFileWriter.createNew(path(Self.files.key), try leafKey.pemRepresentation())
+    try SafeFileWriter.createNew(path(Self.files.root), rootCertificate.der)
+    try SafeFileWriter.createNew(path(Self.files.intermediate), intermediateCertificate.der)
+    try SafeFileWriter.createNew(path(Self.files.leaf), leafCertificate.der)
   }
 
   private static func load(directory: String) throws -> TestCertificateAuthority {

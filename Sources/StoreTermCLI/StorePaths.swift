@@ -32,11 +32,26 @@ struct StorePaths {
         ? databaseOption
         : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(
           databaseOption)
-      database = (absolute as NSString).standardizingPath
+      // Lexically: Foundation's `standardizingPath` resolves links, which would hide a
+      // `--db` that is a link from the rule that refuses one.
+      database = Self.lexical(absolute)
       stateDirectory = (database as NSString).deletingLastPathComponent
     } else {
       stateDirectory = Self.defaultStateDirectory(environment: environment)
       database = (stateDirectory as NSString).appendingPathComponent("ledger.sqlite")
     }
+  }
+
+  /// An absolute `path` with empty, `.` and `..` components removed, its links left as named.
+  static func lexical(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": if !parts.isEmpty { parts.removeLast() }
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreFiles
 import StoreJWS
 
 /// The `storeterm` program: parses the command line and runs one command.
@@ -84,6 +85,14 @@ public enum StoreTermCommand {
       Array(CommandLine.arguments.dropFirst()), output: StandardOutput(),
       environment: ProcessInfo.processInfo.environment,
       interactive: isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0)
+    // Output that was lost is a failure even when the command's change committed: a script
+    // reading it must not take silence for an answer (as `echo hi >/dev/full` exits 1).
+    if let (stream, code) = StandardOutput.failure.withLock({ $0 }) {
+      StandardOutput().writeError(
+        "storeterm: \(stream): \(SafeFileWriter.message(code)); output was lost"
+          + (status == ExitStatus.success ? " (the command itself succeeded)\n" : "\n"))
+      exit(status == ExitStatus.success ? ExitStatus.failure : status)
+    }
     exit(status)
   }
 

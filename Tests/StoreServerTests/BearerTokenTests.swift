@@ -31,7 +31,7 @@ import Testing
     "missing header", "not bearer", "not a JWS", "unknown kid", "alg none", "wrong key",
     "foreign bundle", "wrong audience", "wrong issuer", "expired", "no exp",
     "exp over 60 minutes ahead", "iat in the future", "lives over 60 minutes", "tampered claims",
-    "revoked key",
+    "revoked key", "crit header", "nbf in the future",
   ])
   func badTokensGet401AndNoData(_ scenario: String) throws {
     let harness = try ServerHarness()
@@ -74,6 +74,11 @@ import Testing
       let other = try harness.token(claims: ["bid": .string("com.example.other")]).split(
         separator: ".")
       authorization = "Bearer \(parts[0]).\(other[1]).\(parts[2])"
+    case "crit header":
+      authorization =
+        "Bearer " + (try harness.token(header: ["crit": .array([.string("exp")])]))
+    case "nbf in the future":
+      authorization = "Bearer " + (try harness.token(claims: ["nbf": .integer(seconds + 600)]))
     default:
       #expect(try harness.keys.revokeKey(harness.serverKey.keyID, date: harness.realNow))
       authorization = "Bearer " + (try harness.token())

@@ -34,7 +34,7 @@ import Testing
   }
 
   private func check(_ context: StoreContext) async throws {
-    let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) { _ in
+    let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) { _ in
       throw CommandFailure("no other customers in this test")
     }
     let inbox = EffectRunnerTests.Inbox()

@@ -35,7 +35,7 @@ import Testing
     _ body: (StoreEffectRunner, EffectRunnerTests.Inbox) async throws -> Void
   ) async throws {
     try await StoreKitRuntime.withConfiguration(context.runtime) {
-      let runner = StoreEffectRunner(context: context, log: try DiagnosticLog(path: nil)) {
+      let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) {
         _ in throw CommandFailure("no other customers in this test")
       }
       let inbox = EffectRunnerTests.Inbox()
@@ -102,7 +102,7 @@ import Testing
   @Test func aRefundAfterAnApprovedAskToBuyLeavesNoPendingBadge() async throws {
     try await StoreKitRuntime.withConfiguration(context.runtime) {
       let runner = StoreEffectRunner(
-        context: context, log: try DiagnosticLog(path: nil), pollInterval: .milliseconds(5)
+        context: context, log: DiagnosticLog(), pollInterval: .milliseconds(5)
       ) { _ in throw CommandFailure("no other customers in this test") }
       let inbox = EffectRunnerTests.Inbox()
       await runner.run(.start) { inbox.send($0) }

@@ -53,6 +53,22 @@ import Testing
     #expect(TextWrap.lines("the quick brown", width: 12) == ["the quick", "brown"])
   }
 
+  /// Issue 27, item 8: a 1 MB display name wraps right (it once took minutes: quadratic).
+  @Test func aOneMegabyteWordWrapsIntoLineSizedPieces() {
+    let long = String(repeating: "x", count: 1_000_000)
+    let lines = TextWrap.lines("Plan " + long + " ends", width: 40)
+    #expect(lines.count == 25_002)
+    #expect(lines.first == "Plan")
+    #expect(lines.dropFirst().dropLast().allSatisfy { $0 == String(repeating: "x", count: 40) })
+    #expect(lines.last == "ends")
+    let wide = String(repeating: "日", count: 500_000)
+    let wrapped = TextWrap.lines("価格 " + wide, width: 7)
+    #expect(wrapped.first == "価格 日")
+    #expect(wrapped.dropFirst().dropLast().allSatisfy { $0 == "日日日" })
+    #expect(wrapped.joined().count == 2 + 500_000 + 1)
+    #expect(DisplayWidth.truncated(long, toWidth: 5) == "xxxx…")
+  }
+
   @Test func packingBreaksBetweenItems() {
     let items = ["transactionId 5", "original 5", "dev.storeterm.demo.lifetime"]
     #expect(

@@ -21,6 +21,10 @@ extension StoreKitConfigurationDecoder {
       settings.locale = identifier
     }
     if let rate = try cursor.optionalInt("_timeRate") {
+      // An unknown rate from a newer Xcode is kept; a negative one is no rate at all.
+      guard rate >= 0 else {
+        throw try cursor.required("_timeRate").error("\(rate) is not a time rate (0 or more)")
+      }
       settings.timeRate = TimeRate(rawValue: rate)
       if !settings.timeRate.isKnown {
         notes.append("settings._timeRate: \(rate) is not a rate storeterm knows; kept as is")

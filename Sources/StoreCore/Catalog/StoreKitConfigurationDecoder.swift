@@ -96,6 +96,10 @@ public struct StoreKitConfigurationDecoder {
     checkKeys(cursor, ConfigurationKeys.version)
     let version = StoreKitConfiguration.FormatVersion(
       major: try cursor.int("major"), minor: try cursor.optionalInt("minor") ?? 0)
+    guard version.major >= 1 else {
+      throw try cursor.required("major").error(
+        "\(version.major) is not a format version (1 or later)")
+    }
     if version.major > StoreKitConfigurationDecoder.newestKnownMajorVersion {
       notes.append("format \(version) is newer than storeterm knows; reading what it understands")
     }
@@ -302,6 +306,19 @@ public struct StoreKitConfigurationDecoder {
     let idCursor = try cursor.required("productID")
     let id = try idCursor.string()
     guard !id.isEmpty else { throw idCursor.error("a product ID cannot be empty") }
+    // A space, newline or NUL makes an ID that cannot be typed, printed on one line or passed
+    // to C; App Store Connect allows letters, digits, `.` and `_` only.
+    let unprintable = id.unicodeScalars.contains { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+      default: scalar.properties.isWhitespace
+      }
+    }
+    guard !unprintable else {
+      throw idCursor.error(
+        "\(JSONValue.string(id).compactText) is not a product ID (no whitespace or control characters)"
+      )
+    }
     return id
   }
 
@@ -313,8 +330,7 @@ public struct StoreKitConfigurationDecoder {
     let text: String
     switch priceCursor.value {
     case .string(let string): text = string
-    // Xcode always writes strings; a number is unambiguous, so hand-written files may use one.
-    case .number(let number): text = number
+    // Xcode writes a string and refuses a file with a number here, so storeterm does too.
     default:
       throw priceCursor.error("expected a price string, found \(priceCursor.value.kindDescription)")
     }

@@ -45,7 +45,8 @@ public struct Customer: Sendable, Equatable {
     if unprintable {
       return "an account identifier must be printable, with no spaces or control characters"
     }
-    if let prefix = reservedPrefixes.first(where: { id.hasPrefix($0) }) {
+    // Any case: `ORIGINAL:1` would read as the imported `original:1` to a person.
+    if let prefix = reservedPrefixes.first(where: { id.lowercased().hasPrefix($0) }) {
       return "'\(prefix)' is reserved for imported App Store customers"
     }
     return nil

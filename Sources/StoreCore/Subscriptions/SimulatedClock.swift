@@ -25,10 +25,21 @@ public struct SimulatedClock: Sendable, Equatable {
     SimulatedClock(realAnchor: real, simulatedAnchor: real, rate: rate)
   }
 
-  /// The simulated time at real time `real`.
+  /// The last simulated moment: one second before the test certificates end.
+  ///
+  /// They end at 2099-12-31T23:59:59Z (`TestCertificateAuthority.validityEnd`), after which
+  /// nothing storeterm signs would verify. A time rate stops the clock here instead of passing it.
+  public static let latest = Date(timeIntervalSince1970: 4_102_444_798)
+
+  /// The simulated time at real time `real`, never past `latest`.
   public func now(real: Date) -> Date {
     let elapsed = max(0, real.timeIntervalSince(realAnchor))
-    return simulatedAnchor.addingTimeInterval(elapsed * rate.factor)
+    return min(Self.latest, simulatedAnchor.addingTimeInterval(elapsed * rate.factor))
+  }
+
+  /// Whether moving `interval` seconds forward at real time `real` would pass `latest`.
+  public func wouldPassLatest(advancingBy interval: TimeInterval, real: Date) -> Bool {
+    now(real: real).addingTimeInterval(interval) > Self.latest
   }
 
   /// The clock moved `interval` seconds forward at real time `real`.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -8,16 +9,11 @@ import Foundation
 
 /// File-system steps around opening a database: private directories, a private file, no surprises.
 ///
-/// Permissions are set by the calls that create things (`mkdir(2)` with 0700, `open(2)` with
-/// `O_CREAT | O_EXCL` and 0600) rather than fixed with `chmod` afterwards, so there is no moment
-/// when the ledger is readable by others. SQLite creates the `-wal` and `-shm` files with the mode
-/// of the database file, so they are 0600 too.
+/// Folders and the file are created by `SafeFileWriter` (0700 and 0600, `O_EXCL | O_NOFOLLOW`),
+/// so there is no moment when the ledger is readable by others, and a database path that is a
+/// symbolic link is refused: SQLite would write through it. SQLite creates the `-wal` and `-shm`
+/// files with the mode of the database file, so they are 0600 too.
 enum DatabaseFile {
-  /// The mode of directories storeterm creates for its state.
-  static let directoryMode: mode_t = 0o700
-  /// The mode of database files storeterm creates.
-  static let fileMode: mode_t = 0o600
-
   /// What `prepare` found at the path.
   enum State: Equatable {
     /// The file was missing or empty: SQLite will start a new database in it.
@@ -32,17 +28,15 @@ enum DatabaseFile {
   static func prepare(path: String) throws -> State {
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty { try makeDirectories(directory) }
-
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
-    if descriptor >= 0 {
-      close(descriptor)
+    do {
+      try SafeFileWriter.createNew(path, [])
       return .empty
+    } catch let failure where failure.code == EEXIST {
+      // Someone (another storeterm process, or the user) already has something there: inspect it.
+    } catch {
+      throw PersistenceError.cannotCreate(path: path, reason: describe(error.code))
     }
-    let openError = errno
-    // Someone (another storeterm process, or the user) already has a file there: inspect it.
-    guard openError == EEXIST else {
-      throw PersistenceError.cannotCreate(path: path, reason: describe(openError))
-    }
+    try refuseLink(path)
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw PersistenceError.cannotCreate(path: path, reason: describe(errno))
@@ -58,6 +52,7 @@ enum DatabaseFile {
   /// - Throws: `PersistenceError.missingDatabase` when nothing is there (read-only creates
   ///   nothing), `PersistenceError.notADatabase` for a directory or an empty file.
   static func existingSize(path: String) throws -> Int64 {
+    try refuseLink(path)
     var info = stat()
     guard stat(path, &info) == 0 else { throw PersistenceError.missingDatabase(path: path) }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -69,31 +64,27 @@ enum DatabaseFile {
 
   /// Creates `directory` and every missing ancestor with mode 0700, outermost first.
   private static func makeDirectories(_ directory: String) throws {
-    var missing: [String] = []
     var current = directory
-    while !current.isEmpty, current != "/", !exists(current) {
-      missing.append(current)
+    while !current.isEmpty, current != "/", SafeFileWriter.kind(of: current) == .missing {
       current = (current as NSString).deletingLastPathComponent
     }
-    if !current.isEmpty, !isDirectory(current) {
+    var info = stat()
+    if !current.isEmpty, !(stat(current, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
       throw PersistenceError.cannotCreate(path: directory, reason: "\(current) is not a directory")
     }
-    for path in missing.reversed() {
-      // EEXIST means a concurrent process made it first, which is fine if it is a directory.
-      if mkdir(path, directoryMode) != 0, !(errno == EEXIST && isDirectory(path)) {
-        throw PersistenceError.cannotCreate(path: path, reason: describe(errno))
-      }
+    do {
+      try SafeFileWriter.makeDirectories(directory)
+    } catch {
+      throw PersistenceError.cannotCreate(path: error.path, reason: describe(error.code))
     }
   }
 
-  private static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
-  }
-
-  private static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  /// A database path that is a symbolic link is refused: SQLite would read and write through it.
+  private static func refuseLink(_ path: String) throws {
+    if SafeFileWriter.kind(of: path) == .symbolicLink {
+      throw PersistenceError.notADatabase(
+        path: path, reason: "it is a symbolic link, and storeterm never writes through one")
+    }
   }
 
   /// The C library's text for an `errno` value, lowercased to sit inside a sentence.

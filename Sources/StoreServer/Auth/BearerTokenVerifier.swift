@@ -9,7 +9,8 @@ import StorePersistence
 ///
 /// Apple's documentation lists `iat` as required, but Apple's own App Store Server Library
 /// sends none; a token without `iat` is accepted, one with `iat` must not be from the future and
-/// must not live more than 60 minutes.
+/// must not live more than 60 minutes. A `crit` header and an `nbf` still to come are refused,
+/// as `verify` refuses them in signed data.
 public struct BearerTokenVerifier: Sendable {
   /// The audience every token names.
   public static let audience = "appstoreconnect-v1"
@@ -55,6 +56,9 @@ public struct BearerTokenVerifier: Sendable {
     else { throw .malformed("not a compact JWS") }
     guard case .string("ES256") = header["alg"] else { throw .malformed("alg is not ES256") }
     if let type = header["typ"], type != .string("JWT") { throw .malformed("typ is not JWT") }
+    // RFC 7515: an extension the verifier does not understand must be refused, and this one
+    // understands none (as `verify` refuses `crit` in signed data).
+    guard header["crit"] == nil else { throw .malformed("crit is not understood") }
     guard case .string(let keyID) = header["kid"] else { throw .malformed("no kid") }
     let found: ServerKey?
     do {
@@ -81,6 +85,11 @@ public struct BearerTokenVerifier: Sendable {
     guard let expires = Self.seconds(payload["exp"]) else { throw .wrongClaim("exp") }
     guard expires > now - Self.allowedSkew else { throw .expired }
     guard expires <= now + Self.maximumLifetime + Self.allowedSkew else { throw .tooLongLived }
+    if let present = payload["nbf"] {
+      guard let notBefore = Self.seconds(present), notBefore <= now + Self.allowedSkew else {
+        throw .wrongClaim("nbf")
+      }
+    }
     if let present = payload["iat"] {
       guard let issued = Self.seconds(present) else { throw .wrongClaim("iat") }
       guard issued <= now + Self.allowedSkew else { throw .wrongClaim("iat") }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import StoreCore
 
 /// The body of one request as it arrives, kept between libmicrohttpd's calls in `con_cls`.
 final class RequestBodyBuffer {
@@ -40,7 +41,9 @@ let httpAccessHandler: MHD_AccessHandlerCallback = {
     return .YES
   }
   let response: HTTPResponse
-  if buffer.tooLarge {
+  if server.isOverloaded {
+    response = HTTPConnection.overloaded
+  } else if buffer.tooLarge {
     response = HTTPResponse(
       status: 413, contentType: "text/plain",
       body: Array("request body larger than \(server.bodyLimit) bytes\n".utf8))
@@ -62,6 +65,18 @@ let httpRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext,
 
 /// Reading a request from, and queueing a response on, a libmicrohttpd connection.
 enum HTTPConnection {
+  /// The answer when the server sheds load: Apple's `GeneralInternalRetryableError`, which its
+  /// libraries retry, and the connection closed to free its slot.
+  static let overloaded: HTTPResponse = {
+    var response = HTTPResponse.json(
+      .object([
+        JSONMember("errorCode", .integer(5_000_001)),
+        JSONMember("errorMessage", .string("An unknown error occurred. Please try again.")),
+      ]), status: 503)
+    response.headers = ["Retry-After": "1", "Connection": "close"]
+    return response
+  }()
+
   static func header(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
   }
@@ -82,6 +97,7 @@ enum HTTPConnection {
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
     if let type = response.contentType { _ = MHD_add_response_header(made, "Content-Type", type) }
+    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
     return MHD_queue_response(connection, UInt32(response.status), made)
   }
 

@@ -8,6 +8,8 @@ public struct HTTPResponse: Sendable, Equatable {
   public var contentType: String?
   /// The body.
   public var body: [UInt8]
+  /// Other headers, such as `Location` (a test's hostile peer redirects with it).
+  public var headers: [String: String] = [:]
 
   /// Creates a response.
   public init(status: Int, contentType: String? = nil, body: [UInt8] = []) {

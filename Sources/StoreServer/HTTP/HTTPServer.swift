@@ -32,9 +32,16 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Starts listening on `host:port` (IPv4; port 0 lets the system choose).
   ///
+  /// Connections are polled by a pool of `threads` threads, so 1,000 idle or slow connections
+  /// hold sockets, not threads, and requests keep being answered. Past `shedAbove` connections
+  /// each request is answered 503 with Apple's retryable error body (`5000001`) and the
+  /// connection closed, rather than reset; past `connectionLimit` (or `perAddressLimit` from
+  /// one address) libmicrohttpd refuses new connections.
+  ///
   /// - Throws: `HTTPServerError` when the address is not IPv4 or cannot be bound.
   public init(
-    host: String, port: UInt16, bodyLimit: Int = 64 * 1024, connectionLimit: UInt32 = 128,
+    host: String, port: UInt16, bodyLimit: Int = 64 * 1024, threads: UInt32 = 4,
+    connectionLimit: UInt32 = 4096, perAddressLimit: UInt32 = 2048, shedAbove: UInt32 = 3072,
     idleTimeout: UInt32 = 10, handler: @escaping Handler
   ) throws(HTTPServerError) {
     var address = sockaddr_in()
@@ -44,7 +51,7 @@ public final class HTTPServer: @unchecked Sendable {
       throw HTTPServerError("\(host): not an IPv4 address such as 127.0.0.1")
     }
     self.host = host
-    let context = HTTPServerContext(handler: handler, bodyLimit: bodyLimit)
+    let context = HTTPServerContext(handler: handler, bodyLimit: bodyLimit, shedAbove: shedAbove)
     self.context = context
     // The daemon holds the context unretained: `stop()` (run by deinit at the latest) stops the
     // daemon, and so every call into it, before the context goes.
@@ -52,8 +59,8 @@ public final class HTTPServer: @unchecked Sendable {
     let started = withUnsafePointer(to: &address) { addressPointer in
       addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
         mh_start_daemon(
-          socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, connectionLimit,
-          idleTimeout)
+          socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, threads,
+          connectionLimit, perAddressLimit, idleTimeout)
       }
     }
     guard let started else {
@@ -61,6 +68,7 @@ public final class HTTPServer: @unchecked Sendable {
       throw HTTPServerError("\(host):\(port): cannot listen (\(reason))")
     }
     daemon = started
+    context.daemon.store(Int(bitPattern: UnsafeRawPointer(started)), ordering: .releasing)
     self.port = mh_daemon_port(started)
   }
 
@@ -81,10 +89,23 @@ public final class HTTPServer: @unchecked Sendable {
 final class HTTPServerContext: Sendable {
   let handler: HTTPServer.Handler
   let bodyLimit: Int
+  /// Connections past which requests are answered 503.
+  let shedAbove: UInt32
+  /// The daemon's address, once started (a worker's own count covers only its connections).
+  let daemon = Atomic<Int>(0)
 
-  init(handler: @escaping HTTPServer.Handler, bodyLimit: Int) {
+  /// Whether the daemon holds more connections than `shedAbove`.
+  var isOverloaded: Bool {
+    guard let daemon = OpaquePointer(bitPattern: daemon.load(ordering: .acquiring)) else {
+      return false
+    }
+    return mh_connection_count(daemon) > shedAbove
+  }
+
+  init(handler: @escaping HTTPServer.Handler, bodyLimit: Int, shedAbove: UInt32) {
     self.handler = handler
     self.bodyLimit = bodyLimit
+    self.shedAbove = shedAbove
   }
 }
 

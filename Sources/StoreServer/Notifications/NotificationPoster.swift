@@ -5,8 +5,9 @@ import StoreCore
   import FoundationNetworking
 #endif
 
-/// Posts `{"signedPayload": "…"}` to a URL with Foundation's `URLSession` (libcurl underneath on
-/// Linux) and reports the answer as Apple's `sendAttemptResult` names it.
+/// Posts `{"signedPayload": "…"}` to a URL through `BoundedHTTP` (Foundation's `URLSession`,
+/// libcurl underneath on Linux; no redirect followed, a deadline, a capped answer) and reports
+/// the answer as Apple's `sendAttemptResult` names it.
 public struct NotificationPoster: Sendable {
   /// How long an attempt may take, in real seconds.
   public var timeout: TimeInterval
@@ -22,20 +23,27 @@ public struct NotificationPoster: Sendable {
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.httpBody = Data(
       JSONValue.object([JSONMember("signedPayload", .string(signedPayload))]).compactText.utf8)
-    do {
-      let (_, response) = try await URLSession.shared.data(for: request)
-      guard let http = response as? HTTPURLResponse else { return (nil, "INVALID_RESPONSE") }
-      let status = http.statusCode
+    do throws(BoundedHTTP.Failure) {
+      // A redirect comes back as its 3xx, never followed: following it posted an empty body
+      // to the redirect's target and recorded the notification as delivered.
+      let answer = try await BoundedHTTP.send(
+        request, bodyLimit: Self.answerLimit, deadline: timeout)
       return (
-        status,
-        RetrySchedule.isAcknowledgement(status) ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
+        answer.status,
+        RetrySchedule.isAcknowledgement(answer.status)
+          ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
       )
-    } catch let error as URLError {
-      return (nil, Self.result(error.code))
     } catch {
-      return (nil, "OTHER")
+      switch error {
+      case .transport(let code): return (nil, Self.result(code))
+      case .deadline: return (nil, "TIMED_OUT")
+      case .tooLarge: return (nil, "INVALID_RESPONSE")
+      }
     }
   }
+
+  /// Bytes of a receiver's answer read at most: only its status matters.
+  static let answerLimit = 64 * 1024
 
   /// Apple's `sendAttemptResult` for a failure without an HTTP answer.
   static func result(_ code: URLError.Code) -> String {

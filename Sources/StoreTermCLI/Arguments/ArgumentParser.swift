@@ -73,6 +73,14 @@ public struct ArgumentParser: Sendable {
         if let valueName = spec.valueName {
           if let inlineValue {
             options[spec.name] = inlineValue
+          } else if index < arguments.count, arguments[index].hasPrefix("--"),
+            arguments[index] != "--"
+          {
+            // `--customer --json` is a forgotten value, not a customer named "--json";
+            // `--customer=--json` still says it on purpose.
+            throw UsageError(
+              "option --\(spec.name) needs a value (\(valueName)), not the option '\(arguments[index])'"
+            )
           } else if index < arguments.count {
             options[spec.name] = arguments[index]
             index += 1

@@ -56,13 +56,14 @@ enum ClockCommand {
       throw UsageError(
         "clock advance \(text): not a positive duration such as 35d, 2w, 12h, 90min or 1y")
     }
-    let advanced = store.clock.simulated.advanced(by: seconds, real: Date())
-    let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
-    guard advanced.now(real: Date()) < limit else {
+    let real = Date()
+    guard !store.clock.simulated.wouldPassLatest(advancingBy: seconds, real: real) else {
+      let limit = TestCertificateAuthority.validityEnd
       throw CommandFailure(
-        "clock advance \(text): the clock cannot pass \(TransactionText.date(limit.epochMilliseconds)),"
+        "clock advance \(text): the clock cannot pass \(TransactionText.date(limit)),"
           + " where the test certificates end")
     }
+    let advanced = store.clock.simulated.advanced(by: seconds, real: real)
     try store.ledger.setClock(advanced)
     store.clock.set(advanced)
     let renewals = try store.catchUp(output: output)

@@ -46,9 +46,14 @@ enum ManageCommand {
 
   private static func price(_ context: CommandContext) throws(UsageError) -> Decimal? {
     guard let text = context.parsed.value("price") else { return nil }
-    guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0,
-      text.allSatisfy({ $0.isNumber || $0 == "." })
-    else { throw UsageError("--price \(text): not a price such as 5.99") }
+    guard let price = PriceParser.decimal(text), price > 0 else {
+      throw UsageError("--price \(text): not a price such as 5.99")
+    }
+    // The catalog's bound: a larger renewal price would pass Int64 milliunits when signed.
+    guard price <= PriceParser.largest else {
+      throw UsageError(
+        "--price \(text): does not fit in milliunits (at most \(PriceParser.largest))")
+    }
     return price
   }
 

@@ -50,6 +50,7 @@ enum ServeCommand {
       clock: store.clock, identity: store.identity, realNow: { Date() },
       log: { output.writeError("storeterm serve: \($0)\n") })
     signal(SIGPIPE, SIG_IGN)
+    Self.raiseDescriptorLimit()
     let server: HTTPServer
     do {
       server = try HTTPServer(host: host, port: port, handler: api.handle)
@@ -140,5 +141,17 @@ enum ServeCommand {
     }
     for (_, source) in sources { source.cancel() }
     return received
+  }
+
+  /// Raises the soft limit on open files to the hard one (at most 8,192): the server holds up
+  /// to 4,096 connections, and a soft limit of 1,024 would refuse them long before.
+  private static func raiseDescriptorLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    let wanted = min(limit.rlim_max, 8_192)
+    if limit.rlim_cur < wanted {
+      limit.rlim_cur = wanted
+      _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
   }
 }

@@ -48,6 +48,10 @@ enum ServerKeysCommand {
   private static func create(_ context: CommandContext, _ directory: ServerDirectory) throws {
     let key = try P256PrivateKey.generate()
     let keyID = newKeyID()
+    // A path the user names is checked like every other output; the default is storeterm's own.
+    if let out = context.parsed.value("out") {
+      _ = try WritablePath.check(out, option: "--out", paths: context.paths, existing: .refuse)
+    }
     let path =
       context.parsed.value("out")
       ?? (context.paths.stateDirectory as NSString).appendingPathComponent(

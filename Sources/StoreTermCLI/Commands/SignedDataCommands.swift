@@ -64,7 +64,9 @@ enum SignedDataCommands {
     let format: RootCertificateExport.Format = context.parsed.flag("der") ? .der : .pem
     // The target is checked before anything is created, so a refusal leaves no trace.
     let target = try context.parsed.value("out").map {
-      try CertificateOutput.check($0, paths: context.paths, force: context.parsed.flag("force"))
+      try WritablePath.check(
+        $0, option: "--out", paths: context.paths,
+        existing: .replace(force: context.parsed.flag("force")))
     }
     let bytes = RootCertificateExport.export(try authority(context).rootCertificate, format: format)
     if let path = context.parsed.value("out"), let target {

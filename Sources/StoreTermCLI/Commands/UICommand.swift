@@ -24,7 +24,10 @@ enum UICommand {
   static func run(_ context: CommandContext) async throws -> Int32 {
     let theme = try BuiltInThemes.resolve(
       context.parsed.value("theme"), environment: context.environment)
-    let log = try DiagnosticLog(path: context.parsed.value("log-file"))
+    let log =
+      try context.parsed.value("log-file").map {
+        try DiagnosticLog(path: $0, paths: context.paths)
+      } ?? DiagnosticLog()
     let store = try context.openStore()
     let terminal: any InteractiveTerminal
     do {

@@ -7,6 +7,9 @@ import StorePersistence
 /// `storeterm import --server URL … TRANSACTION_ID`: the same, fetched from an App Store Server
 /// API.
 enum ImportCommand {
+  /// How many unverified items the summary lists one by one.
+  static let unverifiedLines = 20
+
   static let spec = CommandSpec(
     name: "import",
     abstract: "Import App Store Server API responses, notifications or JWS lines, verified",
@@ -69,7 +72,9 @@ enum ImportCommand {
   }
 
   private static func fileCandidates(_ path: String) throws -> [ImportFile.Candidate] {
-    let text = String(decoding: try FileInput.read(path, limit: 256 * 1024 * 1024), as: UTF8.self)
+    // The `.storekit` cap: a larger file of short lines once took minutes and gigabytes.
+    let text = String(
+      decoding: try FileInput.read(path, limit: ConfigurationFile.maximumSize), as: UTF8.self)
     let candidates: [ImportFile.Candidate]
     do {
       candidates = try ImportFile.candidates(in: text)
@@ -117,9 +122,16 @@ enum ImportCommand {
       "imported \(count) \(count == 1 ? "item" : "items") from \(path): "
         + "\(summary.verified) verified, \(summary.unverified) unverified, "
         + "\(summary.duplicates) already imported\n")
-    for item in items where !item.isVerified {
+    // One line per unverified item, up to a screenful: a file of garbage lines once printed
+    // hundreds of megabytes. `storeterm customer` shows each stored item.
+    let unverified = items.filter { !$0.isVerified }
+    for item in unverified.prefix(Self.unverifiedLines) {
       context.output.write(
         "unverified \(item.kind.rawValue) \(item.transactionID ?? "?"): \(item.failure ?? "")\n")
+    }
+    if unverified.count > Self.unverifiedLines {
+      context.output.write(
+        "… and \(unverified.count - Self.unverifiedLines) more unverified items\n")
     }
     if !summary.customers.isEmpty {
       context.output.write("customers: " + summary.customers.joined(separator: ", ") + "\n")

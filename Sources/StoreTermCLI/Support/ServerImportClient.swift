@@ -23,17 +23,26 @@ struct ServerImportClient {
   let bundleID: String
   /// Real time, for the token's `iat` and `exp`.
   let now: @Sendable () -> Date
-  /// Real seconds a request may take.
+  /// Real seconds a request may take, start to end (a body dripped a byte a second included).
   var timeout: TimeInterval = 30
-  /// Pages of history followed at most (20 transactions each, as Apple pages).
-  var pageLimit = 10_000
+  /// Pages of history followed at most (20 transactions each, as Apple pages: 20,000
+  /// transactions, five times the longest history a real app's support ledger showed).
+  var pageLimit = 1_000
+  /// Real seconds the whole walk of pages may take.
+  var totalTimeout: TimeInterval = 600
+  /// Bytes one answer may have (a history page of 20 signed transactions is about 60 KB).
+  var bodyLimit = 4 * 1024 * 1024
 
   /// The candidates of every history page, then of the statuses, in the order served.
   func candidates(transactionID: String) async throws -> [ImportFile.Candidate] {
     var result: [ImportFile.Candidate] = []
     var revision: String?
     var pages = 0
+    let start = now()
     repeat {
+      if now().timeIntervalSince(start) > totalTimeout {
+        throw CommandFailure("\(base): the history took longer than \(Int(totalTimeout)) seconds")
+      }
       var query = ""
       if let revision { query = "?revision=" + Self.escaped(revision) }
       let page = try await get(
@@ -41,9 +50,12 @@ struct ServerImportClient {
       result += try candidates(page, transactionID: transactionID)
       pages += 1
       guard page["hasMore"] == .bool(true) else { break }
-      guard case .string(let next)? = page["revision"], next != revision, pages < pageLimit else {
+      guard case .string(let next)? = page["revision"], next != revision else {
         throw CommandFailure(
           "\(base): the history pages do not advance (revision \(revision ?? ""))")
+      }
+      guard pages < pageLimit else {
+        throw CommandFailure("\(base): the history has more than \(pageLimit) pages")
       }
       revision = next
     } while true
@@ -77,17 +89,25 @@ struct ServerImportClient {
     }
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await URLSession.shared.data(for: request)
-    } catch let error as URLError {
-      throw CommandFailure("\(base): no answer (\(Self.reason(error.code)))")
+    let answer: BoundedHTTP.Answer
+    do throws(BoundedHTTP.Failure) {
+      answer = try await BoundedHTTP.send(request, bodyLimit: bodyLimit, deadline: timeout)
     } catch {
-      throw CommandFailure("\(base): no answer")
+      switch error {
+      case .transport(let code): throw CommandFailure("\(base): no answer (\(Self.reason(code)))")
+      case .deadline:
+        throw CommandFailure("\(base): no whole answer within \(Int(timeout)) seconds")
+      case .tooLarge(let limit):
+        throw CommandFailure("\(base): an answer is larger than \(limit / 1_048_576) MB")
+      }
     }
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-    let body = try? JSONParser.parse(Array(data))
+    let status = answer.status
+    if (300..<400).contains(status) {
+      // libcurl would send the bearer token to wherever the redirect points.
+      throw CommandFailure(
+        "\(base): answered \(status), a redirect, which storeterm never follows with a key's token")
+    }
+    let body = try? JSONParser.parse(answer.body)
     switch status {
     case 200:
       guard let body else { throw CommandFailure("\(base): the answer is not JSON") }

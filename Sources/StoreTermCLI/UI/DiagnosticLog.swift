@@ -1,29 +1,38 @@
 import Foundation
+import StoreFiles
 import TerminalUI
 
 /// `--log-file`: diagnostics go to a file, since nothing may be printed while the screen is up.
+///
+/// The path passes `WritablePath` (never the ledger, the CA's key, a link or a device) and is
+/// opened by `SafeFileWriter` for appending: created 0600, never through a link.
 final class DiagnosticLog: Sendable {
-  private let handle: FileHandle?
+  private let descriptor: Int32?
 
-  /// A log writing to `path`, or discarding everything when `path` is nil.
-  init(path: String?) throws {
-    guard let path else {
-      handle = nil
-      return
+  /// A log discarding everything.
+  init() { descriptor = nil }
+
+  /// A log appending to `path`, checked against `paths`.
+  init(path: String, paths: StorePaths) throws {
+    let target = try WritablePath.check(
+      path, option: "--log-file", paths: paths, existing: .append)
+    do {
+      descriptor = try SafeFileWriter.openForAppending(target)
+    } catch {
+      throw CommandFailure("--log-file \(path): \(error)")
     }
-    if !FileManager.default.fileExists(atPath: path) {
-      _ = FileManager.default.createFile(atPath: path, contents: nil)
-    }
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw CommandFailure("--log-file \(path): cannot be opened for writing")
-    }
-    handle.seekToEndOfFile()
-    self.handle = handle
+  }
+
+  deinit {
+    if let descriptor { close(descriptor) }
   }
 
   /// Appends one line, with the terminal-safety rule applied: a log is read in a terminal too.
+  ///
+  /// A failed write (a full disk) loses the line: the screen is up, so there is nowhere to say so.
   func write(_ line: String) {
-    handle?.write(Data((TerminalSafeText.escaped(line) + "\n").utf8))
+    guard let descriptor else { return }
+    _ = SafeFileWriter.writeAll(descriptor, Array((TerminalSafeText.escaped(line) + "\n").utf8))
   }
 }
 

@@ -20,7 +20,7 @@ public final class HeadlessFrontEnd {
   /// front end (its first snapshot included).
   public init(database: String) async throws {
     let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
-    let log = try DiagnosticLog(path: nil)
+    let log = DiagnosticLog()
     context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
       .openStore(reportingWarnings: false)
     runner = StoreEffectRunner(context: context, log: log) { customerID in

@@ -20,7 +20,7 @@ public final class SnapshotReaderProbe {
     let parsed = try StoreTermCommand.parser.parse([
       "ui", "--db", database, "--customer", customerID,
     ])
-    let log = try DiagnosticLog(path: nil)
+    let log = DiagnosticLog()
     let context = try CommandContext(
       parsed: parsed, output: LogOutput(log: log), environment: [:]
     ).openStore(reportingWarnings: false)

@@ -35,7 +35,9 @@ public enum DisplayWidth {
     -> String
   {
     guard width > 0 else { return "" }
-    if of(text) <= width { return text }
+    // Measured only as far as the width: a 1 MB name costs no more than a short one.
+    let fits = prefix(text, toWidth: width)
+    if fits.utf8.count == text.utf8.count { return text }
     let room = width - of(ellipsis)
     guard room >= 0 else { return prefix(text, toWidth: width) }
     return prefix(text, toWidth: room) + ellipsis

@@ -26,8 +26,37 @@ enum HostileFixture {
   /// A fresh folder for one test's ledger.
   static func folder() throws -> URL { try TestPaths.temporaryDirectory() }
 
-  /// Demo.storekit with `payload` appended to every display name and description, and the
-  /// 100-coin product's ID carrying an escape sequence too.
+  /// A ledger with one purchase (transaction 1) in a fresh folder, and its path.
+  static func ledger() async throws -> (folder: URL, db: String) {
+    let folder = try folder()
+    let db = folder.appending(path: "ledger.sqlite").path
+    let bought = await runStoreTerm(["purchase", "dev.storeterm.demo.coins.100", "--db", db])
+    #expect(bought.status == 0, "\(bought.standardError)")
+    return (folder, db)
+  }
+
+  /// Runs `arguments` against `db` and expects exit `status`, exactly `error` on standard
+  /// error, and an unchanged ledger.
+  static func expectRefusal(
+    _ arguments: [String], db: String, status: Int32 = 1, error: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let before = try? checksum(db)
+    let run = await runStoreTerm(arguments + ["--db", db])
+    #expect(run.status == status, sourceLocation: sourceLocation)
+    #expect(run.standardError == "storeterm: " + error, sourceLocation: sourceLocation)
+    let after = try? checksum(db)
+    #expect(after != nil && after == before, "the ledger changed", sourceLocation: sourceLocation)
+  }
+
+  /// The permission bits of `path`.
+  static func mode(_ path: String) -> Int {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    return (attributes?[.posixPermissions] as? Int ?? -1) & 0o777
+  }
+
+  /// Demo.storekit with `payload` appended to every display name and description (a product
+  /// ID with a control is refused outright: `HostileBoundsTests`).
   static func hostileCatalog(in folder: URL) throws -> String {
     var text = try String(contentsOf: TestPaths.demoCatalog, encoding: .utf8)
     let escaped = JSONValue.string(payload).compactText.dropFirst().dropLast()
@@ -37,8 +66,6 @@ enum HostileFixture {
         "\(match.output[1].substring ?? "")\(match.output[2].substring ?? "")\(escaped)\""
       }
     }
-    text = text.replacingOccurrences(
-      of: "\"dev.storeterm.demo.coins.100\"", with: "\"dev.storeterm.demo.coins.100\\u001b[2J\"")
     let path = folder.appending(path: "Hostile.storekit").path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path

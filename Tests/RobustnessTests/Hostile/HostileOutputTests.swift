@@ -17,7 +17,7 @@ import Testing
     let config = try HostileFixture.hostileCatalog(in: folder)
     let db = folder.appending(path: "ledger.sqlite").path
     let common = ["--config", config, "--db", db]
-    let coins = "dev.storeterm.demo.coins.100\u{1B}[2J"
+    let coins = "dev.storeterm.demo.coins.100"
     let lines: [[String]] = [
       ["products"], ["products", "--verbose"],
       ["purchase", coins, "--quantity", "2"], ["purchase", "dev.storeterm.demo.plus.monthly"],

@@ -6,33 +6,10 @@ import Testing
 /// Issue 17, findings 3–7 and 9–14: each refusal is one exact sentence, and the ledger is the
 /// same before and after.
 @Suite struct HostileRefusalTests {
-  /// A ledger with one purchase (transaction 1), and its path.
-  private func ledger() async throws -> (folder: URL, db: String) {
-    let folder = try HostileFixture.folder()
-    let db = folder.appending(path: "ledger.sqlite").path
-    let bought = await runStoreTerm(["purchase", "dev.storeterm.demo.coins.100", "--db", db])
-    #expect(bought.status == 0, "\(bought.standardError)")
-    return (folder, db)
-  }
-
-  /// Runs `arguments` against `db` and expects exit `status`, exactly `error` on standard
-  /// error, and an unchanged ledger.
-  private func expectRefusal(
-    _ arguments: [String], db: String, status: Int32 = 1, error: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) async {
-    let before = try? HostileFixture.checksum(db)
-    let run = await runStoreTerm(arguments + ["--db", db])
-    #expect(run.status == status, sourceLocation: sourceLocation)
-    #expect(run.standardError == "storeterm: " + error, sourceLocation: sourceLocation)
-    let after = try? HostileFixture.checksum(db)
-    #expect(after != nil && after == before, "the ledger changed", sourceLocation: sourceLocation)
-  }
-
   @Test func quantityOutsideOneToTenIsInvalidQuantity() async throws {
-    let (_, db) = try await ledger()
+    let (_, db) = try await HostileFixture.ledger()
     for quantity in ["9223372036854775807", "11", "0", "-1"] {
-      await expectRefusal(
+      await HostileFixture.expectRefusal(
         ["purchase", "dev.storeterm.demo.coins.100", "--quantity", quantity], db: db,
         error: "purchase dev.storeterm.demo.coins.100: Product.PurchaseError.invalidQuantity\n")
     }
@@ -45,11 +22,11 @@ import Testing
   }
 
   @Test func aPriceThatDoesNotFitInMilliunitsIsACatalogError() async throws {
-    let (folder, db) = try await ledger()
+    let (folder, db) = try await HostileFixture.ledger()
     let config = try HostileFixture.catalog(
       replacing: "\"displayPrice\" : \"0.99\"",
       with: "\"displayPrice\" : \"1234567890123456789012345678901234567890\"", in: folder)
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["purchase", "dev.storeterm.demo.coins.100", "--config", config], db: db,
       error: "\(config): products[0].displayPrice: \"1234567890123456789012345678901234567890\""
         + " does not fit in milliunits (at most 922337203685477)\n")
@@ -66,27 +43,27 @@ import Testing
   }
 
   @Test func certOutRefusesStoretermsStateAndDevicesAndOverwrites() async throws {
-    let (folder, db) = try await ledger()
+    let (folder, db) = try await HostileFixture.ledger()
     let appDB = folder.appending(path: "ledger.app.sqlite").path
     let key = folder.appending(path: "ca/leaf.key.pem").path
     let keyBytes = FileManager.default.contents(atPath: key)
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["cert", "--out", db, "--force"], db: db,
       error: "\(db): is the ledger (or its journal); choose another --out path\n")
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["cert", "--out", appDB, "--force"], db: db,
       error: "\(appDB): is the app's database (or its journal); choose another --out path\n")
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["cert", "--out", key, "--force"], db: db,
       error:
         "\(key): is inside the test certificate authority's folder; choose another --out path\n")
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["cert", "--out", "/dev/full", "--force"], db: db,
       error: "/dev/full: is not a regular file; choose another --out path\n")
     #expect(FileManager.default.contents(atPath: key) == keyBytes)
     let out = folder.appending(path: "root.pem").path
     #expect(await runStoreTerm(["cert", "--out", out, "--db", db]).status == 0)
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["cert", "--out", out, "--der"], db: db,
       error: "\(out): already exists; add --force to replace it\n")
     #expect(await runStoreTerm(["cert", "--out", out, "--der", "--force", "--db", db]).status == 0)
@@ -94,9 +71,9 @@ import Testing
   }
 
   @Test func reservedPrefixesCannotShadowImportedCustomers() async throws {
-    let (_, db) = try await ledger()
+    let (_, db) = try await HostileFixture.ledger()
     for prefix in ["original:", "token:"] {
-      await expectRefusal(
+      await HostileFixture.expectRefusal(
         ["purchase", "dev.storeterm.demo.lifetime", "--customer", prefix + "903"], db: db,
         status: 64,
         error: "--customer: '\(prefix)' is reserved for imported App Store customers\n"
@@ -144,15 +121,15 @@ import Testing
   }
 
   @Test func periodsPastTheCertificatesAreRefused() async throws {
-    let (folder, db) = try await ledger()
+    let (folder, db) = try await HostileFixture.ledger()
     let config = try HostileFixture.catalog(
       replacing: "\"recurringSubscriptionPeriod\" : \"P1M\"",
       with: "\"recurringSubscriptionPeriod\" : \"P99999999Y\"", in: folder)
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["purchase", "dev.storeterm.demo.plus.monthly", "--config", config], db: db,
       error: "\(config): subscriptionGroups[0].subscriptions[1].recurringSubscriptionPeriod:"
         + " \"P99999999Y\" is longer than P100Y\n")
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["purchase", "dev.storeterm.demo.coins.100", "--non-renewing-length", "P101Y"], db: db,
       status: 64,
       error: "--non-renewing-length P101Y: longer than P100Y\n"
@@ -160,17 +137,17 @@ import Testing
   }
 
   @Test func anEmptyProductIDIsRefused() async throws {
-    let (folder, db) = try await ledger()
+    let (folder, db) = try await HostileFixture.ledger()
     let config = try HostileFixture.catalog(
       replacing: "\"productID\" : \"dev.storeterm.demo.coins.100\"", with: "\"productID\" : \"\"",
       in: folder)
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["purchase", "", "--config", config], db: db,
       error: "\(config): products[0].productID: a product ID cannot be empty\n")
   }
 
   @Test func invalidUTF8IsRefusedWithThePath() async throws {
-    let (folder, db) = try await ledger()
+    let (folder, db) = try await HostileFixture.ledger()
     var bytes = Array(try Data(contentsOf: TestPaths.demoCatalog))
     let name = Array("100 Coins".utf8)
     let at = (0...(bytes.count - name.count)).first {
@@ -179,13 +156,13 @@ import Testing
     bytes.insert(contentsOf: [0xFF, 0xFE], at: at + 4)
     let config = folder.appending(path: "Broken.storekit").path
     try Data(bytes).write(to: URL(fileURLWithPath: config))
-    await expectRefusal(
+    await HostileFixture.expectRefusal(
       ["purchase", "dev.storeterm.demo.coins.100", "--config", config], db: db,
       error: "\(config): not valid JSON: invalid UTF-8 in a string at line 48, column 40\n")
   }
 
   @Test func looseModesAreTightenedWithAWarning() async throws {
-    let (folder, db) = try await ledger()
+    let (folder, db) = try await HostileFixture.ledger()
     let key = folder.appending(path: "ca/leaf.key.pem").path
     let authority = folder.appending(path: "ca").path
     chmod(key, 0o644)

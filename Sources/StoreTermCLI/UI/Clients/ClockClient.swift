@@ -23,11 +23,10 @@ struct LedgerClockClient: ClockClient {
 
   func advance(by seconds: Double) throws {
     let real = realTime()
-    let advanced = context.clock.simulated.advanced(by: seconds, real: real)
-    let limit = Date(epochMilliseconds: TestCertificateAuthority.validityEnd)
-    guard advanced.now(real: real) < limit else {
+    guard !context.clock.simulated.wouldPassLatest(advancingBy: seconds, real: real) else {
       throw CommandFailure("the clock cannot pass the end of the test certificates")
     }
+    let advanced = context.clock.simulated.advanced(by: seconds, real: real)
     try context.ledger.setClock(advanced)
     context.clock.set(advanced)
   }
