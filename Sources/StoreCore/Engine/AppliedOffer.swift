@@ -112,6 +112,18 @@ public struct AppliedOffer: Sendable, Equatable {
     offer.paymentMode == .payAsYouGo ? 1 : offer.periodCount
   }
 
+  /// The offer's whole duration as ISO 8601 (`P1W`, `P3M`), as `offerPeriod` carries it.
+  public var offerPeriod: String {
+    "P\(offer.period.value * offer.periodCount)\(offer.period.unit.designator)"
+  }
+
+  /// The offer as a subscription carries it to its renewals, with `remaining` discounted ones.
+  public func periodOffer(remaining: Int) -> SubscriptionState.PeriodOffer {
+    SubscriptionState.PeriodOffer(
+      type: offerType, id: offer.id, discount: discountType, period: offerPeriod,
+      price: TransactionFactory.milliunits(offer.price), remaining: remaining)
+  }
+
   /// How the request stores the offer: `promotional:ID`, `winBack:ID`, `introductory`.
   public var requestTag: String {
     if isOfferCode { return "code:\(offer.id ?? "")" }
