@@ -140,6 +140,8 @@ import Testing
     #expect(revoked.payload.revocationDate == Self.start + 60_000)
     #expect(revoked.payload.revocationReason == .refundedForOtherReason)
     #expect(revoked.payload.revocationType == .familyRevoke)
+    // Not a refund: no percentage.
+    #expect(revoked.payload.revocationPercentage == nil)
     #expect(try Self.entitled(store, "alice") == [])
     #expect(try store.engine.allTransactions(customerID: "alice") == [revoked])
     #expect(try Self.entitled(store, "default") == ["1"])
@@ -183,6 +185,7 @@ import Testing
     let alice = try #require(store.engine.allTransactions(customerID: "alice").first)
     #expect(alice.payload.revocationReason == .refundedDueToIssue)
     #expect(alice.payload.revocationType == .familyRevoke)
+    #expect(alice.payload.revocationPercentage == nil)
     #expect(alice.payload.revocationDate == Self.start)
     #expect(try Self.entitled(store, "alice") == [])
     #expect(try store.ledger.hasEvent(.familyRevoked, transactionID: 2, customerID: "alice"))

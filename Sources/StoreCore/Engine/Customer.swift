@@ -18,6 +18,17 @@ public struct Customer: Sendable, Equatable {
   /// When the account first used the app (the app transaction's original purchase date).
   public var createdDate: Date
 
+  /// The app transaction's identifier (`appTransactionId`): one per account and app, the same in
+  /// every transaction, renewal info and app transaction signed for this customer.
+  ///
+  /// Derived from the stored `deviceVerificationID`, so it needs no column and never changes;
+  /// 18 digits, as the App Store's identifiers are.
+  public var appTransactionID: String {
+    let bytes = withUnsafeBytes(of: deviceVerificationID.uuid) { Array($0.prefix(8)) }
+    let value = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    return String(100_000_000_000_000_000 + value % 900_000_000_000_000_000)
+  }
+
   /// The identifier of the account that exists from the first run.
   public static let defaultID = "default"
 

@@ -1,0 +1,106 @@
+// Declarations Apple added from iOS 18.4 to 27 (the reference's "Newer declarations" section),
+// and the UInt spelling of SKTestSession's identifiers, each test using one declaration as
+// Apple's documentation declares it.
+
+import Foundation
+import StoreKit
+import StoreKitTest
+import Testing
+
+@Suite("iOS 18.4 – 27 declarations conformance")
+struct NewerDeclarationsConformance {
+  // MARK: Transaction.RevocationType (26.4)
+
+  @Test func transactionRevocationType() {
+    let _: KeyPath<Transaction, Transaction.RevocationType?> = \.revocationType
+  }
+
+  @Test func revocationTypeConformances() {
+    requireRawRepresentable(Transaction.RevocationType.self, raw: String.self)
+    requireEquatable(Transaction.RevocationType.self)
+    requireHashable(Transaction.RevocationType.self)
+    requireSendable(Transaction.RevocationType.self)
+  }
+
+  @Test func revocationTypeStatics() {
+    let all: [Transaction.RevocationType] = [
+      .fullRefund, .proratedRefund, .familyRevocation, .assignmentRevocation,
+    ]
+    #expect(Set(all).count == 4)
+  }
+
+  @Test func revocationTypeInitRawValueIsNotFailable() {
+    let make: (String) -> Transaction.RevocationType = Transaction.RevocationType.init(rawValue:)
+    #expect(make(Transaction.RevocationType.fullRefund.rawValue) == .fullRefund)
+  }
+
+  @Test func transactionRevocationPercentage() {
+    let _: KeyPath<Transaction, Decimal?> = \.revocationPercentage
+  }
+
+  // MARK: AppTransaction (27.0)
+
+  @Test func appTransactionRevocationDate() {
+    let _: KeyPath<AppTransaction, Date?> = \.revocationDate
+  }
+
+  @Test func appTransactionStoreType() {
+    let _: KeyPath<AppTransaction, AppTransaction.StoreType> = \.storeType
+  }
+
+  @Test func storeTypeConformances() {
+    requireRawRepresentable(AppTransaction.StoreType.self, raw: String.self)
+    requireEquatable(AppTransaction.StoreType.self)
+    requireHashable(AppTransaction.StoreType.self)
+    requireSendable(AppTransaction.StoreType.self)
+  }
+
+  @Test func storeTypeStatics() {
+    let all: [AppTransaction.StoreType] = [.consumer, .enterprise, .education]
+    #expect(Set(all).count == 3)
+    let make: (String) -> AppTransaction.StoreType = AppTransaction.StoreType.init(rawValue:)
+    #expect(make(AppTransaction.StoreType.consumer.rawValue) == .consumer)
+  }
+
+  // MARK: SKTestSession identifiers: Int as Apple's pages print, UInt as test code passes
+
+  @Test func sessionControlsTakeUIntIdentifiers() {
+    let _: (SKTestSession, Transaction) throws -> Void = { session, transaction in
+      try session.approveAskToBuyTransaction(identifier: UInt(transaction.id))
+      try session.declineAskToBuyTransaction(identifier: UInt(transaction.id))
+      try session.resolveIssueForTransaction(identifier: UInt(transaction.id))
+      try session.refundTransaction(identifier: UInt(transaction.id))
+      try session.deleteTransaction(identifier: UInt(transaction.id))
+      try session.enableAutoRenewForTransaction(identifier: UInt(transaction.id))
+      try session.disableAutoRenewForTransaction(identifier: UInt(transaction.id))
+      try session.requestPriceIncreaseConsentForTransaction(identifier: UInt(transaction.id))
+      try session.consentToPriceIncreaseForTransaction(identifier: UInt(transaction.id))
+      try session.declinePriceIncreaseForTransaction(identifier: UInt(transaction.id))
+    }
+    // SKTestTransaction's identifiers, converted and compared as test code does.
+    let _: (SKTestSession, SKTestTransaction, Transaction) throws -> Bool = {
+      session, listed, transaction in
+      try session.refundTransaction(identifier: UInt(listed.identifier))
+      try session.refundTransaction(identifier: listed.identifier)
+      return listed.identifier == UInt(transaction.id)
+        && listed.originalTransactionIdentifier == transaction.originalID
+    }
+  }
+
+  @Test func anIntegerLiteralStillPicksApplesIntForm() {
+    let _: (SKTestSession) throws -> Void = { try $0.refundTransaction(identifier: 1) }
+  }
+}
+
+// Deprecated but still declared by Apple: referenced from a deprecated scope so that they must
+// exist without the suite warning. Never called.
+
+@available(*, deprecated, message: "exercises deprecated StoreKit declarations")
+func newerDeprecatedDeclarations() {
+  // Transaction.revocationTypeStringRepresentation (back-deployed and deprecated in 26.4)
+  let _: KeyPath<Transaction, String?> = \.revocationTypeStringRepresentation
+  // AppTransaction.storeTypeStringRepresentation (deprecated in 27.0)
+  let _: KeyPath<AppTransaction, String> = \.storeTypeStringRepresentation
+  // AppTransaction.originalPlatformStringRepresentation (deprecated in 18.4)
+  let _: KeyPath<AppTransaction, String> = \.originalPlatformStringRepresentation
+}
