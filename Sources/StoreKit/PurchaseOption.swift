@@ -14,6 +14,7 @@ extension Product {
       case introductoryOfferEligibility(compactJWS: String)
       case winBackOffer(String)
       case purchaseDate(Date, renewsUntilNow: Bool)
+      case testOffer(PurchaseOptions.OfferChoice)
     }
 
     /// A custom option's value.
@@ -130,6 +131,14 @@ extension Product {
       PurchaseOption(.purchaseDate(date, renewsUntilNow: renewsUntilNow))
     }
 
+    /// An offer named the way StoreKitTest names it: `codeOffer(referenceName:)`,
+    /// `promotionalOffer(id:)`.
+    @_spi(StoreTerm) public static func testOffer(_ choice: PurchaseOptions.OfferChoice)
+      -> PurchaseOption
+    {
+      PurchaseOption(.testOffer(choice))
+    }
+
     /// The engine's request for a set of options.
     @_spi(StoreTerm) public static func request(from options: Set<PurchaseOption>)
       -> PurchaseOptions
@@ -142,6 +151,7 @@ extension Product {
         case .askToBuy(let enabled): request.askToBuy = enabled
         case .promotionalOffer(let offerID, _): request.offer = .promotional(offerID)
         case .winBackOffer(let offerID): request.offer = .winBack(offerID)
+        case .testOffer(let choice): request.offer = choice
         case .purchaseDate(let date, let renewsUntilNow):
           request.purchaseDate = date
           request.cancelsAutoRenewal = !renewsUntilNow

@@ -62,6 +62,16 @@ struct NewerDeclarationsConformance {
     #expect(make(AppTransaction.StoreType.consumer.rawValue) == .consumer)
   }
 
+  // MARK: StoreKitTest's purchase options (17.0)
+
+  @Test func purchaseOptionCodeOffer() {
+    let _: (String) -> Product.PurchaseOption = Product.PurchaseOption.codeOffer(referenceName:)
+  }
+
+  @Test func purchaseOptionPromotionalOfferID() {
+    let _: (String) -> Product.PurchaseOption = Product.PurchaseOption.promotionalOffer(id:)
+  }
+
   // MARK: SKTestSession identifiers: Int as Apple's pages print, UInt as test code passes
 
   @Test func sessionControlsTakeUIntIdentifiers() {
