@@ -25,6 +25,9 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
 
   /// The catalog entry this product was made from, with the storefront's currency and locale.
   let entry: CatalogProduct
+  /// Whether several seats can be bought at once (iOS 27.3); no product of storeterm's catalogs
+  /// can.
+  public let supportsMultiSeatPurchase = false
   let currencyCode: String
   let localeIdentifier: String
 
@@ -37,7 +40,9 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
     price = entry.price
     displayPrice = entry.displayPrice
     isFamilyShareable = entry.isFamilyShareable
-    subscription = entry.subscription.map(SubscriptionInfo.init)
+    subscription = entry.subscription.map {
+      SubscriptionInfo($0, price: entry.price, displayPrice: entry.displayPrice)
+    }
     currencyCode = catalog.storefront.currencyCode
     localeIdentifier = catalog.locale
   }

@@ -15,6 +15,8 @@ extension Product {
       case winBackOffer(String)
       case purchaseDate(Date, renewsUntilNow: Bool)
       case testOffer(PurchaseOptions.OfferChoice)
+      case billingPlanType(String)
+      case seats(Int)
     }
 
     /// A custom option's value.
@@ -124,6 +126,20 @@ extension Product {
       PurchaseOption(.winBackOffer(offer.id ?? ""))
     }
 
+    /// Buys the subscription on this billing plan (iOS 26.4). storeterm's catalogs offer only
+    /// up-front billing, which every purchase gets.
+    public static func billingPlanType(_ type: Product.SubscriptionInfo.BillingPlanType)
+      -> PurchaseOption
+    {
+      PurchaseOption(.billingPlanType(type.rawValue))
+    }
+
+    /// The total number of seats after the purchase (iOS 27.3); no product of storeterm's
+    /// catalogs supports multiseat purchases.
+    public static func seats(_ targetSeatQuantity: Int) -> PurchaseOption {
+      PurchaseOption(.seats(targetSeatQuantity))
+    }
+
     /// A purchase made at a past date (StoreKitTest's `purchaseDate(_:renewalBehavior:)`).
     @_spi(StoreTerm) public static func backdated(_ date: Date, renewsUntilNow: Bool)
       -> PurchaseOption
@@ -155,7 +171,8 @@ extension Product {
         case .purchaseDate(let date, let renewsUntilNow):
           request.purchaseDate = date
           request.cancelsAutoRenewal = !renewsUntilNow
-        case .custom, .storefrontChange, .introductoryOfferEligibility: break
+        case .custom, .storefrontChange, .introductoryOfferEligibility, .billingPlanType, .seats:
+          break
         }
       }
       return request

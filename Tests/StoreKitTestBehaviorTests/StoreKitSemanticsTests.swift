@@ -130,4 +130,26 @@ import Testing
     #expect(transaction.offer?.paymentMode == .freeTrial)
     #expect(transaction.price == 0)
   }
+
+  // https://developer.apple.com/documentation/storekit/product/subscriptioninfo/pricingterms-swift.property
+  // : a subscription without a commitment plan is billed up front, its whole price each period.
+  @Test func aSubscriptionIsBilledUpFrontEachPeriod() async throws {
+    _ = try freshSession()
+    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    let info = try #require(product.subscription)
+    let terms = try #require(info.pricingTerms.first)
+    #expect(info.pricingTerms.count == 1)
+    #expect(terms.billingPlanType == .upFront)
+    #expect(terms.billingPeriod == info.subscriptionPeriod)
+    #expect(terms.billingPrice == product.price)
+    #expect(terms[offers: .promotional] == info.promotionalOffers)
+    guard case .singlePrice(let single) = terms.pricingModel else {
+      Issue.record("an up-front subscription has a single price")
+      return
+    }
+    #expect(single.billingInfo.displayPrice == product.displayPrice)
+    #expect(single.commitmentInfo.period == info.subscriptionPeriod)
+    #expect(info.bundledSubscriptions.isEmpty)
+    #expect(product.supportsMultiSeatPurchase == false)
+  }
 }
