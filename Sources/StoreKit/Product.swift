@@ -135,6 +135,10 @@ extension Product {
     case invalidOfferSignature
     /// The offer is missing parameters.
     case missingOfferParameters
+    /// The purchase needs a payment method binding the developer has not configured (iOS 26.5).
+    case paymentMethodBindingConfigurationRequired
+    /// Multiseat purchases are turned off for the account (iOS 27.3).
+    case multiSeatPurchaseDisabled
 
     /// A sentence for the customer.
     public var errorDescription: String? {
@@ -147,6 +151,9 @@ extension Product {
       case .invalidOfferPrice: "The offer price is not valid."
       case .invalidOfferSignature: "The offer signature is not valid."
       case .missingOfferParameters: "The offer is missing parameters."
+      case .paymentMethodBindingConfigurationRequired:
+        "The purchase needs a payment method configuration."
+      case .multiSeatPurchaseDisabled: "Multiseat purchases are not allowed on this account."
       }
     }
 

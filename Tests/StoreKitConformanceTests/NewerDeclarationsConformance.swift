@@ -62,6 +62,57 @@ struct NewerDeclarationsConformance {
     #expect(make(AppTransaction.StoreType.consumer.rawValue) == .consumer)
   }
 
+  @Test func appTransactionAll() {
+    let _: () -> AppTransaction.AppTransactions = { AppTransaction.all }
+    requireAsyncSequence(
+      AppTransaction.AppTransactions.self, element: VerificationResult<AppTransaction>.self)
+    requireSendable(AppTransaction.AppTransactions.self)
+  }
+
+  // MARK: AppStore (26.2, 27.0), RedeemOption (27.0)
+
+  @Test func appStoreAgeRatingCode() {
+    let _: () async -> Int? = { await AppStore.ageRatingCode }
+  }
+
+  @Test func platformManaged() {
+    let all: [AppStore.Platform] = [.managed, .iOS, .macOS, .tvOS, .visionOS]
+    #expect(Set(all).count == 5)
+  }
+
+  @Test func redeemOptionConformances() {
+    requireEquatable(RedeemOption.self)
+    requireHashable(RedeemOption.self)
+    requireSendable(RedeemOption.self)
+  }
+
+  // MARK: Errors (26.5, 27.0, 27.3)
+
+  @Test func purchaseErrorNewerCases() {
+    let all: [Product.PurchaseError] = [
+      .paymentMethodBindingConfigurationRequired, .multiSeatPurchaseDisabled,
+    ]
+    #expect(all.allSatisfy { $0.errorDescription != nil })
+  }
+
+  @Test func refundRequestErrorIneligible() {
+    let error: Transaction.RefundRequestError = .ineligible
+    #expect(error.errorDescription != nil)
+  }
+
+  // MARK: Transaction.MultiSeatInfo (27.3)
+
+  @Test func transactionMultiSeatInfo() {
+    typealias Info = Transaction.MultiSeatInfo
+    let _: KeyPath<Transaction, Info?> = \.multiSeatInfo
+    let _: KeyPath<Info, Info.InvitationManagement> = \.invitationManagement
+    let _: KeyPath<Info, [Info.PriceTier]> = \.priceTiers
+    let _: KeyPath<Info.PriceTier, Decimal> = \.price
+    let _: KeyPath<Info.PriceTier, Int> = \.quantity
+    requireRawRepresentable(Info.InvitationManagement.self, raw: String.self)
+    #expect(Info.InvitationManagement.apple.rawValue.isEmpty == false)
+  }
+
   // MARK: StoreKitTest's purchase options (17.0)
 
   @Test func purchaseOptionCodeOffer() {

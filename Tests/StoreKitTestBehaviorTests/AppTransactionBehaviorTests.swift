@@ -39,6 +39,16 @@ import Testing
     #expect(try refreshed.payloadValue.appTransactionID == first.payloadValue.appTransactionID)
   }
 
+  // https://developer.apple.com/documentation/storekit/apptransaction/all : every app
+  // transaction of the account; one app, so the one `shared` returns.
+  @Test func allYieldsTheSharedAppTransaction() async throws {
+    _ = try freshSession()
+    let shared = try await AppTransaction.shared
+    var all: [VerificationResult<AppTransaction>] = []
+    for await appTransaction in AppTransaction.all { all.append(appTransaction) }
+    #expect(all.map(\.jwsRepresentation) == [shared.jwsRepresentation])
+  }
+
   // https://developer.apple.com/documentation/storekit/transaction/apptransactionid : "the same
   // value as AppTransaction.appTransactionID", one per Apple Account and app.
   @Test func appTransactionIDIsTheSameInEverySignedValue() async throws {
