@@ -9,37 +9,48 @@ import Synchronization
 /// Kept per engine and account, so another App Store in the same process (a scoped command,
 /// a test's own store) or another account never reads this one's copy.
 enum AppTransactionCache {
-  private struct Key: Hashable {
-    var engine: ObjectIdentifier
-    var customerID: String
+  /// One engine's copies by customer. The engine is held weakly and compared by identity: an
+  /// object identifier alone could name a later engine allocated at the same address.
+  private struct Entry {
+    weak var engine: StoreEngine?
+    var byCustomer: [String: SignedAppTransaction]
   }
 
-  private static let stored = Mutex<[Key: SignedAppTransaction]>([:])
+  private static let stored = Mutex<[ObjectIdentifier: Entry]>([:])
 
   /// The kept app transaction of `configuration`'s account, signed on the first read.
   static func shared(
     _ configuration: StoreKitRuntime.Configuration
   ) throws -> SignedAppTransaction {
-    let key = Key(
-      engine: ObjectIdentifier(configuration.engine), customerID: configuration.customerID)
-    if let kept = stored.withLock({ $0[key] }) {
-      // A simulated failure applies to a kept copy too, as Xcode's does.
-      if let failure = configuration.engine.session.failures[.appTransaction] {
-        throw failure.error
+    let engine = configuration.engine
+    let kept = stored.withLock { entries -> SignedAppTransaction? in
+      guard let entry = entries[ObjectIdentifier(engine)], entry.engine === engine else {
+        return nil
       }
-      return kept
+      return entry.byCustomer[configuration.customerID]
     }
-    return try refresh(configuration)
+    guard let kept else { return try refresh(configuration) }
+    // A simulated failure applies to a kept copy too, as Xcode's does.
+    if let failure = engine.session.failures[.appTransaction] { throw failure.error }
+    return kept
   }
 
   /// A newly signed app transaction, kept in place of the previous one.
   static func refresh(
     _ configuration: StoreKitRuntime.Configuration
   ) throws -> SignedAppTransaction {
-    let signed = try configuration.engine.appTransaction(customerID: configuration.customerID)
-    let key = Key(
-      engine: ObjectIdentifier(configuration.engine), customerID: configuration.customerID)
-    stored.withLock { $0[key] = signed }
+    let engine = configuration.engine
+    let signed = try engine.appTransaction(customerID: configuration.customerID)
+    stored.withLock { entries in
+      let key = ObjectIdentifier(engine)
+      if entries[key]?.engine !== engine {
+        // A new engine, or one at the address of a released one: start afresh, and drop the
+        // entries of released engines so the table stays small.
+        entries = entries.filter { $0.value.engine != nil }
+        entries[key] = Entry(engine: engine, byCustomer: [:])
+      }
+      entries[key]?.byCustomer[configuration.customerID] = signed
+    }
     return signed
   }
 }
