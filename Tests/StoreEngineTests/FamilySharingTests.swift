@@ -149,6 +149,20 @@ import Testing
     #expect(try store.engine.familyMembers(customerID: "default").map(\.id) == ["default", "bob"])
   }
 
+  // https://developer.apple.com/documentation/storekit/transaction/apptransactionid : one value
+  // per Apple Account and app, so a member's copy carries the member's, not the purchaser's.
+  @Test func aSharedCopyCarriesTheMembersAppTransactionID() async throws {
+    let store = try Self.family()
+    let bought = try await store.buy(Demo.lifetime)
+    let copy = try #require(store.engine.allTransactions(customerID: "alice").first)
+    let purchaser = try store.engine.customer("default").appTransactionID
+    let member = try store.engine.customer("alice").appTransactionID
+    #expect(bought.payload.appTransactionId == purchaser)
+    #expect(copy.payload.appTransactionId == member)
+    #expect(member != purchaser)
+    #expect(member.count == 18)
+  }
+
   @Test func aMemberWhoJoinsAgainReceivesNewCopiesOfTheFamilysPurchases() throws {
     let store = try Self.family()
     _ = try Self.buy(store, Demo.lifetime, as: "default")

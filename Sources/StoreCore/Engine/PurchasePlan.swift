@@ -90,8 +90,11 @@ struct PurchasePlan {
       }
       if isCurrentPlan {
         // On the current plan an offer starts at the next renewal, as an offer code does.
-        if offer != nil { change = .offerAtNextRenewal }
-        if offer == nil, chain.state.autoRenewProductID != product.id { change = .keepCurrent }
+        if offer != nil {
+          change = .offerAtNextRenewal
+        } else if chain.state.autoRenewProductID != product.id {
+          change = .keepCurrent
+        }
         return
       }
       guard let current = catalog.product(id: chain.state.productID)?.subscription else {

@@ -64,9 +64,9 @@ public struct TransactionFactory: Sendable {
   ) -> JWSTransactionDecodedPayload {
     var payload = payload
     payload.signedDate = date.epochMilliseconds
-    // The signing customer's: a family member's copy carries the member's, and a payload signed
-    // before the field was written gains it.
-    payload.appTransactionId = customer.appTransactionID
+    // A payload signed before the field was written gains the customer's; an imported one
+    // keeps the App Store's.
+    payload.appTransactionId = payload.appTransactionId ?? customer.appTransactionID
     payload.deviceVerificationNonce = nonce
     payload.deviceVerification = hasher.deviceVerification(
       nonce: nonce, deviceVerificationID: customer.deviceVerificationID)
@@ -86,6 +86,8 @@ public struct TransactionFactory: Sendable {
     payload.originalTransactionId = String(originalID)
     payload.inAppOwnershipType = .familyShared
     payload.appAccountToken = nil
+    // The member's own app transaction, not the purchaser's (`reissued` fills it in).
+    payload.appTransactionId = nil
     payload.revocationDate = nil
     payload.revocationReason = nil
     payload.revocationType = nil
