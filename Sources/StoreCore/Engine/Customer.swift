@@ -24,8 +24,11 @@ public struct Customer: Sendable, Equatable {
   /// Derived from the stored `deviceVerificationID`, so it needs no column and never changes;
   /// 18 digits, as the App Store's identifiers are.
   public var appTransactionID: String {
-    let bytes = withUnsafeBytes(of: deviceVerificationID.uuid) { Array($0.prefix(8)) }
-    let value = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    // FNV-1a over all 16 bytes: injected identifiers differ only in their last bytes.
+    let bytes = withUnsafeBytes(of: deviceVerificationID.uuid) { Array($0) }
+    let value = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
+      ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3
+    }
     return String(100_000_000_000_000_000 + value % 900_000_000_000_000_000)
   }
 
