@@ -9,8 +9,10 @@ import Synchronization
 /// Kept per engine and account, so another App Store in the same process (a scoped command,
 /// a test's own store) or another account never reads this one's copy.
 enum AppTransactionCache {
-  /// One engine's copies by customer. The engine is held weakly and compared by identity: an
-  /// object identifier alone could name a later engine allocated at the same address.
+  /// One engine's copies by customer.
+  ///
+  /// The engine is held weakly and compared by identity: an object identifier alone could name
+  /// a later engine allocated at the same address.
   private struct Entry {
     weak var engine: StoreEngine?
     var byCustomer: [String: SignedAppTransaction]

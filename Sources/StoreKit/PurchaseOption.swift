@@ -126,8 +126,9 @@ extension Product {
       PurchaseOption(.winBackOffer(offer.id ?? ""))
     }
 
-    /// Buys the subscription on this billing plan (iOS 26.4). storeterm's catalogs offer only
-    /// up-front billing, which every purchase gets.
+    /// Buys the subscription on this billing plan (iOS 26.4).
+    ///
+    /// storeterm's catalogs offer only up-front billing, which every purchase gets.
     public static func billingPlanType(_ type: Product.SubscriptionInfo.BillingPlanType)
       -> PurchaseOption
     {

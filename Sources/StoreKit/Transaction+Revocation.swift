@@ -19,8 +19,9 @@ extension Transaction {
     public static let proratedRefund = RevocationType(rawValue: "REFUND_PRORATED")
     /// The purchaser stopped sharing it, or the customer left the family.
     public static let familyRevocation = RevocationType(rawValue: "FAMILY_REVOKE")
-    /// An organization's administrator withdrew it (iOS 27). Apple documents no server value
-    /// for it yet; this raw value follows the others' form.
+    /// An organization's administrator withdrew it (iOS 27).
+    ///
+    /// Apple documents no server value for it yet; this raw value follows the others' form.
     public static var assignmentRevocation: RevocationType {
       RevocationType(rawValue: "ASSIGNMENT_REVOKE")
     }
