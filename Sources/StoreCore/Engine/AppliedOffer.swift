@@ -124,6 +124,12 @@ public struct AppliedOffer: Sendable, Equatable {
       price: TransactionFactory.milliunits(offer.price), remaining: remaining)
   }
 
+  /// The offer starting at the next renewal: every pay-as-you-go period, or the one free or
+  /// up-front term.
+  public var fromNextRenewal: SubscriptionState.PeriodOffer {
+    periodOffer(remaining: offer.paymentMode == .payAsYouGo ? offer.periodCount : 1)
+  }
+
   /// How the request stores the offer: `promotional:ID`, `winBack:ID`, `introductory`.
   public var requestTag: String {
     if isOfferCode { return "code:\(offer.id ?? "")" }

@@ -14,8 +14,7 @@ extension StoreEngine {
       switch change {
       case .offerAtNextRenewal:
         guard let applied = plan.offer else { return (existing, false) }
-        chain.state.offer = applied.periodOffer(
-          remaining: applied.offer.paymentMode == .payAsYouGo ? applied.offer.periodCount : 1)
+        chain.state.offer = applied.fromNextRenewal
         chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
         changes.subscriptions.append(chain)
         changes.events.append(
@@ -30,10 +29,7 @@ extension StoreEngine {
           chain.state.priceIncrease = nil
           chain.state.renewalPrice = TransactionFactory.milliunits(plan.product.price)
           // A promotional offer on the next plan starts with it.
-          if let applied = plan.offer {
-            chain.state.offer = applied.periodOffer(
-              remaining: applied.offer.paymentMode == .payAsYouGo ? applied.offer.periodCount : 1)
-          }
+          if let applied = plan.offer { chain.state.offer = applied.fromNextRenewal }
         } else if let current = catalog.product(id: chain.state.productID) {
           chain.state.renewalPrice = TransactionFactory.milliunits(current.price)
         }
