@@ -62,5 +62,14 @@ public enum AppStore {
     public static let tvOS = Platform(rawValue: "tvOS")
     /// Apple Vision Pro.
     public static let visionOS = Platform(rawValue: "visionOS")
+    /// A device an organization manages (iOS 27); Apple documents no server value, so the raw
+    /// value follows the others' form.
+    public static var managed: Platform { Platform(rawValue: "managed") }
+  }
+
+  /// The app's age rating code for the storefront (iOS 26.2); nil, as storeterm's catalogs
+  /// carry no rating.
+  public static var ageRatingCode: Int? {
+    get async { nil }
   }
 }

@@ -54,21 +54,38 @@ public struct AppTransaction: Equatable, Hashable, CustomDebugStringConvertible,
     Date(epochMilliseconds: payload.signedDate ?? payload.receiptCreationDate)
   }
 
-  /// The app transaction, verified.
+  /// When the App Store revoked the customer's purchase of the app; nil while it stands.
+  public var revocationDate: Date? { payload.revocationDate.map(Date.init(epochMilliseconds:)) }
+  /// The store the customer got the app from.
+  public var storeType: AppTransaction.StoreType {
+    AppTransaction.StoreType(rawValue: payload.storeType ?? StoreType.consumer.rawValue)
+  }
+  /// `storeType` as the App Store sends it.
+  @available(*, deprecated, message: "Use storeType")
+  public var storeTypeStringRepresentation: String { storeType.rawValue }
+  /// `originalPlatform` as the App Store sends it.
+  @available(*, deprecated, message: "Use originalPlatform")
+  public var originalPlatformStringRepresentation: String { originalPlatform.rawValue }
+
+  /// The app transaction, verified: the one signed at the first read, until ``refresh()``.
   ///
   /// - Throws: `StoreKitError` (a simulated App Transaction failure).
   public static var shared: VerificationResult<AppTransaction> {
     get async throws {
       let configuration = try StoreKitRuntime.configuration()
       let signed = try StoreKitRuntime.call(.appTransaction) {
-        try configuration.engine.appTransaction(customerID: configuration.customerID)
+        try AppTransactionCache.shared(configuration)
       }
       return StoreKitRuntime.verify(signed, with: configuration)
     }
   }
 
-  /// Asks the App Store for a fresh app transaction.
+  /// Asks the App Store for a fresh app transaction, which `shared` returns from then on.
   public static func refresh() async throws -> VerificationResult<AppTransaction> {
-    try await shared
+    let configuration = try StoreKitRuntime.configuration()
+    let signed = try StoreKitRuntime.call(.appTransaction) {
+      try AppTransactionCache.refresh(configuration)
+    }
+    return StoreKitRuntime.verify(signed, with: configuration)
   }
 }

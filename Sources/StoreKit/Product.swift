@@ -25,6 +25,9 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
 
   /// The catalog entry this product was made from, with the storefront's currency and locale.
   let entry: CatalogProduct
+  /// Whether several seats can be bought at once (iOS 27.3); no product of storeterm's catalogs
+  /// can.
+  public let supportsMultiSeatPurchase = false
   let currencyCode: String
   let localeIdentifier: String
 
@@ -37,7 +40,9 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
     price = entry.price
     displayPrice = entry.displayPrice
     isFamilyShareable = entry.isFamilyShareable
-    subscription = entry.subscription.map(SubscriptionInfo.init)
+    subscription = entry.subscription.map {
+      SubscriptionInfo($0, price: entry.price, displayPrice: entry.displayPrice)
+    }
     currencyCode = catalog.storefront.currencyCode
     localeIdentifier = catalog.locale
   }
@@ -130,6 +135,10 @@ extension Product {
     case invalidOfferSignature
     /// The offer is missing parameters.
     case missingOfferParameters
+    /// The purchase needs a payment method binding the developer has not configured (iOS 26.5).
+    case paymentMethodBindingConfigurationRequired
+    /// Multiseat purchases are turned off for the account (iOS 27.3).
+    case multiSeatPurchaseDisabled
 
     /// A sentence for the customer.
     public var errorDescription: String? {
@@ -142,6 +151,9 @@ extension Product {
       case .invalidOfferPrice: "The offer price is not valid."
       case .invalidOfferSignature: "The offer signature is not valid."
       case .missingOfferParameters: "The offer is missing parameters."
+      case .paymentMethodBindingConfigurationRequired:
+        "The purchase needs a payment method configuration."
+      case .multiSeatPurchaseDisabled: "Multiseat purchases are not allowed on this account."
       }
     }
 

@@ -14,6 +14,9 @@ extension Product {
       case introductoryOfferEligibility(compactJWS: String)
       case winBackOffer(String)
       case purchaseDate(Date, renewsUntilNow: Bool)
+      case testOffer(PurchaseOptions.OfferChoice)
+      case billingPlanType(String)
+      case seats(Int)
     }
 
     /// A custom option's value.
@@ -123,11 +126,34 @@ extension Product {
       PurchaseOption(.winBackOffer(offer.id ?? ""))
     }
 
+    /// Buys the subscription on this billing plan (iOS 26.4).
+    ///
+    /// storeterm's catalogs offer only up-front billing, which every purchase gets.
+    public static func billingPlanType(_ type: Product.SubscriptionInfo.BillingPlanType)
+      -> PurchaseOption
+    {
+      PurchaseOption(.billingPlanType(type.rawValue))
+    }
+
+    /// The total number of seats after the purchase (iOS 27.3); no product of storeterm's
+    /// catalogs supports multiseat purchases.
+    public static func seats(_ targetSeatQuantity: Int) -> PurchaseOption {
+      PurchaseOption(.seats(targetSeatQuantity))
+    }
+
     /// A purchase made at a past date (StoreKitTest's `purchaseDate(_:renewalBehavior:)`).
     @_spi(StoreTerm) public static func backdated(_ date: Date, renewsUntilNow: Bool)
       -> PurchaseOption
     {
       PurchaseOption(.purchaseDate(date, renewsUntilNow: renewsUntilNow))
+    }
+
+    /// An offer named the way StoreKitTest names it: `codeOffer(referenceName:)`,
+    /// `promotionalOffer(id:)`.
+    @_spi(StoreTerm) public static func testOffer(_ choice: PurchaseOptions.OfferChoice)
+      -> PurchaseOption
+    {
+      PurchaseOption(.testOffer(choice))
     }
 
     /// The engine's request for a set of options.
@@ -142,10 +168,12 @@ extension Product {
         case .askToBuy(let enabled): request.askToBuy = enabled
         case .promotionalOffer(let offerID, _): request.offer = .promotional(offerID)
         case .winBackOffer(let offerID): request.offer = .winBack(offerID)
+        case .testOffer(let choice): request.offer = choice
         case .purchaseDate(let date, let renewsUntilNow):
           request.purchaseDate = date
           request.cancelsAutoRenewal = !renewsUntilNow
-        case .custom, .storefrontChange, .introductoryOfferEligibility: break
+        case .custom, .storefrontChange, .introductoryOfferEligibility, .billingPlanType, .seats:
+          break
         }
       }
       return request

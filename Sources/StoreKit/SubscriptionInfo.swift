@@ -18,8 +18,14 @@ extension Product {
     public let groupLevel: Int
     /// The group's localized name.
     public let groupDisplayName: String
+    /// The ways the subscription can be paid for (iOS 26.4): the price of each period, billed up
+    /// front; storeterm's catalogs offer no monthly commitment plan.
+    public let pricingTerms: [Product.SubscriptionInfo.PricingTerms]
+    /// The subscriptions a bundle includes (iOS 27); empty unless the product is a
+    /// `.subscriptionBundle`, which storeterm's catalogs do not have.
+    public let bundledSubscriptions: [Product.SubscriptionInfo.BundledSubscription] = []
 
-    init(_ info: CatalogProduct.SubscriptionInfo) {
+    init(_ info: CatalogProduct.SubscriptionInfo, price: Decimal, displayPrice: String) {
       subscriptionGroupID = info.subscriptionGroupID
       subscriptionPeriod = SubscriptionPeriod(info.subscriptionPeriod)
       introductoryOffer = info.introductoryOffer.map(SubscriptionOffer.init)
@@ -27,6 +33,12 @@ extension Product {
       winBackOffers = info.winBackOffers.map(SubscriptionOffer.init)
       groupLevel = info.groupLevel
       groupDisplayName = info.groupDisplayName
+      pricingTerms = [
+        PricingTerms(
+          upFront: SubscriptionPeriod(info.subscriptionPeriod), price: price,
+          displayPrice: displayPrice,
+          offers: (introductoryOffer.map { [$0] } ?? []) + promotionalOffers + winBackOffers)
+      ]
     }
 
     /// Whether the customer may get the group's introductory offer, asked of the App Store now.

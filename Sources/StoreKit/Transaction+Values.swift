@@ -145,11 +145,16 @@ extension Transaction {
     case duplicateRequest
     /// The request failed.
     case failed
+    /// The purchase cannot be refunded (iOS 27).
+    case ineligible
 
     /// A sentence for the customer.
     public var errorDescription: String? {
-      self == .duplicateRequest
-        ? "A refund was already requested for this purchase." : "The refund request failed."
+      switch self {
+      case .duplicateRequest: "A refund was already requested for this purchase."
+      case .failed: "The refund request failed."
+      case .ineligible: "This purchase is not eligible for a refund."
+      }
     }
 
     init(_ refusal: RefundRefusal) {

@@ -281,6 +281,7 @@ extension SKTestFailures.Verification: EngineFailure {
 private let purchaseErrors: [Product.PurchaseError] = [
   .invalidQuantity, .productUnavailable, .purchaseNotAllowed, .ineligibleForOffer,
   .invalidOfferIdentifier, .invalidOfferPrice, .invalidOfferSignature, .missingOfferParameters,
+  .paymentMethodBindingConfigurationRequired, .multiSeatPurchaseDisabled,
 ]
 
 /// `VerificationResult.VerificationError`'s cases, to match the engine's by name.

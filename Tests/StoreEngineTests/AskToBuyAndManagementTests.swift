@@ -69,6 +69,9 @@ import Testing
     #expect(await iterator.next() == refunded)
     #expect(refunded.payload.revocationDate == 1_796_122_800_000)
     #expect(refunded.payload.revocationReason == .refundedForOtherReason)
+    // A full refund: REFUND_FULL, 100% in milli-percent.
+    #expect(refunded.payload.revocationType == .refundFull)
+    #expect(refunded.payload.revocationPercentage == 100_000)
     #expect(refunded.payload.signedDate == 1_796_122_800_000)
     #expect(try store.entitledProducts().isEmpty)
     #expect(try store.engine.allTransactions(customerID: "default") == [refunded])
@@ -86,6 +89,8 @@ import Testing
     let transaction = try await store.buy(Demo.plusMonthly)
     let revoked = try store.engine.revoke(transaction.id)
     #expect(revoked.payload.revocationReason == .refundedDueToIssue)
+    #expect(revoked.payload.revocationType == .refundFull)
+    #expect(revoked.payload.revocationPercentage == 100_000)
     #expect(try store.entitledProducts().isEmpty)
   }
 

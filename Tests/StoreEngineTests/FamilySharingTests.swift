@@ -140,11 +140,27 @@ import Testing
     #expect(revoked.payload.revocationDate == Self.start + 60_000)
     #expect(revoked.payload.revocationReason == .refundedForOtherReason)
     #expect(revoked.payload.revocationType == .familyRevoke)
+    // Not a refund: no percentage.
+    #expect(revoked.payload.revocationPercentage == nil)
     #expect(try Self.entitled(store, "alice") == [])
     #expect(try store.engine.allTransactions(customerID: "alice") == [revoked])
     #expect(try Self.entitled(store, "default") == ["1"])
     #expect(try Self.entitled(store, "bob") == ["3"])
     #expect(try store.engine.familyMembers(customerID: "default").map(\.id) == ["default", "bob"])
+  }
+
+  // https://developer.apple.com/documentation/storekit/transaction/apptransactionid : one value
+  // per Apple Account and app, so a member's copy carries the member's, not the purchaser's.
+  @Test func aSharedCopyCarriesTheMembersAppTransactionID() async throws {
+    let store = try Self.family()
+    let bought = try await store.buy(Demo.lifetime)
+    let copy = try #require(store.engine.allTransactions(customerID: "alice").first)
+    let purchaser = try store.engine.customer("default").appTransactionID
+    let member = try store.engine.customer("alice").appTransactionID
+    #expect(bought.payload.appTransactionId == purchaser)
+    #expect(copy.payload.appTransactionId == member)
+    #expect(member != purchaser)
+    #expect(member.count == 18)
   }
 
   @Test func aMemberWhoJoinsAgainReceivesNewCopiesOfTheFamilysPurchases() throws {
@@ -183,6 +199,7 @@ import Testing
     let alice = try #require(store.engine.allTransactions(customerID: "alice").first)
     #expect(alice.payload.revocationReason == .refundedDueToIssue)
     #expect(alice.payload.revocationType == .familyRevoke)
+    #expect(alice.payload.revocationPercentage == nil)
     #expect(alice.payload.revocationDate == Self.start)
     #expect(try Self.entitled(store, "alice") == [])
     #expect(try store.ledger.hasEvent(.familyRevoked, transactionID: 2, customerID: "alice"))

@@ -73,6 +73,55 @@ import Testing
     #expect(transaction.payload.price == 2_990)
   }
 
+  // https://developer.apple.com/documentation/storekit/implementing-promotional-offers-in-your-app
+  // : promotional offers are for "lapsed or current subscribers". On the plan they have, the
+  // offer starts at the next renewal.
+  @Test func aCurrentSubscribersPromotionalOfferStartsAtTheNextRenewal() async throws {
+    let store = try EngineHarness()
+    let trial = try await store.buy(Demo.plusMonthly)
+    let kept = try await store.buy(
+      Demo.plusMonthly, PurchaseOptions(offer: .promotional("plus.monthly.comeback")))
+    #expect(kept == trial)
+    let renewal = try #require(store.engine.subscriptionStatuses(customerID: "default").first)
+    #expect(renewal.renewalInfo.payload.offerType == .promotionalOffer)
+    #expect(renewal.renewalInfo.payload.offerIdentifier == "plus.monthly.comeback")
+    #expect(renewal.renewalInfo.payload.renewalPrice == 2_990)
+    #expect(try store.ledger.hasEvent(.offerCodeRedeemed, transactionID: 1, customerID: "default"))
+  }
+
+  // On another plan of the group, the offer applies to the plan change: an upgrade from Lite
+  // (level 3) to Plus (level 2) charges the offer's first month at once.
+  @Test func aCurrentSubscribersPromotionalOfferAppliesToAnUpgradeAtOnce() async throws {
+    let store = try EngineHarness()
+    try await store.buy(Demo.liteMonthly)
+    store.clock.advance(by: 86_400)
+    let upgraded = try await store.buy(
+      Demo.plusMonthly, PurchaseOptions(offer: .promotional("plus.monthly.comeback")))
+    #expect(upgraded.payload.productId == Demo.plusMonthly)
+    #expect(upgraded.payload.offerType == .promotionalOffer)
+    #expect(upgraded.payload.offerIdentifier == "plus.monthly.comeback")
+    #expect(upgraded.payload.offerDiscountType == .payAsYouGo)
+    #expect(upgraded.payload.price == 2_990)
+    #expect(upgraded.payload.offerPeriod == "P3M")
+    // Two more discounted months follow with the renewals.
+    let renewal = try #require(store.engine.subscriptionStatuses(customerID: "default").first)
+    #expect(renewal.renewalInfo.payload.offerIdentifier == "plus.monthly.comeback")
+    #expect(renewal.renewalInfo.payload.renewalPrice == 2_990)
+  }
+
+  // Introductory and win-back offers stay for customers without an active subscription.
+  @Test func aCurrentSubscriberStillCannotUseIntroductoryOrWinBackOffers() async throws {
+    let store = try EngineHarness()
+    try await store.buy(Demo.plusMonthly)
+    await #expect(throws: PurchaseRefusal.ineligibleForOffer) {
+      try await store.buy(Demo.plusMonthly, PurchaseOptions(offer: .introductory))
+    }
+    await #expect(throws: PurchaseRefusal.ineligibleForOffer) {
+      try await store.buy(
+        Demo.plusMonthly, PurchaseOptions(offer: .winBack("plus.monthly.winback")))
+    }
+  }
+
   @Test func anUnknownOfferIdentifierIsInvalid() async throws {
     let store = try EngineHarness()
     await #expect(throws: PurchaseRefusal.invalidOfferIdentifier) {

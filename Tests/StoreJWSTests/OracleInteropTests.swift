@@ -58,6 +58,28 @@ struct OracleInteropTests {
       kind: .notification, environment: environment)
   }
 
+  // The library checks each field against its model: `revocationType` must be one of its
+  // RevocationType values and `revocationPercentage` an integer (milliunits).
+  @Test("refund and revocation detail, and the app transaction's store type, verify")
+  func revocationDetailAndStoreType() throws {
+    var refunded = Samples.transaction(.nonConsumable, environment: .sandbox)
+    refunded.revocationDate = Samples.signedDate
+    refunded.revocationReason = .refundedForOtherReason
+    refunded.revocationType = .refundFull
+    refunded.revocationPercentage = RevocationType.fullPercentage
+    var familyRevoked = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    familyRevoked.inAppOwnershipType = .familyShared
+    familyRevoked.revocationDate = Samples.signedDate
+    familyRevoked.revocationReason = .refundedForOtherReason
+    familyRevoked.revocationType = .familyRevoke
+    try expectAllVerified(
+      [try signer.sign(refunded), try signer.sign(familyRevoked)], kind: .transaction,
+      environment: .sandbox)
+    var app = Samples.appTransaction(environment: .sandbox)
+    app.storeType = JWSAppTransactionDecodedPayload.consumerStoreType
+    try expectAllVerified([try signer.sign(app)], kind: .appTransaction, environment: .sandbox)
+  }
+
   @Test("transactions signed with nonces computed ahead verify with no warning")
   func reservedNonces() throws {
     // A CA of its own, so no other suite draws on this key's reserve meanwhile.

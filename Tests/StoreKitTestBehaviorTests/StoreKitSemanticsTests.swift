@@ -90,4 +90,66 @@ import Testing
     #expect(try ended.renewalInfo.payloadValue.willAutoRenew == false)
     #expect(try ended.renewalInfo.payloadValue.expirationReason == .autoRenewDisabled)
   }
+
+  // https://developer.apple.com/documentation/storekit/implementing-promotional-offers-in-your-app
+  // : promotional offers are for "lapsed or current subscribers". A current subscriber's offer
+  // on their own plan applies from the next renewal.
+  @Test func aCurrentSubscriberCanRedeemAPromotionalOffer() async throws {
+    let session = try freshSession()
+    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    let offer = try #require(product.subscription?.promotionalOffers.first)
+    let first = try await session.buyProduct(identifier: Self.monthly)
+
+    let result = try await product.purchase(
+      options: Set(
+        Product.PurchaseOption.promotionalOffer(
+          try #require(offer.id), compactJWS: "signed.by.server")))
+    guard case .success(.verified(let transaction)) = result else {
+      Issue.record("a current subscriber's promotional offer was refused")
+      return
+    }
+    #expect(transaction.id == first.id)
+    let status = try #require(try await product.subscription?.status.first)
+    let renewal = try status.renewalInfo.payloadValue
+    #expect(renewal.offer?.type == .promotional)
+    #expect(renewal.offer?.id == offer.id)
+    #expect(renewal.renewalPrice == offer.price)
+
+    // StoreKitTest's own spelling, unsigned, as Xcode's test environment allows.
+    _ = try await session.buyProduct(
+      identifier: Self.monthly, options: [.promotionalOffer(id: try #require(offer.id))])
+  }
+
+  // https://developer.apple.com/documentation/storekit/product/purchaseoption/codeoffer(referencename:)
+  // : the purchase simulates redeeming the configuration file's offer code.
+  @Test func buyProductRedeemsAnOfferCodeByItsReferenceName() async throws {
+    let session = try freshSession()
+    let transaction = try await session.buyProduct(
+      identifier: Self.monthly, options: [.codeOffer(referenceName: "Podcast code: 1 month free")])
+    #expect(transaction.offer?.type == .code)
+    #expect(transaction.offer?.paymentMode == .freeTrial)
+    #expect(transaction.price == 0)
+  }
+
+  // https://developer.apple.com/documentation/storekit/product/subscriptioninfo/pricingterms-swift.property
+  // : a subscription without a commitment plan is billed up front, its whole price each period.
+  @Test func aSubscriptionIsBilledUpFrontEachPeriod() async throws {
+    _ = try freshSession()
+    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    let info = try #require(product.subscription)
+    let terms = try #require(info.pricingTerms.first)
+    #expect(info.pricingTerms.count == 1)
+    #expect(terms.billingPlanType == .upFront)
+    #expect(terms.billingPeriod == info.subscriptionPeriod)
+    #expect(terms.billingPrice == product.price)
+    #expect(terms[offers: .promotional] == info.promotionalOffers)
+    guard case .singlePrice(let single) = terms.pricingModel else {
+      Issue.record("an up-front subscription has a single price")
+      return
+    }
+    #expect(single.billingInfo.displayPrice == product.displayPrice)
+    #expect(single.commitmentInfo.period == info.subscriptionPeriod)
+    #expect(info.bundledSubscriptions.isEmpty)
+    #expect(product.supportsMultiSeatPurchase == false)
+  }
 }

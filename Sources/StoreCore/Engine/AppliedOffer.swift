@@ -112,6 +112,24 @@ public struct AppliedOffer: Sendable, Equatable {
     offer.paymentMode == .payAsYouGo ? 1 : offer.periodCount
   }
 
+  /// The offer's whole duration as ISO 8601 (`P1W`, `P3M`), as `offerPeriod` carries it.
+  public var offerPeriod: String {
+    "P\(offer.period.value * offer.periodCount)\(offer.period.unit.designator)"
+  }
+
+  /// The offer as a subscription carries it to its renewals, with `remaining` discounted ones.
+  public func periodOffer(remaining: Int) -> SubscriptionState.PeriodOffer {
+    SubscriptionState.PeriodOffer(
+      type: offerType, id: offer.id, discount: discountType, period: offerPeriod,
+      price: TransactionFactory.milliunits(offer.price), remaining: remaining)
+  }
+
+  /// The offer starting at the next renewal: every pay-as-you-go period, or the one free or
+  /// up-front term.
+  public var fromNextRenewal: SubscriptionState.PeriodOffer {
+    periodOffer(remaining: offer.paymentMode == .payAsYouGo ? offer.periodCount : 1)
+  }
+
   /// How the request stores the offer: `promotional:ID`, `winBack:ID`, `introductory`.
   public var requestTag: String {
     if isOfferCode { return "code:\(offer.id ?? "")" }

@@ -18,6 +18,20 @@ public struct Customer: Sendable, Equatable {
   /// When the account first used the app (the app transaction's original purchase date).
   public var createdDate: Date
 
+  /// The app transaction's identifier (`appTransactionId`): one per account and app, the same in
+  /// every transaction, renewal info and app transaction signed for this customer.
+  ///
+  /// Derived from the stored `deviceVerificationID`, so it needs no column and never changes;
+  /// 18 digits, as the App Store's identifiers are.
+  public var appTransactionID: String {
+    // FNV-1a over all 16 bytes: injected identifiers differ only in their last bytes.
+    let bytes = withUnsafeBytes(of: deviceVerificationID.uuid) { Array($0) }
+    let value = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
+      ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3
+    }
+    return String(100_000_000_000_000_000 + value % 900_000_000_000_000_000)
+  }
+
   /// The identifier of the account that exists from the first run.
   public static let defaultID = "default"
 

@@ -78,15 +78,23 @@ struct PurchasePlan {
       .flatMap(\.subscriptions).first { $0.productID == product.id }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
       existing = latest
-      if case .code = options.offer, chain.state.productID == product.id {
+      let isCurrentPlan = chain.state.productID == product.id
+      // A current subscriber may redeem an offer code for their own plan, and a promotional
+      // offer for any plan of the group: Apple makes promotional offers for "current and
+      // lapsed subscribers". `choose` refuses introductory and win-back offers to them.
+      if let choice = options.offer {
+        if case .code = choice, !isCurrentPlan { throw PurchaseRefusal.ineligibleForOffer }
         offer = try AppliedOffer.choose(
-          options.offer, for: product, configured: configured, hasSubscribed: true, isActive: true)
-        change = .offerAtNextRenewal
-        return
+          choice, for: product, configured: configured, hasSubscribed: true, isActive: true)
+        request.offer = offer?.requestTag
       }
-      if options.offer != nil { throw PurchaseRefusal.ineligibleForOffer }
-      if chain.state.productID == product.id {
-        if chain.state.autoRenewProductID != product.id { change = .keepCurrent }
+      if isCurrentPlan {
+        // On the current plan an offer starts at the next renewal, as an offer code does.
+        if offer != nil {
+          change = .offerAtNextRenewal
+        } else if chain.state.autoRenewProductID != product.id {
+          change = .keepCurrent
+        }
         return
       }
       guard let current = catalog.product(id: chain.state.productID)?.subscription else {

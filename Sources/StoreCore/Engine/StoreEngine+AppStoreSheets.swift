@@ -33,7 +33,9 @@ extension StoreEngine {
       originalApplicationVersion: Self.applicationVersion,
       deviceVerification: factory.hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
-      deviceVerificationNonce: nonce, originalPlatform: .iOS, signedDate: now.epochMilliseconds)
+      deviceVerificationNonce: nonce, appTransactionId: customer.appTransactionID,
+      originalPlatform: .iOS, signedDate: now.epochMilliseconds,
+      storeType: JWSAppTransactionDecodedPayload.consumerStoreType)
     return SignedAppTransaction(jws: try signer.sign(payload), payload: payload)
   }
 

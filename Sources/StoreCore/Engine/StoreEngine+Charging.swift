@@ -14,12 +14,7 @@ extension StoreEngine {
       switch change {
       case .offerAtNextRenewal:
         guard let applied = plan.offer else { return (existing, false) }
-        chain.state.offer = SubscriptionState.PeriodOffer(
-          type: applied.offerType, id: applied.offer.id, discount: applied.discountType,
-          period: "P\(applied.offer.period.value * applied.offer.periodCount)"
-            + String(applied.offer.period.unit.designator),
-          price: TransactionFactory.milliunits(applied.offer.price),
-          remaining: applied.offer.paymentMode == .payAsYouGo ? applied.offer.periodCount : 1)
+        chain.state.offer = applied.fromNextRenewal
         chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
         changes.subscriptions.append(chain)
         changes.events.append(
@@ -33,6 +28,8 @@ extension StoreEngine {
           // A price increase belongs to the plan it was asked for; the next plan renews at its own.
           chain.state.priceIncrease = nil
           chain.state.renewalPrice = TransactionFactory.milliunits(plan.product.price)
+          // A promotional offer on the next plan starts with it.
+          if let applied = plan.offer { chain.state.offer = applied.fromNextRenewal }
         } else if let current = catalog.product(id: chain.state.productID) {
           chain.state.renewalPrice = TransactionFactory.milliunits(current.price)
         }
@@ -56,19 +53,29 @@ extension StoreEngine {
         }
         let refund = Self.proratedRefund(existing.payload, at: now)
         let period = plan.product.subscription!.subscriptionPeriod
-        let price = TransactionFactory.milliunits(plan.product.price)
+        let fullPrice = TransactionFactory.milliunits(plan.product.price)
         var next = chain.state
         next.productID = plan.product.id
         next.autoRenewProductID = plan.product.id
-        next.renewalPrice = price
+        next.renewalPrice = fullPrice
         next.priceIncrease = nil
         next.offer = nil
         next.billingIssue = nil
         next.expiresDate = period.date(after: now)
+        // A promotional offer on the new plan applies from this first charge.
+        var firstOffer: SubscriptionState.PeriodOffer?
+        if let applied = plan.offer {
+          firstOffer = applied.periodOffer(remaining: 0)
+          next.expiresDate = applied.offer.period.date(after: now, count: applied.firstTermCount)
+          if applied.offer.paymentMode == .payAsYouGo, applied.offer.periodCount > 1 {
+            next.offer = applied.periodOffer(remaining: applied.offer.periodCount - 1)
+          }
+        }
         let payload = factory.renewal(
           id: record.id, state: next, productID: plan.product.id, start: now,
-          end: next.expiresDate, price: price, offer: nil, customer: state.customer,
-          storefront: catalog.storefront, signedAt: now, nonce: nonce, reason: .purchase)
+          end: next.expiresDate, price: firstOffer?.price ?? fullPrice, offer: firstOffer,
+          customer: state.customer, storefront: catalog.storefront, signedAt: now, nonce: nonce,
+          reason: .purchase)
         record.signed = try sign(payload)
         chain.state = next
         chain.renewalInfo = try signRenewalInfo(next, customer: state.customer, at: now)
@@ -110,11 +117,7 @@ extension StoreEngine {
     if let applied = plan.offer, applied.offer.paymentMode == .payAsYouGo,
       applied.offer.periodCount > 1
     {
-      offer = SubscriptionState.PeriodOffer(
-        type: applied.offerType, id: applied.offer.id, discount: applied.discountType,
-        period: payload.offerPeriod ?? "",
-        price: TransactionFactory.milliunits(applied.offer.price),
-        remaining: applied.offer.periodCount - 1)
+      offer = applied.periodOffer(remaining: applied.offer.periodCount - 1)
     }
     guard var chain = existing?.state else {
       return SubscriptionState(

@@ -169,7 +169,9 @@ extension StoreEngine {
         current.payload, date: now, nonce: nonce, customer: customer)
       payload.revocationDate = now.epochMilliseconds
       payload.revocationReason = reason
+      // Every refund the engine makes is a full one: 100% in Apple's milli-percent.
       payload.revocationType = .refundFull
+      payload.revocationPercentage = RevocationType.fullPercentage
       record.signed = try sign(payload)
       changes.updated.append(record)
       // Revoking the chain's current transaction ends the subscription: no more renewals.

@@ -88,7 +88,8 @@ public struct StoreEvent: Sendable, Equatable {
     case priceIncreaseConsented
     /// The customer declined the higher price; auto-renew is off.
     case priceIncreaseDeclined
-    /// A subscriber redeemed an offer code that applies from the next renewal.
+    /// A subscriber redeemed an offer code, or a promotional offer for their own plan, that
+    /// applies from the next renewal (the detail is the offer's tag, `promotional:ID`).
     case offerCodeRedeemed
     /// The customer asked for a refund (the App Store decides later).
     case refundRequested

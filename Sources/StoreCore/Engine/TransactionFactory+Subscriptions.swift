@@ -32,6 +32,7 @@ extension TransactionFactory {
       currency: state.currency,
       price: price,
       offerDiscountType: offer?.discount,
+      appTransactionId: customer.appTransactionID,
       offerPeriod: offer?.period,
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
@@ -75,6 +76,7 @@ extension TransactionFactory {
       eligibleWinBackOfferIds: renewalState == .expired && !eligibleWinBackOfferIDs.isEmpty
         ? eligibleWinBackOfferIDs : nil,
       appAccountToken: state.appAccountToken,
+      appTransactionId: customer.appTransactionID,
       offerPeriod: upcoming?.period,
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),

@@ -51,7 +51,8 @@ public struct TransactionFactory: Sendable {
       currency: storefront.currencyCode,
       price: Self.milliunits(unitPrice * Decimal(request.quantity)),
       offerDiscountType: offer?.discountType,
-      offerPeriod: offer.map { Self.offerPeriod($0) },
+      appTransactionId: customer.appTransactionID,
+      offerPeriod: offer?.offerPeriod,
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
       deviceVerificationNonce: nonce)
@@ -63,6 +64,9 @@ public struct TransactionFactory: Sendable {
   ) -> JWSTransactionDecodedPayload {
     var payload = payload
     payload.signedDate = date.epochMilliseconds
+    // A payload signed before the field was written gains the customer's; an imported one
+    // keeps the App Store's.
+    payload.appTransactionId = payload.appTransactionId ?? customer.appTransactionID
     payload.deviceVerificationNonce = nonce
     payload.deviceVerification = hasher.deviceVerification(
       nonce: nonce, deviceVerificationID: customer.deviceVerificationID)
@@ -82,9 +86,12 @@ public struct TransactionFactory: Sendable {
     payload.originalTransactionId = String(originalID)
     payload.inAppOwnershipType = .familyShared
     payload.appAccountToken = nil
+    // The member's own app transaction, not the purchaser's (`reissued` fills it in).
+    payload.appTransactionId = nil
     payload.revocationDate = nil
     payload.revocationReason = nil
     payload.revocationType = nil
+    payload.revocationPercentage = nil
     return reissued(payload, date: date, nonce: nonce, customer: member)
   }
 
@@ -109,11 +116,5 @@ public struct TransactionFactory: Sendable {
       return rounded > 0 ? Int64.max : Int64.min
     }
     return NSDecimalNumber(decimal: rounded).int64Value
-  }
-
-  /// The offer's whole duration as ISO 8601 (`P1W`, `P3M`), as `offerPeriod` carries it.
-  private static func offerPeriod(_ offer: AppliedOffer) -> String {
-    let period = offer.offer.period
-    return "P\(period.value * offer.offer.periodCount)\(period.unit.designator)"
   }
 }

@@ -10,6 +10,8 @@ import Foundation
 public struct JWSAppTransactionDecodedPayload: SignedPayload {
   /// The kind of signed data: `.appTransaction`.
   public static let kind = SignedPayloadKind.appTransaction
+  /// `storeType` for an app from the App Store, "the only possible value" Apple documents.
+  public static let consumerStoreType = "CONSUMER"
 
   /// The environment that signed the app transaction.
   public var receiptType: AppStoreEnvironment
@@ -39,6 +41,10 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
   public var originalPlatform: PurchasePlatform?
   /// When the App Store signed this data (epoch ms); StoreKit sends it.
   public var signedDate: Int64?
+  /// The store the customer got the app from (`CONSUMER`, App Store Server API 1.22).
+  public var storeType: String?
+  /// When the App Store revoked the app purchase (epoch ms); absent while it stands.
+  public var revocationDate: Int64?
 
   /// Creates a payload; optional fields default to absent.
   public init(
@@ -55,7 +61,9 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
     preorderDate: Int64? = nil,
     appTransactionId: String? = nil,
     originalPlatform: PurchasePlatform? = nil,
-    signedDate: Int64? = nil
+    signedDate: Int64? = nil,
+    storeType: String? = nil,
+    revocationDate: Int64? = nil
   ) {
     self.receiptType = receiptType
     self.appAppleId = appAppleId
@@ -71,6 +79,8 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
     self.appTransactionId = appTransactionId
     self.originalPlatform = originalPlatform
     self.signedDate = signedDate
+    self.storeType = storeType
+    self.revocationDate = revocationDate
   }
 
   /// Decodes the payload from a parsed JSON object; unknown members are ignored.
@@ -89,6 +99,8 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
     var appTransactionId: String?
     var originalPlatform: PurchasePlatform?
     var signedDate: Int64?
+    var storeType: String?
+    var revocationDate: Int64?
     for member in try WireJSONReader.members(json, field: "JWSAppTransactionDecodedPayload") {
       switch member.key {
       case "receiptType":
@@ -119,6 +131,9 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
         originalPlatform = try WireJSONReader.value(
           member.value, "originalPlatform", as: PurchasePlatform.self)
       case "signedDate": signedDate = try WireJSONReader.int64(member.value, "signedDate")
+      case "storeType": storeType = try WireJSONReader.string(member.value, "storeType")
+      case "revocationDate":
+        revocationDate = try WireJSONReader.int64(member.value, "revocationDate")
       default: break
       }
     }
@@ -139,7 +154,9 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
       preorderDate: preorderDate,
       appTransactionId: appTransactionId,
       originalPlatform: originalPlatform,
-      signedDate: signedDate
+      signedDate: signedDate,
+      storeType: storeType,
+      revocationDate: revocationDate
     )
   }
 
@@ -160,6 +177,8 @@ public struct JWSAppTransactionDecodedPayload: SignedPayload {
     writer.write("appTransactionId", appTransactionId)
     writer.write("originalPlatform", originalPlatform)
     writer.write("signedDate", signedDate)
+    writer.write("storeType", storeType)
+    writer.write("revocationDate", revocationDate)
     return writer.finish()
   }
 

@@ -9,4 +9,8 @@ public enum RevocationType: String, Sendable, Equatable, Hashable, CaseIterable 
   case refundProrated = "REFUND_PRORATED"
   /// Family Sharing access was withdrawn.
   case familyRevoke = "FAMILY_REVOKE"
+
+  /// `revocationPercentage` of a full refund: 100%, in milliunits as Apple's payloads carry it
+  /// (67.932% is 67932).
+  public static let fullPercentage = 100_000
 }

@@ -16,4 +16,15 @@ extension Product.PurchaseOption {
   ) -> Product.PurchaseOption {
     .backdated(date, renewsUntilNow: renewalBehavior == .renewUntilNow)
   }
+
+  /// Redeems the configuration file's offer code with this reference name.
+  public static func codeOffer(referenceName: String) -> Product.PurchaseOption {
+    .testOffer(.code(referenceName))
+  }
+
+  /// Applies the configuration file's promotional offer with this identifier, unsigned, as
+  /// StoreKit testing in Xcode allows.
+  public static func promotionalOffer(id: String) -> Product.PurchaseOption {
+    .testOffer(.promotional(id))
+  }
 }

@@ -1,0 +1,39 @@
+import Foundation
+
+// iOS 26.4 billing plans and iOS 27 bundles in renewal info; as on `Transaction`, the simulated
+// App Store signs none of these fields (no commitment plans, no bundles in its catalogs).
+extension Product.SubscriptionInfo.RenewalInfo {
+  /// What happens when a commitment ends (iOS 26.4).
+  public struct CommitmentInfo: Equatable, Hashable, Sendable {
+    /// The product the subscription renews to after the commitment.
+    public let autoRenewPreference: String
+    /// How it is billed after the commitment.
+    public let renewalBillingPlanType: Product.SubscriptionInfo.BillingPlanType
+    /// When the commitment renews.
+    public let renewalDate: Date
+    /// The price of the next commitment.
+    public let renewalPrice: Decimal
+    /// Whether the commitment renews.
+    public let willAutoRenew: Bool
+  }
+
+  /// How the subscription is billed from the next renewal; nil without a billing plan.
+  public var renewalBillingPlanType: SubscriptionInfo.BillingPlanType? { nil }
+  /// The renewal of the current commitment; nil outside a commitment.
+  public var commitmentInfo: Product.SubscriptionInfo.RenewalInfo.CommitmentInfo? { nil }
+
+  /// Whether the subscription leaves its bundle at the next renewal (iOS 27).
+  public var willUnbundle: Bool { false }
+  /// The subscription bundle this subscription belongs to (iOS 27).
+  public var bundleProductID: String? { nil }
+  /// The subscription group of that bundle (iOS 27).
+  public var bundleSubscriptionGroupID: String? { nil }
+}
+
+extension Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
+  /// The subscription ended because it left its bundle (iOS 27); Apple documents no server
+  /// value, so the raw value is the next free one.
+  public static var unbundled: Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
+    Product.SubscriptionInfo.RenewalInfo.ExpirationReason(rawValue: 6)
+  }
+}

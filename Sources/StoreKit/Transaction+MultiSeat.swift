@@ -1,0 +1,34 @@
+import Foundation
+
+extension Transaction {
+  /// The seats of a multiseat purchase (iOS 27.3).
+  public struct MultiSeatInfo: Equatable, Hashable, Sendable {
+    /// Who manages the invitations to the seats.
+    public let invitationManagement: Transaction.MultiSeatInfo.InvitationManagement
+    /// The price of each seat count bought.
+    public let priceTiers: [Transaction.MultiSeatInfo.PriceTier]
+
+    /// Who manages the invitations to the seats.
+    public struct InvitationManagement: RawRepresentable, Equatable, Hashable, Sendable {
+      /// The raw value.
+      public let rawValue: String
+
+      /// Creates a value from its raw value.
+      public init(rawValue: String) { self.rawValue = rawValue }
+
+      /// Apple manages them.
+      public static let apple = InvitationManagement(rawValue: "APPLE")
+    }
+
+    /// A price for a number of seats.
+    public struct PriceTier: Equatable, Hashable, Sendable {
+      /// The price.
+      public let price: Decimal
+      /// The number of seats at that price.
+      public let quantity: Int
+    }
+  }
+
+  /// The seats of a multiseat purchase; nil, as no product of storeterm's catalogs sells seats.
+  public var multiSeatInfo: Transaction.MultiSeatInfo? { nil }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+// iOS 26.4 billing plans and iOS 27 bundles on a transaction. storeterm's catalogs have no
+// monthly commitment plan and no subscription bundle, so the App Store it simulates never signs
+// these fields and every value reads as a transaction without them does.
+extension Transaction {
+  /// Where a monthly charge stands in its commitment (iOS 26.4).
+  public struct CommitmentInfo: Equatable, Hashable, Sendable {
+    /// When the commitment ends.
+    public let expirationDate: Date
+    /// Which monthly charge of the commitment this transaction is, from 1.
+    public let billingPeriodNumber: UInt64
+    /// How many monthly charges the commitment has.
+    public let totalBillingPeriods: UInt64
+    /// The price of the whole commitment.
+    public let price: Decimal
+  }
+
+  /// How the subscription is billed; nil without a billing plan (iOS 26.4).
+  public var billingPlanType: SubscriptionInfo.BillingPlanType? { nil }
+  /// The commitment a monthly charge belongs to; nil outside a commitment (iOS 26.4).
+  public var commitmentInfo: Transaction.CommitmentInfo? { nil }
+
+  /// The subscription bundle this transaction came with (iOS 27).
+  public var bundleProductID: String? { nil }
+  /// The subscription group of that bundle (iOS 27).
+  public var bundleSubscriptionGroupID: String? { nil }
+  /// The original transaction ID of that bundle (iOS 27).
+  public var bundleOriginalTransactionID: String? { nil }
+  /// The transaction ID of that bundle (iOS 27).
+  public var bundleTransactionID: String? { nil }
+  /// The original transaction ID before the customer moved into or out of a bundle (iOS 27).
+  public var previousOriginalTransactionID: UInt64? { nil }
+}
+
+extension Transaction.RevocationReason {
+  /// The customer switched to a subscription bundle (iOS 27); Apple documents no server value,
+  /// so the raw value is the next free one.
+  public static var upgradedToBundle: Transaction.RevocationReason {
+    Transaction.RevocationReason(rawValue: 2)
+  }
+}
+
+extension Transaction.OwnershipType {
+  /// An organization assigned it to the customer (iOS 27), as `inAppOwnershipType` would say.
+  public static var assigned: Transaction.OwnershipType {
+    Transaction.OwnershipType(rawValue: "ASSIGNED")
+  }
+}
+
+extension Product.ProductType {
+  /// A subscription that includes subscriptions of other groups (iOS 27).
+  public static let subscriptionBundle = Product.ProductType(rawValue: "Subscription Bundle")
+  /// A subscription to a suite of apps (iOS 27).
+  public static let subscriptionSuite = Product.ProductType(rawValue: "Subscription Suite")
+}
