@@ -12,8 +12,9 @@ public struct ScheduledPlanChange: Sendable, Equatable {
   public var starts: Date?
 
   /// The change a purchase of `productID` scheduled when the App Store answered with
-  /// `transaction`, or nil when the purchase took effect now (its answer is the product's own
-  /// transaction). The one rule the purchase sheet and `storeterm purchase` word.
+  /// `transaction`, or nil when the purchase took effect now.
+  ///
+  /// The answer is then the product's own transaction. The one rule the purchase sheet and `storeterm purchase` word.
   public static func of(purchaseOf productID: String, answeredWith transaction: SignedTransaction)
     -> ScheduledPlanChange?
   {

@@ -92,8 +92,9 @@ extension StoreEngine {
     return signed
   }
 
-  /// Raises the renewal price (`requestPriceIncreaseConsentForTransaction`); the customer must
-  /// consent before the next renewal or the subscription expires. The plan the chain renews
+  /// Raises the renewal price (`requestPriceIncreaseConsentForTransaction`).
+  ///
+  /// The customer must consent before the next renewal or the subscription expires. The plan the chain renews
   /// into sells at the new price from now on, as after a price change in App Store Connect.
   ///
   /// - Parameter newPrice: the new price in the storefront's currency; nil raises it by 20%.

@@ -108,13 +108,18 @@ public struct StoreSnapshot: Sendable, Equatable {
   public func chain(of transaction: JWSTransactionDecodedPayload) -> SubscriptionChain? {
     let original = transaction.originalTransactionId
     if let chain = chains[original] { return chain }
-    guard let id = UInt64(original), let state = subscriptions[id] else { return nil }
+    guard let id = UInt64(original) else { return nil }
     let rows = records + (historyPage?.rows ?? []) + (transactionPage?.rows ?? [])
+    let shown = rows.compactMap(\.signed?.payload).filter { $0.originalTransactionId == original }
+    if let state = subscriptions[id] { return SubscriptionChain(state: state, transactions: shown) }
+    // Another customer's chain, as the transaction manager's window holds it: only its current
+    // period's transaction (the one ending when the chain does) can stand for the chain.
+    guard let state = transactionPage?.chains[id] ?? historyPage?.chains[id],
+      transaction.expiresDate == state.expiresDate.epochMilliseconds
+    else { return nil }
     return SubscriptionChain(
       state: state,
-      transactions: rows.compactMap(\.signed?.payload).filter {
-        $0.originalTransactionId == original
-      })
+      transactions: shown.filter { SubscriptionChain.older($0, transaction) } + [transaction])
   }
 
   /// Where `record` stands now: ``Standing``'s one answer, with the record's chain.

@@ -24,7 +24,9 @@ struct LedgerFileIdentity: Equatable {
     file = Self.file(at: path)
   }
 
-  /// Whether another ledger file now stands at the path: one to open instead. A path with no
+  /// Whether another ledger file now stands at the path: one to open instead.
+  ///
+  /// A path with no
   /// file (deleted, not created again yet) is not a replacement: the front end never creates
   /// a ledger behind the user's back.
   var isReplaced: Bool {

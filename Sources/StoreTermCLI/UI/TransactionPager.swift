@@ -155,8 +155,9 @@ struct TransactionPager {
     return (found, false)
   }
 
-  /// The subscription chains of `rows`' own subscription transactions, by original ID: the
-  /// chains the engine reads when it carries out a control on one of them. A Family Sharing
+  /// The subscription chains of `rows`' own subscription transactions, by original ID.
+  ///
+  /// They are the chains the engine reads when it carries out a control on one of them. A Family Sharing
   /// copy is refused before its chain is looked at, so it needs none.
   private func chains(of rows: [TransactionRecord]) throws -> [UInt64: SubscriptionState] {
     let originals = Set(
