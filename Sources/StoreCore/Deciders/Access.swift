@@ -11,9 +11,11 @@ public struct Access: Sendable, Equatable {
   public var transaction: JWSTransactionDecodedPayload
   /// Where that transaction stands.
   public var standing: Standing
-
-  /// Whether the customer can use the product now.
-  public var hasAccess: Bool { standing.grantsAccess }
+  /// Whether the customer can use the product now: it is one of ``entitlements(_:at:)``.
+  public var hasAccess: Bool
+  /// For a product without access whose transaction still stands in force (a Family Sharing
+  /// copy in a group the customer's own subscription covers), the product that gives access.
+  public var coveredBy: String?
   /// Whether the answer rests on a Family Sharing copy.
   public var isFamilyShared: Bool { transaction.inAppOwnershipType == .familyShared }
 
@@ -93,11 +95,19 @@ public struct Access: Sendable, Equatable {
       facts.transactions.filter { $0.type != .consumable }.sorted(by: latestFirst).map {
         ($0.productId, $0)
       }, uniquingKeysWith: { a, _ in a })
+    let entitledGroups = Dictionary(
+      entitled.values.compactMap { payload in
+        payload.subscriptionGroupIdentifier.map { ($0, payload.productId) }
+      }, uniquingKeysWith: { a, _ in a })
     return latest.keys.sorted().map { product in
       let transaction = entitled[product] ?? latest[product]!
+      let standing = facts.standing(transaction, at: now)
+      let covering =
+        entitled[product] == nil && standing.grantsAccess
+        ? transaction.subscriptionGroupIdentifier.flatMap { entitledGroups[$0] } : nil
       return Access(
-        productID: product, transaction: transaction,
-        standing: facts.standing(transaction, at: now))
+        productID: product, transaction: transaction, standing: standing,
+        hasAccess: entitled[product] != nil, coveredBy: covering)
     }
   }
 

@@ -82,7 +82,16 @@ public enum AccessExplainer {
       hasAccess: answer.hasAccess, reason: reason, phrase: phrase,
       transactionID: transaction.transactionId)
     line.group = group
-    if answer.hasAccess, answer.isFamilyShared {
+    if let covering = answer.coveredBy {
+      // In force, yet not what gives access: the group's entitlement is another transaction.
+      line.reason = answer.isFamilyShared ? .familyShared : reason
+      line.phrase = SupportPhrase(
+        "%1$@; not counted: %2$@ gives access",
+        .phrase(
+          answer.isFamilyShared
+            ? history.sharedPhrase(transactionID: transaction.transactionId) : phrase),
+        .data(names.product(covering)))
+    } else if answer.hasAccess, answer.isFamilyShared {
       let shared = history.sharedPhrase(transactionID: transaction.transactionId)
       line.reason = .familyShared
       line.phrase =
