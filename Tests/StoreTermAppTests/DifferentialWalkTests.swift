@@ -11,10 +11,10 @@ import Testing
 @MainActor @Suite struct DifferentialWalkTests {
   /// The seeds walked; a mismatch names its seed and step, so it replays exactly.
   nonisolated static let seeds: [UInt64] = [1, 2]
-  /// Steps per walk: 60, so the suite stays fast (`STORETERM_WALK_STEPS=500` for more;
+  /// Steps per walk: 40, so the suite stays fast (`STORETERM_WALK_STEPS=500` for more;
   /// `storeterm-bench walk` for the long form).
   static let steps =
-    ProcessInfo.processInfo.environment["STORETERM_WALK_STEPS"].flatMap { Int($0) } ?? 60
+    ProcessInfo.processInfo.environment["STORETERM_WALK_STEPS"].flatMap { Int($0) } ?? 40
 
   @Test(arguments: seeds) func theScreensAgreeWithAFreshProcess(seed: UInt64) async throws {
     // `STORETERM_WALK_SEED=3` walks that seed alone, to replay a mismatch.
