@@ -76,6 +76,19 @@ import Testing
     }
   }
 
+  @Test func theInspectorShowsTheRefundsPercentageAndTheAppTransactionID() {
+    var record = Fixtures.record(4, Fixtures.themes, type: .nonConsumable, revoked: true)
+    record.signed?.payload.revocationType = .refundFull
+    record.signed?.payload.revocationPercentage = 100_000
+    record.signed?.payload.appTransactionId = "704289572311757823"
+    let lines = TransactionsScreen.inspectorLines(record, snapshot: Fixtures.demo()).map(\.0)
+    #expect(lines.contains("inAppOwnershipType PURCHASED · appTransactionId 704289572311757823"))
+    #expect(
+      lines.contains {
+        $0.hasSuffix("revocationType REFUND_FULL · revocationPercentage 100000")
+      })
+  }
+
   @Test func theInspectorShowsOwnershipAndRevocationType() {
     let snapshot = Fixtures.family()
     let copy = snapshot.records.first { $0.id == 9 }!

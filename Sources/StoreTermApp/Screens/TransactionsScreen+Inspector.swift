@@ -90,7 +90,8 @@ extension TransactionsScreen {
         "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"
           + (record.sharedFromID.map {
             " · " + snapshot.localized("shared from transaction %@", "\($0)")
-          } ?? ""),
+          } ?? "")
+          + (payload.appTransactionId.map { " · appTransactionId \($0)" } ?? ""),
         payload.inAppOwnershipType == .familyShared ? .badge : .normal
       ))
     if let date = payload.revocationDate {
@@ -98,7 +99,8 @@ extension TransactionsScreen {
         (
           "revocationDate \(DateText.minute(Date(epochMilliseconds: date)))"
             + (payload.revocationReason.map { " · revocationReason \($0.rawValue)" } ?? "")
-            + (payload.revocationType.map { " · revocationType \($0.rawValue)" } ?? ""),
+            + (payload.revocationType.map { " · revocationType \($0.rawValue)" } ?? "")
+            + (payload.revocationPercentage.map { " · revocationPercentage \($0)" } ?? ""),
           .warning
         ))
     }
