@@ -18,6 +18,11 @@ public protocol Ledger: Sendable {
   /// A customer's records in identifier order.
   func records(customerID: String) throws -> [TransactionRecord]
 
+  /// A customer's charged records the app has not finished, in identifier order: what
+  /// `Transaction.unfinished` and the updates listener's first delivery read, without
+  /// decoding a history that grows with every renewal.
+  func unfinishedRecords(customerID: String) throws -> [TransactionRecord]
+
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 

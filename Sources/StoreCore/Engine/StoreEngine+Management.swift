@@ -99,7 +99,7 @@ extension StoreEngine {
     -> AsyncStream<SignedTransaction>
   {
     listeners.subscribe(customerID: customerID) {
-      (try? TransactionRules.unfinished(ledger.records(customerID: customerID))) ?? []
+      (try? TransactionRules.unfinished(ledger.unfinishedRecords(customerID: customerID))) ?? []
     }
   }
 

@@ -223,7 +223,7 @@ public final class StoreEngine: Sendable {
 
   /// `Transaction.unfinished` for a customer.
   public func unfinished(customerID: String) throws -> [SignedTransaction] {
-    TransactionRules.unfinished(try ledger.records(customerID: customerID))
+    TransactionRules.unfinished(try ledger.unfinishedRecords(customerID: customerID))
   }
 
   /// Every record of a customer, pending requests included (what QA's transaction manager lists).
