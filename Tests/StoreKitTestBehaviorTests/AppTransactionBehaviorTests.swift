@@ -7,24 +7,11 @@ import Testing
 
 /// Serialized: every session controls the process's one test environment.
 @Suite(.serialized, .sharedTestEnvironment) @MainActor struct AppTransactionBehaviorTests {
-  static let demo = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Fixtures/Demo.storekit")
-  static let lifetime = "dev.storeterm.demo.lifetime"
-  static let monthly = "dev.storeterm.demo.plus.monthly"
-
-  func freshSession() throws -> SKTestSession {
-    let session = try SKTestSession(contentsOf: Self.demo)
-    session.resetToDefaultState()
-    session.clearTransactions()
-    return session
-  }
-
   // https://developer.apple.com/documentation/storekit/apptransaction/shared : the app
   // transaction the device has; https://developer.apple.com/documentation/storekit/apptransaction/refresh()
   // asks the App Store for a new one.
   @Test func sharedReturnsTheSameSignedAppTransactionUntilRefresh() async throws {
-    _ = try freshSession()
+    _ = try DemoCatalog.freshSession()
     let first = try await AppTransaction.shared
     let again = try await AppTransaction.shared
     #expect(again.jwsRepresentation == first.jwsRepresentation)
@@ -42,7 +29,7 @@ import Testing
   // https://developer.apple.com/documentation/storekit/apptransaction/all : every app
   // transaction of the account; one app, so the one `shared` returns.
   @Test func allYieldsTheSharedAppTransaction() async throws {
-    _ = try freshSession()
+    _ = try DemoCatalog.freshSession()
     let shared = try await AppTransaction.shared
     var all: [VerificationResult<AppTransaction>] = []
     for await appTransaction in AppTransaction.all { all.append(appTransaction) }
@@ -52,13 +39,13 @@ import Testing
   // https://developer.apple.com/documentation/storekit/transaction/apptransactionid : "the same
   // value as AppTransaction.appTransactionID", one per Apple Account and app.
   @Test func appTransactionIDIsTheSameInEverySignedValue() async throws {
-    _ = try freshSession()
+    _ = try DemoCatalog.freshSession()
     let app = try await AppTransaction.shared.payloadValue
     #expect(app.appTransactionID.count == 18)
     #expect(app.storeType == .consumer)
     #expect(app.revocationDate == nil)
 
-    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    let product = try #require(try await Product.products(for: [DemoCatalog.monthly]).first)
     guard case .success(.verified(let transaction)) = try await product.purchase() else {
       Issue.record("the purchase did not succeed and verify")
       return
@@ -73,13 +60,13 @@ import Testing
   // and https://developer.apple.com/documentation/storekit/transaction/revocationpercentage :
   // nil while the transaction stands; a full refund is `.fullRefund` at 100%.
   @Test func aRefundCarriesItsTypeAndPercentage() async throws {
-    let session = try freshSession()
-    let bought = try await session.buyProduct(identifier: Self.lifetime)
+    let session = try DemoCatalog.freshSession()
+    let bought = try await session.buyProduct(identifier: DemoCatalog.lifetime)
     #expect(bought.revocationType == nil)
     #expect(bought.revocationPercentage == nil)
 
     try session.refundTransaction(identifier: UInt(bought.id))
-    let refunded = try #require(await Transaction.latest(for: Self.lifetime)).payloadValue
+    let refunded = try #require(await Transaction.latest(for: DemoCatalog.lifetime)).payloadValue
     #expect(refunded.revocationType == .fullRefund)
     #expect(refunded.revocationType?.rawValue == "REFUND_FULL")
     #expect(refunded.revocationPercentage == 100)

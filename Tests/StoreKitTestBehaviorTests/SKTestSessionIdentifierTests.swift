@@ -8,30 +8,17 @@ import Testing
 
 /// Serialized: every session controls the process's one test environment.
 @Suite(.serialized, .sharedTestEnvironment) @MainActor struct SKTestSessionIdentifierTests {
-  static let demo = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Fixtures/Demo.storekit")
-  static let lifetime = "dev.storeterm.demo.lifetime"
-  static let monthly = "dev.storeterm.demo.plus.monthly"
-
-  func freshSession() throws -> SKTestSession {
-    let session = try SKTestSession(contentsOf: Self.demo)
-    session.resetToDefaultState()
-    session.clearTransactions()
-    return session
-  }
-
   // https://developer.apple.com/documentation/storekittest/sktestsession/refundtransaction(identifier:)
   @Test func refundTakesAUIntOrAnIntIdentifier() async throws {
-    let session = try freshSession()
-    let lifetime = try await session.buyProduct(identifier: Self.lifetime)
+    let session = try DemoCatalog.freshSession()
+    let lifetime = try await session.buyProduct(identifier: DemoCatalog.lifetime)
     try session.refundTransaction(identifier: UInt(lifetime.id))
-    let refunded = try #require(await Transaction.latest(for: Self.lifetime))
+    let refunded = try #require(await Transaction.latest(for: DemoCatalog.lifetime))
     #expect(try refunded.payloadValue.revocationDate != nil)
 
-    let monthly = try await session.buyProduct(identifier: Self.monthly)
+    let monthly = try await session.buyProduct(identifier: DemoCatalog.monthly)
     try session.refundTransaction(identifier: Int(monthly.id))
-    let revoked = try #require(await Transaction.latest(for: Self.monthly))
+    let revoked = try #require(await Transaction.latest(for: DemoCatalog.monthly))
     #expect(try revoked.payloadValue.revocationDate != nil)
     session.clearTransactions()
   }
@@ -39,8 +26,8 @@ import Testing
   // https://developer.apple.com/documentation/storekittest/sktestsession/disableautorenewfortransaction(identifier:)
   // and the price-increase controls beside it.
   @Test func subscriptionControlsTakeUIntIdentifiers() async throws {
-    let session = try freshSession()
-    let transaction = try await session.buyProduct(identifier: Self.monthly)
+    let session = try DemoCatalog.freshSession()
+    let transaction = try await session.buyProduct(identifier: DemoCatalog.monthly)
     // SKTestTransaction's identifiers convert and compare with either spelling.
     let listed = try #require(session.allTransactions().first)
     #expect(listed.identifier == UInt(transaction.id))
@@ -65,17 +52,17 @@ import Testing
 
   // https://developer.apple.com/documentation/storekittest/sktestsession/approveasktobuytransaction(identifier:)
   @Test func askToBuyAndInterruptedControlsTakeUIntIdentifiers() async throws {
-    let session = try freshSession()
+    let session = try DemoCatalog.freshSession()
     session.askToBuyEnabled = true
     await #expect(throws: SKTestError(.invalidAction)) {
-      try await session.buyProduct(identifier: Self.lifetime)
+      try await session.buyProduct(identifier: DemoCatalog.lifetime)
     }
     let pending = try #require(session.allTransactions().first)
     try session.approveAskToBuyTransaction(identifier: UInt(pending.identifier))
     #expect(session.allTransactions().first?.state == .purchased)
 
     await #expect(throws: SKTestError(.invalidAction)) {
-      try await session.buyProduct(identifier: Self.monthly)
+      try await session.buyProduct(identifier: DemoCatalog.monthly)
     }
     let declined = try #require(session.allTransactions().last)
     try session.declineAskToBuyTransaction(identifier: UInt(declined.identifier))
@@ -85,7 +72,7 @@ import Testing
     session.interruptedPurchasesEnabled = true
     session.clearTransactions()
     await #expect(throws: SKTestError(.invalidAction)) {
-      try await session.buyProduct(identifier: Self.lifetime)
+      try await session.buyProduct(identifier: DemoCatalog.lifetime)
     }
     let interrupted = try #require(session.allTransactions().first)
     try session.resolveIssueForTransaction(identifier: UInt(interrupted.identifier))

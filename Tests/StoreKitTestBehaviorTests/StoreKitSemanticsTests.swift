@@ -7,23 +7,11 @@ import Testing
 
 /// Serialized: every session controls the process's one test environment.
 @Suite(.serialized, .sharedTestEnvironment) @MainActor struct StoreKitSemanticsTests {
-  static let demo = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Fixtures/Demo.storekit")
-  static let monthly = "dev.storeterm.demo.plus.monthly"
-
-  func freshSession() throws -> SKTestSession {
-    let session = try SKTestSession(contentsOf: Self.demo)
-    session.resetToDefaultState()
-    session.clearTransactions()
-    return session
-  }
-
   // https://developer.apple.com/documentation/storekit/storefront/updates : "The asynchronous
   // sequence that emits a storefront when the App Store storefront changes" — not the current
   // one when listening starts.
   @Test func storefrontUpdatesEmitEachChangeAndNotTheCurrentOne() async throws {
-    let session = try freshSession()
+    let session = try DemoCatalog.freshSession()
     var updates = Storefront.updates.makeAsyncIterator()
     session.storefront = "DEU"
     let first: Storefront? = await updates.next()
@@ -41,8 +29,8 @@ import Testing
   // offer the purchase applied; https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/offer :
   // the offer that applies at the next renewal.
   @Test func theIntroductoryOfferIsOnTheTransactionAndItsRenewalInfo() async throws {
-    _ = try freshSession()
-    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    _ = try DemoCatalog.freshSession()
+    let product = try #require(try await Product.products(for: [DemoCatalog.monthly]).first)
     guard case .success(.verified(let transaction)) = try await product.purchase() else {
       Issue.record("the purchase did not succeed and verify")
       return
@@ -58,7 +46,7 @@ import Testing
     let status = try #require(try await product.subscription?.status.first)
     #expect(status.state == .subscribed)
     let renewal = try status.renewalInfo.payloadValue
-    #expect(renewal.currentProductID == Self.monthly)
+    #expect(renewal.currentProductID == DemoCatalog.monthly)
     #expect(renewal.willAutoRenew)
     #expect(renewal.renewalDate == transaction.expirationDate)
     // The free week is used up: the next renewal is at the regular price, with no offer.
@@ -69,12 +57,12 @@ import Testing
   // https://developer.apple.com/documentation/storekit/product/purchaseoption/purchasedate(_:renewalbehavior:) :
   // a purchase at a past date, renewing until now or cancelled at once.
   @Test func aBackdatedSubscriptionRenewsUntilNowOrEndsAfterOnePeriod() async throws {
-    _ = try freshSession()
-    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    _ = try DemoCatalog.freshSession()
+    let product = try #require(try await Product.products(for: [DemoCatalog.monthly]).first)
     let sixtyDaysAgo = Date.now.addingTimeInterval(-60 * 86_400)
     _ = try await product.purchase(options: [.purchaseDate(sixtyDaysAgo)])
     var renewals = 0
-    for await result in Transaction.all(for: Self.monthly) {
+    for await result in Transaction.all(for: DemoCatalog.monthly) {
       if try result.payloadValue.reason == .renewal { renewals += 1 }
     }
     // A free week, then monthly renewals: at least one renewal has fallen due by now.
@@ -82,7 +70,7 @@ import Testing
     let status = try #require(try await product.subscription?.status.first)
     #expect(status.state == .subscribed)
 
-    _ = try freshSession()
+    _ = try DemoCatalog.freshSession()
     _ = try await product.purchase(
       options: [.purchaseDate(sixtyDaysAgo, renewalBehavior: .cancelImmediately)])
     let ended = try #require(try await product.subscription?.status.first)
@@ -95,10 +83,10 @@ import Testing
   // : promotional offers are for "lapsed or current subscribers". A current subscriber's offer
   // on their own plan applies from the next renewal.
   @Test func aCurrentSubscriberCanRedeemAPromotionalOffer() async throws {
-    let session = try freshSession()
-    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    let session = try DemoCatalog.freshSession()
+    let product = try #require(try await Product.products(for: [DemoCatalog.monthly]).first)
     let offer = try #require(product.subscription?.promotionalOffers.first)
-    let first = try await session.buyProduct(identifier: Self.monthly)
+    let first = try await session.buyProduct(identifier: DemoCatalog.monthly)
 
     let result = try await product.purchase(
       options: Set(
@@ -117,15 +105,16 @@ import Testing
 
     // StoreKitTest's own spelling, unsigned, as Xcode's test environment allows.
     _ = try await session.buyProduct(
-      identifier: Self.monthly, options: [.promotionalOffer(id: try #require(offer.id))])
+      identifier: DemoCatalog.monthly, options: [.promotionalOffer(id: try #require(offer.id))])
   }
 
   // https://developer.apple.com/documentation/storekit/product/purchaseoption/codeoffer(referencename:)
   // : the purchase simulates redeeming the configuration file's offer code.
   @Test func buyProductRedeemsAnOfferCodeByItsReferenceName() async throws {
-    let session = try freshSession()
+    let session = try DemoCatalog.freshSession()
     let transaction = try await session.buyProduct(
-      identifier: Self.monthly, options: [.codeOffer(referenceName: "Podcast code: 1 month free")])
+      identifier: DemoCatalog.monthly,
+      options: [.codeOffer(referenceName: "Podcast code: 1 month free")])
     #expect(transaction.offer?.type == .code)
     #expect(transaction.offer?.paymentMode == .freeTrial)
     #expect(transaction.price == 0)
@@ -134,8 +123,8 @@ import Testing
   // https://developer.apple.com/documentation/storekit/product/subscriptioninfo/pricingterms-swift.property
   // : a subscription without a commitment plan is billed up front, its whole price each period.
   @Test func aSubscriptionIsBilledUpFrontEachPeriod() async throws {
-    _ = try freshSession()
-    let product = try #require(try await Product.products(for: [Self.monthly]).first)
+    _ = try DemoCatalog.freshSession()
+    let product = try #require(try await Product.products(for: [DemoCatalog.monthly]).first)
     let info = try #require(product.subscription)
     let terms = try #require(info.pricingTerms.first)
     #expect(info.pricingTerms.count == 1)

@@ -38,14 +38,6 @@ public struct Access: Sendable, Equatable {
       self.nonRenewingLength = nonRenewingLength
     }
 
-    /// Where `record` (a request, or the transaction it became) stands at `now`.
-    public func standing(of record: TransactionRecord, at now: Date) -> Standing {
-      guard record.state == .purchased, let signed = record.signed else {
-        return Standing.decide(request: record.state, since: record.createdDate)
-      }
-      return standing(signed.payload, at: now)
-    }
-
     /// Where `transaction` stands at `now`.
     public func standing(_ transaction: JWSTransactionDecodedPayload, at now: Date) -> Standing {
       Standing.decide(

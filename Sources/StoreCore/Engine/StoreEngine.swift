@@ -196,11 +196,9 @@ public final class StoreEngine: Sendable {
   /// `Transaction.currentEntitlements` for a customer at the clock's now.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
     let records = try ledger.records(customerID: customerID)
-    let facts = try accessFacts(customerID: customerID, records: records)
-    let signed = Dictionary(
-      records.compactMap(\.signed).map { ($0.payload.transactionId, $0) },
-      uniquingKeysWith: { a, _ in a })
-    return Access.entitlements(facts, at: clock.now()).compactMap { signed[$0.transactionId] }
+    return TransactionRules.currentEntitlements(
+      records, subscriptions: try subscriptionChains(customerID: customerID, records: records),
+      nonRenewingDuration: session.nonRenewingDuration, at: clock.now())
   }
 
   /// What every access and standing question about the customer is decided from: `records`

@@ -49,14 +49,6 @@ public enum TransactionRules {
     return chains
   }
 
-  /// Whether an auto-renewable transaction grants access at `now`.
-  public static func isActive(_ transaction: SignedTransaction, at now: Date) -> Bool {
-    guard !transaction.isRevoked, transaction.payload.isUpgraded != true,
-      let expiration = transaction.expirationDate
-    else { return false }
-    return expiration > now
-  }
-
   /// `Transaction.all`: every transaction, leaving out finished consumables unless the app
   /// includes consumable history (`SKIncludeConsumableInAppPurchaseHistory`).
   public static func all(
@@ -96,25 +88,9 @@ public enum TransactionRules {
     own(records).contains { $0.payload.subscriptionGroupIdentifier == groupID }
   }
 
-  /// The active transaction of a subscription group at `now`, if any.
-  public static func activeSubscription(
-    _ records: [TransactionRecord], groupID: String, at now: Date
-  ) -> SignedTransaction? {
-    guard
-      let latest = own(records).last(where: {
-        $0.payload.subscriptionGroupIdentifier == groupID
-      })
-    else { return nil }
-    return isActive(latest, at: now) ? latest : nil
-  }
-
   /// Groups the customer has ever subscribed to.
   public static func subscribedGroups(_ records: [TransactionRecord]) -> Set<String> {
     Set(own(records).compactMap(\.payload.subscriptionGroupIdentifier))
-  }
-
-  private static func purchased(_ records: [TransactionRecord]) -> [SignedTransaction] {
-    chronological(records)
   }
 
   /// The signed transactions of `records` in the order they were charged: by purchase date,

@@ -114,11 +114,11 @@ public struct SubscriptionChain: Sendable, Equatable {
       if let id = event.transactionID { expiries[String(id)] = event.date }
     }
     return byOriginal.keys.sorted().compactMap { original in
-      var chain = chain(original)
+      var chain = build(original)
       chain?.expiredOn = expiries[original]
       return chain
     }
-    func chain(_ original: String) -> SubscriptionChain? {
+    func build(_ original: String) -> SubscriptionChain? {
       let chain = byOriginal[original, default: []].sorted(by: Self.older)
       guard let latest = chain.last else { return nil }
       let expires = Date(epochMilliseconds: latest.expiresDate ?? latest.purchaseDate)

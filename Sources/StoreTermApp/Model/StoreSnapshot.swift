@@ -108,28 +108,33 @@ public struct StoreSnapshot: Sendable, Equatable {
   public func chain(of transaction: JWSTransactionDecodedPayload) -> SubscriptionChain? {
     let original = transaction.originalTransactionId
     if let chain = chains[original] { return chain }
-    guard let id = UInt64(original) else { return nil }
+    guard let id = UInt64(original), let state = subscriptionState(originalID: id) else {
+      return nil
+    }
     let rows = records + (historyPage?.rows ?? []) + (transactionPage?.rows ?? [])
     let shown = rows.compactMap(\.signed?.payload).filter { $0.originalTransactionId == original }
-    if let state = subscriptions[id] { return SubscriptionChain(state: state, transactions: shown) }
+    if subscriptions[id] != nil { return SubscriptionChain(state: state, transactions: shown) }
     // Another customer's chain, as the transaction manager's window holds it: only its current
     // period's transaction (the one ending when the chain does) can stand for the chain.
-    guard let state = transactionPage?.chains[id] ?? historyPage?.chains[id],
-      transaction.expiresDate == state.expiresDate.epochMilliseconds
-    else { return nil }
+    guard transaction.expiresDate == state.expiresDate.epochMilliseconds else { return nil }
     return SubscriptionChain(
       state: state,
       transactions: shown.filter { SubscriptionChain.older($0, transaction) } + [transaction])
   }
 
+  /// The App Store's state of chain `originalID` as the engine would read it: from the window
+  /// that lists the record (it holds the chains of every customer's records it shows), else
+  /// the signed-in customer's (their own and those shared with them).
+  public func subscriptionState(originalID: UInt64) -> SubscriptionState? {
+    transactionPage?.chains[originalID] ?? historyPage?.chains[originalID]
+      ?? subscriptions[originalID]
+  }
+
   /// Where `record` stands now: ``Standing``'s one answer, with the record's chain.
   public func standing(of record: TransactionRecord) -> Standing {
-    guard record.state == .purchased, let signed = record.signed else {
-      return Standing.decide(request: record.state, since: record.createdDate)
-    }
-    return Standing.decide(
-      signed.payload, chain: chain(of: signed.payload), nonRenewingLength: nonRenewingLength,
-      now: now)
+    Standing.decide(
+      record, chain: record.signed.flatMap { chain(of: $0.payload) },
+      nonRenewingLength: nonRenewingLength, now: now)
   }
 
   /// The purchase state of `productID`.

@@ -13,19 +13,9 @@ public enum ManageRules {
     if readOnly { return "read-only" }
     guard let record else { return "no transaction is selected" }
     let chain = record.signed.flatMap { UInt64($0.payload.originalTransactionId) }
-      .flatMap { subscriptionChain($0, in: snapshot) }
+      .flatMap { snapshot.subscriptionState(originalID: $0) }
     return TransactionControlRules.refusal(action, record: record, chain: chain, now: snapshot.now)
       .map { RefusalText.text($0, snapshot) }
-  }
-
-  /// The subscription chain `original` as the engine would read it: from the window that
-  /// lists the record (it holds the chains of every customer's records it shows), else the
-  /// signed-in customer's (their own and those shared with them).
-  static func subscriptionChain(_ original: UInt64, in snapshot: StoreSnapshot)
-    -> SubscriptionState?
-  {
-    snapshot.transactionPage?.chains[original] ?? snapshot.historyPage?.chains[original]
-      ?? snapshot.subscriptions[original]
   }
 
   /// The record a screen has selected: the transaction manager's or the account history's.

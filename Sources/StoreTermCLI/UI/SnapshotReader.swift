@@ -29,6 +29,8 @@ final class SnapshotReader {
   /// The signed-in customer's history window and the records looked up beside it, with their
   /// verification, read again only when the ledger changed.
   private var historyPager: TransactionPager
+  /// The signed-in customer's chains with their latest transactions.
+  private var chainReader: ChainReader
   /// The window of the history the account screen asked for last; each snapshot reads it.
   private var historyRequest: TransactionPageRequest
   /// The last snapshot built: a window asked for between two snapshots is filtered with it.
@@ -58,6 +60,7 @@ final class SnapshotReader {
     }
     pager = TransactionPager(ledger: context.ledger, verify: verify)
     historyPager = TransactionPager(ledger: context.ledger, verify: verify)
+    chainReader = ChainReader(ledger: context.ledger)
     historyRequest = TransactionPageRequest(customerID: context.customerID)
   }
 
@@ -154,7 +157,9 @@ final class SnapshotReader {
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
       historyPage: history)
     snapshot.nonRenewingLength = context.engine.session.nonRenewingDuration
-    snapshot.chains = chains(of: snapshot.subscriptions, around: records + history.rows)
+    snapshot.chains = chainReader.chains(
+      of: snapshot.subscriptions, around: records + history.rows,
+      customerID: context.customerID, mark: mark)
     snapshot.transactionPage =
       (try? window(transactionRequest, mark: mark, in: snapshot)) ?? lastSnapshot?.transactionPage
     lastSnapshot = snapshot
@@ -275,6 +280,7 @@ final class SnapshotReader {
     familyCache = nil
     pager.invalidate()
     historyPager.invalidate()
+    chainReader.invalidate()
   }
 
   /// The switcher's customers: the first ``switcherLimit`` in the order they joined the
@@ -322,28 +328,6 @@ final class SnapshotReader {
   private func subscriptions() -> [UInt64: SubscriptionState] {
     let chains = (try? context.engine.subscriptionChains(customerID: context.customerID)) ?? []
     return Dictionary(chains.map { ($0.originalID, $0) }) { first, _ in first }
-  }
-
-  /// Each chain with its latest transaction (one keyed lookup each, wherever the history's
-  /// window sits) and the chain's transactions the screens show.
-  private func chains(of states: [UInt64: SubscriptionState], around shown: [TransactionRecord])
-    -> [String: SubscriptionChain]
-  {
-    var chains: [String: SubscriptionChain] = [:]
-    for (original, state) in states {
-      let holder = shown.first { $0.signed?.payload.originalTransactionId == String(original) }
-      let customer = holder?.customerID ?? context.customerID
-      var transactions = shown.compactMap(\.signed?.payload).filter {
-        $0.originalTransactionId == String(original)
-      }
-      if let latest = try? context.ledger.latestRecord(customerID: customer, originalID: original)?
-        .signed?.payload, !transactions.contains(latest)
-      {
-        transactions.append(latest)
-      }
-      chains[String(original)] = SubscriptionChain(state: state, transactions: transactions)
-    }
-    return chains
   }
 
   private func collectFeed(now: Date) {
