@@ -15,7 +15,7 @@ import TerminalUI
 final class StoreEffectRunner: EffectRunner {
   private var store: Store
   private(set) var context: StoreContext
-  private var reader: SnapshotReader
+  private var reader: SnapshotBuilder
   private let log: DiagnosticLog
   /// Opens the App Store for another customer (the customer switcher).
   private let openContext: @MainActor (String) throws -> StoreContext
@@ -50,7 +50,7 @@ final class StoreEffectRunner: EffectRunner {
     self.store = store
     self.context = context
     self.openContext = openContext
-    self.reader = SnapshotReader(store: store, context: context)
+    self.reader = SnapshotSources.builder(store: store, context: context)
     self.log = log
     self.pollInterval = pollInterval
     self.appDatabase = appDatabase
@@ -293,7 +293,7 @@ final class StoreEffectRunner: EffectRunner {
     store = Self.makeStore(fresh)
     (storeClient, controls, support, clock) = Self.clients(
       fresh, store: store, appDatabase: appDatabase, realTime: realTime)
-    reader = SnapshotReader(store: store, context: fresh)
+    reader = SnapshotSources.builder(store: store, context: fresh)
     lastSent = nil
     try reader.primeEvents()
     await StoreKitRuntime.withConfiguration(fresh.runtime) { await storeClient.start() }
