@@ -16,10 +16,11 @@ public final class HeadlessFrontEnd {
   private let context: StoreContext
   private let inbox = Inbox()
 
-  /// Opens the App Store at `database` as `storeterm ui --db database` does, and starts the
-  /// front end (its first snapshot included).
-  public init(database: String) async throws {
-    let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
+  /// Opens the App Store at `database` as `storeterm ui --db database [--customer ID]` does, and
+  /// starts the front end (its first snapshot included).
+  public init(database: String, customerID: String? = nil) async throws {
+    let parsed = try StoreTermCommand.parser.parse(
+      ["ui", "--db", database] + (customerID.map { ["--customer", $0] } ?? []))
     let log = DiagnosticLog()
     context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
       .openStore(reportingWarnings: false)
