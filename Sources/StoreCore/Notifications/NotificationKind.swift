@@ -78,7 +78,8 @@ public struct NotificationKind: Sendable, Equatable {
     case .renewalExtended: return NotificationKind(.renewalExtended)
     case .renewalExtensionFailed: return NotificationKind(.renewalExtension, .failure)
     case .customerCreated, .askToBuyRequested, .interrupted, .declined, .cancelled, .failed,
-      .refundRequested, .finished, .deleted, .cleared, .familyJoined, .familyLeft:
+      .refundRequested, .finished, .deleted, .cleared, .familyJoined, .familyLeft,
+      .purchaseIntentSent:
       return nil
     }
   }

@@ -26,6 +26,9 @@ public enum AppEffect: Sendable, Equatable {
   case restore
   /// A transaction manager action.
   case manage(ManageAction, transactionID: UInt64)
+  /// Sends the signed-in customer's app a purchase intent for the product, as Xcode's "Send
+  /// Purchase Intent" does; answered with ``EffectOutcome/purchaseIntentSent(productID:)``.
+  case sendPurchaseIntent(productID: String)
   /// Switches an App Store setting for this session.
   case setSetting(QASetting, Bool)
   /// Sets the simulated clock's rate, by name.

@@ -192,6 +192,8 @@ public enum StoreTermApp: Application {
       state.snapshot = snapshot
       state.isLoaded = true
       PaywallScreen.follow(from: old, in: &state)
+      if old.customerID != snapshot.customerID { state.paywall.presentedIntent = 0 }
+      if let intent = snapshot.purchaseIntent { PaywallScreen.present(intent, in: &state) }
       var effects = TransactionsScreen.follow(transaction, in: &state)
       if old.customerID == snapshot.customerID {
         effects += AccountScreen.follow(history, in: &state)

@@ -65,6 +65,8 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var chains: [String: SubscriptionChain] = [:]
   /// How long a non-renewing subscription lasts (nil: for ever), as the App Store counts it.
   public var nonRenewingLength: CatalogProduct.SubscriptionPeriod?
+  /// The latest purchase intent the app received: the paywall presents each once.
+  public var purchaseIntent: ReceivedPurchaseIntent?
 
   /// Creates a snapshot.
   public init(

@@ -24,6 +24,8 @@ public protocol StoreKitView: AnyObject {
   var familySharedProductIDs: Set<String> { get }
   /// What the listener received, oldest first.
   var feed: [StoreFeedEntry] { get }
+  /// The latest purchase intent the app received (`PurchaseIntent.intents`).
+  var purchaseIntent: ReceivedPurchaseIntent? { get }
   /// `Product.SubscriptionInfo.isEligibleForIntroOffer(for:)`.
   func isEligibleForIntroOffer(group: String) async -> Bool
   /// The verified renewal info of the status of `group` whose transaction is `transactionID`

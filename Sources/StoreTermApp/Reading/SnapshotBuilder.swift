@@ -153,6 +153,7 @@ public final class SnapshotBuilder {
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
       historyPage: history)
     snapshot.nonRenewingLength = session.nonRenewingLength
+    snapshot.purchaseIntent = app.purchaseIntent
     snapshot.chains = chainReader.chains(
       of: snapshot.subscriptions, around: records + history.rows,
       customerID: customerID, mark: mark)

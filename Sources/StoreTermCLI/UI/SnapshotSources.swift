@@ -80,6 +80,7 @@ final class StoreManagerView: StoreKitView {
   var warnings: [String] { store.warnings.map(\.description) }
   var familySharedProductIDs: Set<String> { store.familySharedProductIDs }
   var feed: [StoreFeedEntry] { store.feed }
+  var purchaseIntent: ReceivedPurchaseIntent? { store.purchaseIntent }
 
   func isEligibleForIntroOffer(group: String) async -> Bool {
     await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group)

@@ -134,6 +134,17 @@ final class StoreEffectRunner: EffectRunner {
       if action == .priceIncrease { await storeClient.reloadProducts() }
       await storeClient.recoverUnfinished()
       await publish(send)
+    case .sendPurchaseIntent(let productID):
+      let customerID = context.customerID
+      send(
+        .finished(
+          outcome {
+            try controls.sendPurchaseIntent(productID, customerID: customerID)
+            return .purchaseIntentSent(productID: productID)
+          }))
+      // The store manager hears of it on its listener; the snapshot after it presents it.
+      await Task.yield()
+      await publish(send)
     case .requestRefund(let id, let reason):
       do {
         try storeClient.beginRefundRequest(for: id)
@@ -348,6 +359,11 @@ final class StoreEffectRunner: EffectRunner {
       let mine = events.filter { $0.customerID == context.customerID }
       for event in mine where event.kind == .declined {
         if let productID = event.productID { storeClient.askToBuyDeclined(productID: productID) }
+      }
+      // A purchase intent another process sent (`storeterm purchase-intent`) reaches the
+      // app's `PurchaseIntent.intents` as the App Store's would.
+      for event in mine where event.kind == .purchaseIntentSent {
+        context.engine.deliverPurchaseIntent(of: event)
       }
       // Nothing due is one indexed read; renewals reach this process's listener as they
       // are made. A seat that cannot write (`--read-only`) leaves it to the next process
