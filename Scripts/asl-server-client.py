@@ -56,6 +56,8 @@ Calls ({"call": NAME, ...}) and what each prints:
   performance-test id           initiates a test, polls its result until it is not PENDING
   realtime-requests             {"count", "verified", "failures", "requests": [decoded]}
   coverage                      {"methods": [public client methods], "called": [...]}
+  run argv                      runs a program (storeterm) while the endpoint above answers:
+                                {"status": n, "output": "...", "error": "..."}
 A call the server refuses prints {"httpStatus": n, "errorCode": n, "errorMessage": "..."}.
 
 Exit status: 0 when every signed item verified, 1 otherwise, 2 for a usage error.
@@ -67,6 +69,7 @@ import datetime
 import http.server
 import json
 import struct
+import subprocess
 import sys
 import threading
 import time
@@ -301,6 +304,10 @@ class Harness:
                         "renewalDate": renewal.renewalDate,
                         "appAccountToken": transaction.appAccountToken,
                         "renewalAppAccountToken": renewal.appAccountToken,
+                        "autoRenewStatus": renewal.rawAutoRenewStatus,
+                        "autoRenewProductId": renewal.autoRenewProductId,
+                        "renewalOfferIdentifier": renewal.offerIdentifier,
+                        "renewalOfferType": renewal.rawOfferType,
                     }
                 )
             groups.append({"group": group.subscriptionGroupIdentifier, "items": items})
@@ -556,6 +563,10 @@ class Harness:
             "failures": endpoint.failures,
             "requests": endpoint.requests[-3:],
         }
+
+    def call_run(self, call):
+        done = subprocess.run(call["argv"], capture_output=True, text=True, timeout=60)
+        return {"status": done.returncode, "output": done.stdout, "error": done.stderr}
 
     def call_coverage(self, call):
         methods = sorted(
