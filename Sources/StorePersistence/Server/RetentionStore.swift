@@ -86,6 +86,19 @@ public struct RetentionStore: Sendable {
     [.text(identity.bundleId), .text(identity.environment.rawValue)]
   }
 
+  /// Whether the App Store has anything to show this app's customers in the cancel flow: a
+  /// real-time URL or a default message.
+  public func isConfigured() throws -> Bool {
+    try queue.read { db in
+      try db.fetchOne(
+        """
+        SELECT EXISTS (SELECT 1 FROM retention_realtime_urls WHERE bundle_id = ?1 AND environment = ?2)
+          OR EXISTS (SELECT 1 FROM retention_defaults WHERE bundle_id = ?1 AND environment = ?2)
+        """, app
+      )?.get(Int64.self, at: 0) == 1
+    }
+  }
+
   // MARK: - Images
 
   /// Stores an image unless its identifier exists or the app has `limit` images already.

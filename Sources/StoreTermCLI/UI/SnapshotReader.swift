@@ -157,6 +157,9 @@ final class SnapshotReader {
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
       historyPage: history)
     snapshot.nonRenewingLength = context.engine.session.nonRenewingDuration
+    snapshot.retentionConfigured =
+      (try? RetentionStore(ledger: context.ledger, identity: context.identity).isConfigured())
+      ?? false
     snapshot.chains = chainReader.chains(
       of: snapshot.subscriptions, around: records + history.rows,
       customerID: context.customerID, mark: mark)
