@@ -3,7 +3,12 @@ import StoreCore
 import StoreJWS
 import StorePersistence
 import StoreServer
+import StoreTermTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Finish Transaction, Get Transaction History V1 and the Retention Messaging API in process:
 /// Apple's answers, and Apple's error for every bad input.
@@ -13,9 +18,9 @@ import Testing
   static let message = "7a2b3c4d-0000-4000-8000-000000000001"
 
   /// A PNG as Upload Image reads it: signature, IHDR (colour type given), an IDAT, IEND.
-  static func png(width: Int, height: Int, colorType: UInt8 = 2, transparency: Bool = false)
-    -> [UInt8]
-  {
+  static func png(
+    width: Int, height: Int, colorType: UInt8 = 2, transparency: Bool = false, padding: Int = 0
+  ) -> [UInt8] {
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
       let length = UInt32(data.count)
       return withUnsafeBytes(of: length.bigEndian, Array.init) + Array(type.utf8) + data
@@ -26,6 +31,7 @@ import Testing
     bytes += chunk("IHDR", word(width) + word(height) + [8, colorType, 0, 0, 0])
     if transparency { bytes += chunk("tRNS", [0, 0]) }
     bytes += chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+    if padding > 0 { bytes += chunk("tEXt", Array(repeating: 0x61, count: padding)) }
     bytes += chunk("IEND", [])
     return bytes
   }
@@ -228,6 +234,69 @@ import Testing
         == 4_000_211)
     #expect(code(try harness.get("\(test)/result/nope")) == 4_000_212)
     #expect(code(try harness.get("\(test)/result/\(Self.message)")) == 4_040_018)
+  }
+
+  @Test func imageUploadsMayBeLargerThanOtherBodiesUpToTheirOwnBound() async throws {
+    let harness = try ServerHarness()
+    let api = harness.api
+    let server = try HTTPServer(
+      host: "127.0.0.1", port: 0,
+      bodyLimitFor: { method, path in
+        AppStoreServerAPI.bodyLimit(method: method, path: path, standard: 64 * 1024)
+      }, handler: { api.handle($0) })
+    defer { server.stop() }
+    func put(_ path: String, _ body: [UInt8]) async throws -> Int {
+      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
+      request.httpMethod = "PUT"
+      request.setValue("Bearer \(try harness.token())", forHTTPHeaderField: "Authorization")
+      request.httpBody = Data(body)
+      return try await BoundedHTTP.send(request, bodyLimit: 4096, deadline: 30).status
+    }
+    let image = "/inApps/v1/messaging/image/\(Self.image)"
+    #expect(try await put(image, Self.png(width: 3840, height: 400, padding: 300_000)) == 200)
+    let tooBig = Self.png(width: 3840, height: 400, padding: AppStoreServerAPI.maximumImageBytes)
+    #expect(try await put("/inApps/v1/messaging/image/\(Self.bullet)", tooBig) == 413)
+    let message = "/inApps/v1/messaging/message/\(Self.message)"
+    #expect(try await put(message, Array(repeating: 0x20, count: 100_000)) == 413)
+  }
+
+  @Test func countsStopAtTheLimit() throws {
+    let harness = try ServerHarness()
+    let store = RetentionStore(ledger: harness.ledger, identity: ServerHarness.identity)
+    let text = RetentionMessage(header: "h", body: "b")
+    try store.addMessage(
+      RetentionMessageRecord(id: Self.message, state: "APPROVED", message: text), limit: 1,
+      date: harness.clock.now())
+    #expect(throws: RetentionRefusal.limitReached) {
+      try store.addMessage(
+        RetentionMessageRecord(id: Self.bullet, state: "APPROVED", message: text), limit: 1,
+        date: harness.clock.now())
+    }
+    let record = RetentionImageRecord(
+      id: Self.image, size: "FULL_SIZE", state: "APPROVED", width: 3840, height: 400)
+    try store.addImage(record, png: [1], limit: 1, date: harness.clock.now())
+    var other = record
+    other.id = Self.bullet
+    #expect(throws: RetentionRefusal.limitReached) {
+      try store.addImage(other, png: [1], limit: 1, date: harness.clock.now())
+    }
+    // Another environment's app has its own count.
+    let xcode = RetentionStore(ledger: harness.ledger, identity: SignedDataConfiguration())
+    try xcode.addImage(other, png: [1], limit: 1, date: harness.clock.now())
+    #expect(try xcode.images().map(\.id) == [Self.bullet])
+    #expect(try store.images().map(\.id) == [Self.image])
+  }
+
+  @Test func takeOfferIsOnlyForAutoRenewOff() throws {
+    let directory = try TestPaths.temporaryDirectory()
+    let outcome = try StoreTermProcess.run([
+      "--db", directory.appending(path: "ledger.sqlite").path, "manage", "approve", "1",
+      "--take-offer",
+    ])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.error.hasPrefix(
+        "storeterm: --take-offer: only auto-renew-off shows a retention offer\n"))
   }
 
   @Test func theRealtimeChoiceMustNameWhatIsConfigured() throws {
