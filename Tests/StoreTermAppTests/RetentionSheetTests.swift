@@ -3,13 +3,13 @@ import StoreCore
 import StoreJWS
 import StorePersistence
 import StoreServer
-import StoreTermCLI
 import StoreTermTestSupport
 import Synchronization
 import TerminalUI
 import Testing
 
 @testable import StoreTermApp
+@testable import StoreTermCLI
 
 /// The terminal UI's cancel flow with retention messaging: `a` on a renewing subscription asks
 /// the App Store, which calls the developer's Get Retention Message endpoint; the sheet shows
@@ -46,10 +46,8 @@ import Testing
   }
 
   /// A ledger with the default customer's Plus Monthly, a retention message and `answer` as
-  /// what the endpoint chooses; the UI's state on the account screen with it selected.
-  func walk(answer: String) async throws
-    -> (AppState, HeadlessFrontEnd, Endpoint, UInt64)
-  {
+  /// what its endpoint chooses.
+  func configured(answer: String) async throws -> (database: String, endpoint: Endpoint) {
     let directory = try TestPaths.temporaryDirectory()
     let database = directory.appending(path: "ledger.sqlite").path
     let bought = await runStoreTerm(["--db", database, "purchase", Fixtures.plusMonthly])
@@ -66,6 +64,15 @@ import Testing
         message: RetentionMessage(header: "Stay with Plus", body: "Three months at 2.99")),
       limit: 10, date: Date())
     try store.setRealtimeURL(endpoint.url)
+    return (database, endpoint)
+  }
+
+  /// ``configured(answer:)``, and the UI's state on the account screen with the subscription
+  /// selected.
+  func walk(answer: String) async throws
+    -> (AppState, HeadlessFrontEnd, Endpoint, UInt64)
+  {
+    let (database, endpoint) = try await configured(answer: answer)
     let frontEnd = try await HeadlessFrontEnd(database: database)
     let snapshot = try #require(frontEnd.snapshot)
     #expect(snapshot.retentionConfigured)
@@ -79,9 +86,56 @@ import Testing
     StoreTermApp.view(state, size: Size(width: 100, height: 30)).lines.joined(separator: "\n")
   }
 
+  static let promotional =
+    #"{"promotionalOffer":{"messageIdentifier":"\#(message)","promotionalOfferSignatureV1":{"productId":"\#(Fixtures.plusMonthly)","offerIdentifier":"plus.monthly.comeback","nonce":"5bd7f4c6-1f52-4d1e-9c61-2d3c4f0a9b7e","timestamp":1,"keyId":"K","encodedSignature":"c2ln"}}}"#
+
+  /// The real app on the real ``Program``, typed at as its frames show: `2`, `a`, the offer,
+  /// `t`, the result, `Enter`, quit.
+  @Test func theProgramShowsTheOfferAndTakesIt() async throws {
+    let (database, endpoint) = try await configured(answer: Self.promotional)
+    let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
+    let context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
+      .openStore()
+    let inner = StoreEffectRunner(context: context, log: DiagnosticLog()) { _ in
+      throw CommandFailure("no other customers in this test")
+    }
+    let terminal = ScriptedTerminal(
+      size: Size(width: 100, height: 30),
+      steps: [
+        .init(waitFor: "▸ Premium Yearly", [.key(.char("2"))]),
+        .init(waitFor: "auto-renew on", [.key(.char("a"))]),
+        .init(waitFor: "Offer: plus.monthly.comeback on Plus Monthly", [.key(.char("t"))]),
+        .init(waitFor: "Offer taken: Plus Monthly continues.", [.key(.enter)]),
+        .init(
+          waiting: "the account with the sheet closed",
+          until: { !$0.contains("Before You Cancel") && $0.contains("auto-renew on") },
+          [.key(.char("q"))]),
+      ])
+    let program = Program<StoreTermApp>(
+      state: AppState(size: terminal.size), backend: terminal, runner: inner)
+    // A safety net, not a timing assertion (see HeadlessAppTests).
+    let guardTask = Task { @MainActor in
+      try await Task.sleep(for: .seconds(900))
+      terminal.shutdown()
+    }
+    let final = await program.run()
+    guardTask.cancel()
+    await inner.stop()
+    endpoint.server.stop()
+    #expect(
+      terminal.waitingFor == nil, "the script stopped waiting for \(terminal.waitingFor ?? "")")
+    #expect(final.isFinished)
+    let shown = terminal.frames.map { $0.lines.joined(separator: "\n") }
+      .first { $0.contains("Before You Cancel") && $0.contains("Stay with Plus") }
+    #expect(shown?.contains("Three months at 2.99") == true)
+    #expect(endpoint.received.list.withLock { $0.count } == 1)
+    let chain = try #require(try context.ledger.subscriptions(originalIDs: [1]).first)
+    #expect(chain.offer?.id == "plus.monthly.comeback")
+    #expect(chain.willAutoRenew)
+  }
+
   @Test func theOfferIsShownAndTaken() async throws {
-    let answer =
-      #"{"promotionalOffer":{"messageIdentifier":"\#(Self.message)","promotionalOfferSignatureV1":{"productId":"\#(Fixtures.plusMonthly)","offerIdentifier":"plus.monthly.comeback","nonce":"5bd7f4c6-1f52-4d1e-9c61-2d3c4f0a9b7e","timestamp":1,"keyId":"K","encodedSignature":"c2ln"}}}"#
+    let answer = Self.promotional
     var (state, frontEnd, endpoint, id) = try await walk(answer: answer)
     #expect(
       StoreTermApp.update(&state, .account(.toggleAutoRenew)) == [
