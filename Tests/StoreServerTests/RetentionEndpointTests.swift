@@ -232,6 +232,19 @@ import Testing
     #expect(
       code(try harness.send("POST", test, body: #"{"originalTransactionId":"\#(coins.id)"}"#))
         == 4_000_211)
+    // A test whose server stopped before it ended is failed, and another may start.
+    let store = RetentionStore(ledger: harness.ledger, identity: ServerHarness.identity)
+    try store.setRealtimeURL("http://127.0.0.1:9/retention")
+    try store.startPerformanceTest(
+      requestID: Self.image, originalTransactionID: String(monthly.id),
+      target: "http://127.0.0.1:9/retention", date: harness.clock.now())
+    let started = try harness.send(
+      "POST", test, body: #"{"originalTransactionId":"\#(monthly.id)"}"#)
+    #expect(started.status == 200)
+    #expect(started.json["config"]?["totalRequests"] == .integer(50))
+    let abandoned = try harness.get("\(test)/result/\(Self.image)").json
+    #expect(abandoned["result"] == .string("FAIL"))
+    #expect(abandoned["numPending"] == .integer(50))
     #expect(code(try harness.get("\(test)/result/nope")) == 4_000_212)
     #expect(code(try harness.get("\(test)/result/\(Self.message)")) == 4_040_018)
   }

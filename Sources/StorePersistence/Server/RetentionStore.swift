@@ -338,6 +338,18 @@ public struct RetentionStore: Sendable {
     }
   }
 
+  /// The `requestId`s of the app's tests that have no result yet.
+  public func pendingPerformanceTests() throws -> [String] {
+    try queue.read { db in
+      try db.fetchAll(
+        """
+        SELECT request_id FROM retention_performance_tests
+        WHERE bundle_id = ? AND environment = ? AND result_json IS NULL
+        """, app
+      ).map { try $0.get(String.self, at: 0) }
+    }
+  }
+
   /// Stores a test's result.
   public func finishPerformanceTest(requestID: String, resultJSON: String) throws {
     try queue.write { db in

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import StoreJWS
 import StorePersistence
+import Synchronization
 
 extension AppStoreServerAPI {
   /// Apple's limit on `realtimeURL`.
@@ -69,10 +70,14 @@ extension AppStoreServerAPI {
       throw APIError.realtimeURLNotFound
     }
     let requestID = UUID().uuidString.lowercased()
+    try PerformanceTest.endAbandoned(in: store)
+    // Registered before it is recorded, so no other request takes it for abandoned.
+    PerformanceTest.running.withLock { _ = $0.insert(requestID) }
     do {
       try store.startPerformanceTest(
         requestID: requestID, originalTransactionID: idText, target: target, date: clock.now())
     } catch is RetentionRefusal {
+      PerformanceTest.running.withLock { _ = $0.remove(requestID) }
       throw APIError.existingPerformanceTestRun
     }
     let test = PerformanceTest(

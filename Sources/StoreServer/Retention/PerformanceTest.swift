@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import StorePersistence
+import Synchronization
 
 /// A Retention Messaging performance test, run as the App Store runs one.
 ///
@@ -31,8 +32,30 @@ struct PerformanceTest: Sendable {
   let callout: RetentionCallout
   let realNow: @Sendable () -> Date
 
+  /// The tests this process is running: a pending test not among them was cut short (its
+  /// server stopped) and is ended as failed before another may start.
+  static let running = Mutex<Set<String>>([])
+
+  /// Ends the app's pending tests that no process of this server is running any more: `FAIL`,
+  /// with every request still pending.
+  static func endAbandoned(in store: RetentionStore) throws {
+    for requestID in try store.pendingPerformanceTests()
+    where !running.withLock({ $0.contains(requestID) }) {
+      guard let test = try store.performanceTest(requestID: requestID) else { continue }
+      var abandoned = result([], target: test.target)
+      if case .object(var members) = abandoned,
+        let index = members.firstIndex(where: { $0.key == "numPending" })
+      {
+        members[index] = JSONMember("numPending", .integer(totalRequests))
+        abandoned = .object(members)
+      }
+      try store.finishPerformanceTest(requestID: requestID, resultJSON: abandoned.compactText)
+    }
+  }
+
   /// Runs the test and stores its result under `requestID`.
   func run(requestID: String, url: URL, originalTransactionID: UInt64, productID: String) async {
+    defer { _ = Self.running.withLock { $0.remove(requestID) } }
     var outcomes: [(milliseconds: Int, result: String)] = []
     var sent = 0
     while sent < Self.totalRequests {
