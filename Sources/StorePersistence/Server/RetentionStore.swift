@@ -168,9 +168,20 @@ public struct RetentionStore: Sendable {
     }
   }
 
-  /// One image, if it exists.
+  /// One image, if it exists (read by its key).
   public func image(id: String) throws -> RetentionImageRecord? {
-    try images().first { $0.id == id }
+    try queue.read { db in
+      try db.fetchOne(
+        """
+        SELECT image_size, state, width, height FROM retention_images
+        WHERE bundle_id = ? AND environment = ? AND image_id = ?
+        """, app + [.text(id)]
+      ).map { row in
+        RetentionImageRecord(
+          id: id, size: try row.get(String.self, at: 0), state: try row.get(String.self, at: 1),
+          width: Int(try row.get(Int64.self, at: 2)), height: Int(try row.get(Int64.self, at: 3)))
+      }
+    }
   }
 
   // MARK: - Messages
@@ -234,9 +245,23 @@ public struct RetentionStore: Sendable {
     }
   }
 
-  /// One message, if it exists.
+  /// One message, if it exists (read by its key).
   public func message(id: String) throws -> RetentionMessageRecord? {
-    try messages().first { $0.id == id }
+    try queue.read { db in
+      try db.fetchOne(
+        """
+        SELECT state, body_json FROM retention_messages
+        WHERE bundle_id = ? AND environment = ? AND message_id = ?
+        """, app + [.text(id)]
+      ).flatMap { row in
+        let text = try row.get(String.self, at: 1)
+        guard let value = try? JSONParser.parse(Array(text.utf8)),
+          let message = RetentionMessage(stored: value)
+        else { return nil }
+        return RetentionMessageRecord(
+          id: id, state: try row.get(String.self, at: 0), message: message)
+      }
+    }
   }
 
   // MARK: - Default messages
