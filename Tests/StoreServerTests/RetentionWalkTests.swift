@@ -142,7 +142,7 @@ import Testing
     let request = (requests["requests"] as? [[String: String]])?.first ?? [:]
     #expect(request["originalTransactionId"] == String(ann.id))
     #expect(request["productId"] == Demo.monthly)
-    #expect(request["userLocale"] == "en_US")
+    #expect(request["userLocale"] == "en-US")
     #expect(request["environment"] == "Sandbox")
 
     let fallback = r[13]

@@ -91,9 +91,11 @@ public struct RetentionCallout: Sendable {
   public func call(
     _ url: URL, originalTransactionID: UInt64, productID: String, locale: String
   ) async -> Exchange {
+    // Sent as a BCP 47 tag (`en-US`), the form the default messages' paths take.
     let body = DecodedRealtimeRequestBody(
       originalTransactionId: String(originalTransactionID), appAppleId: appAppleID,
-      productId: productID, userLocale: locale, requestIdentifier: ids.makeUUID(),
+      productId: productID, userLocale: locale.replacingOccurrences(of: "_", with: "-"),
+      requestIdentifier: ids.makeUUID(),
       signedDate: clock.now().epochMilliseconds, environment: store.identity.environment)
     guard let signed = try? signer.sign(body) else {
       return Exchange(status: nil, result: "OTHER", offer: nil)
