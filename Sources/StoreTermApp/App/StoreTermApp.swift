@@ -177,6 +177,8 @@ public enum StoreTermApp: Application {
       return RedeemCodeSheet.update(&state, redeemAction)
     case .refund(let refundAction):
       return RefundSheet.update(&state, refundAction)
+    case .retention(let retentionAction):
+      return RetentionSheet.update(&state, retentionAction)
     case .family(let familyAction):
       return FamilySheet.update(&state, familyAction)
     case .customerPicker(let pickerAction):

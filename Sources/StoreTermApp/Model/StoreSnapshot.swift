@@ -67,6 +67,9 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var nonRenewingLength: CatalogProduct.SubscriptionPeriod?
   /// The latest purchase intent the app received: the paywall presents each once.
   public var purchaseIntent: ReceivedPurchaseIntent?
+  /// Whether the developer configured retention messaging (a real-time URL or a default
+  /// message): turning auto-renew off then goes through the App Store's retention message.
+  public var retentionConfigured = false
 
   /// Creates a snapshot.
   public init(

@@ -39,6 +39,9 @@ public struct SessionFacts: Sendable {
   public var nonRenewingLength: CatalogProduct.SubscriptionPeriod?
   /// Whether `Transaction.all` lists finished consumables (the app opted in).
   public var includesConsumableHistory: Bool
+  /// Whether the developer configured retention messaging (a real-time URL or a default
+  /// message).
+  public var retentionConfigured = false
 
   /// Creates the facts.
   public init(

@@ -154,6 +154,7 @@ public final class SnapshotBuilder {
       historyPage: history)
     snapshot.nonRenewingLength = session.nonRenewingLength
     snapshot.purchaseIntent = app.purchaseIntent
+    snapshot.retentionConfigured = session.retentionConfigured
     snapshot.chains = chainReader.chains(
       of: snapshot.subscriptions, around: records + history.rows,
       customerID: customerID, mark: mark)

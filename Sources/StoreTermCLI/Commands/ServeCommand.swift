@@ -53,7 +53,11 @@ enum ServeCommand {
     Self.raiseDescriptorLimit()
     let server: HTTPServer
     do {
-      server = try HTTPServer(host: host, port: port, handler: api.handle)
+      server = try HTTPServer(
+        host: host, port: port,
+        bodyLimitFor: { method, path in
+          AppStoreServerAPI.bodyLimit(method: method, path: path, standard: 64 * 1024)
+        }, handler: api.handle)
     } catch {
       throw CommandFailure("\(error)")
     }

@@ -46,6 +46,9 @@ public final class HeadlessFrontEnd {
     await runner.takeInOtherProcesses { [inbox] in inbox.send($0) }
   }
 
+  /// The retention sheet answers the runner sent, oldest first.
+  public var retentionAnswers: [RetentionSheetAction] { inbox.retention }
+
   /// The latest snapshot the front end was sent, or nil before the first.
   public var snapshot: StoreSnapshot? { inbox.lastSnapshot }
 
@@ -71,9 +74,11 @@ public final class HeadlessFrontEnd {
   /// them.
   private final class Inbox: Sendable {
     private let latest = Mutex<(snapshot: StoreSnapshot?, page: TransactionPage?)>((nil, nil))
+    private let answers = Mutex<[RetentionSheetAction]>([])
 
     func send(_ action: AppAction) {
       switch action {
+      case .retention(let answer): answers.withLock { $0.append(answer) }
       case .storeChanged(let snapshot): latest.withLock { $0.snapshot = snapshot }
       case .transactions(.loaded(let page)): latest.withLock { $0.page = page }
       default: break
@@ -85,5 +90,7 @@ public final class HeadlessFrontEnd {
     var lastSnapshot: StoreSnapshot? { latest.withLock { $0.snapshot } }
 
     var lastPage: TransactionPage? { latest.withLock { $0.page } }
+
+    var retention: [RetentionSheetAction] { answers.withLock { $0 } }
   }
 }

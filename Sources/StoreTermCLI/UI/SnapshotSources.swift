@@ -22,15 +22,18 @@ enum SnapshotSources {
     let engine = context.engine
     let clock = context.clock
     let verifier = context.verifier
+    let retention = RetentionStore(ledger: context.ledger, identity: context.identity)
     return AppStoreBrowser(
       ledger: context.ledger,
       session: {
         let session = engine.session
-        return SessionFacts(
+        var facts = SessionFacts(
           now: clock.now(), catalog: engine.catalog,
           settings: settings(session: session, catalog: engine.catalog, clock: clock),
           nonRenewingLength: session.nonRenewingDuration,
           includesConsumableHistory: session.includesConsumableHistory)
+        facts.retentionConfigured = (try? retention.isConfigured()) ?? false
+        return facts
       },
       subscriptionChains: { try engine.subscriptionChains(customerID: $0) },
       verify: { jws in

@@ -237,6 +237,21 @@ final class StoreEffectRunner: EffectRunner {
         ledger: context.ledger, clock: context.clock, factory: context.notifications,
         pollInterval: pollInterval
       ).run(request, send: send)
+    case .retentionOffer(let id):
+      // A refusal shows no message; the control that follows reports it.
+      let offer = try? await RetentionFlow.offer(for: id, store: context)
+      send(.retention(.shown(offer)))
+    case .takeRetentionOffer(let offer, let id):
+      do {
+        let taken = try RetentionFlow.take(offer, transactionID: id, store: context)
+        send(
+          .retention(
+            .taken(taken.map { .product($0.payload.productId) } ?? .failed("\(offer.proposal)"))))
+      } catch {
+        send(.retention(.taken(.failed("\(error)"))))
+      }
+      await storeClient.recoverUnfinished()
+      await publish(send)
     }
   }
 
