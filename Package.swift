@@ -16,6 +16,7 @@ let package = Package(
     .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
     .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
@@ -35,6 +36,16 @@ let package = Package(
 
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
     .target(name: "StorePersistence", dependencies: ["StoreCore", "StoreFiles", "CSQLite"]),
+
+    // The ledger on PostgreSQL (libpq), for a team sharing one store across machines.
+    .target(
+      name: "StorePostgres", dependencies: ["StoreCore", "StorePersistence", "CPostgres"]),
+    // The ledger's contract, run against SQLite always and PostgreSQL when a server is given.
+    .testTarget(
+      name: "LedgerContractTests",
+      dependencies: [
+        "StoreCore", "StoreJWS", "StorePersistence", "StorePostgres", "StoreTermTestSupport",
+      ]),
 
     // The App Store's server side: the App Store Server API over HTTP (libmicrohttpd), its JWT
     // authentication and keys.
