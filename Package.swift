@@ -64,7 +64,7 @@ let package = Package(
       name: "StoreTermCLI",
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
-        "StoreTermApp", "NCursesTerminal", "StoreServer", "StoreFiles",
+        "StoreTermApp", "NCursesTerminal", "StoreServer", "StoreFiles", "StorePostgres",
       ],
       plugins: ["EmbedDemoCatalog"]
     ),
@@ -85,7 +85,9 @@ let package = Package(
     // Helpers shared by the test targets: fixture paths, captured CLI output.
     .target(
       name: "StoreTermTestSupport",
-      dependencies: ["StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore"]),
+      dependencies: [
+        "StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore", "StorePostgres",
+      ]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
@@ -107,7 +109,7 @@ let package = Package(
       name: "RobustnessTests",
       dependencies: [
         "StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport", "TerminalUI",
-        "StorePersistence",
+        "StorePersistence", "StorePostgres",
       ]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
 

@@ -58,6 +58,9 @@ public final class PostgresConnection {
     }
     handle = connection
     isReadOnly = readOnly
+    // The server's notices (`NOTICE: … already exists, skipping`) are not storeterm's output:
+    // libpq's default processor would print them, unfiltered, on standard error.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
     let host = PQhost(connection).map { String(cString: $0) } ?? "localhost"
     let port = PQport(connection).map { String(cString: $0) } ?? "5432"
     let database = PQdb(connection).map { String(cString: $0) } ?? "?"

@@ -18,7 +18,9 @@ public enum StoreTermCommand {
       help: "The locale for names, prices and the screens' language, such as de_DE (default: the "
         + "file's)"),
     .value(
-      "db", "PATH", help: "The ledger database (default: $XDG_STATE_HOME/storeterm/ledger.sqlite)"),
+      "db", "PATH",
+      help: "The ledger database (default: $XDG_STATE_HOME/storeterm/ledger.sqlite), or a"
+        + " PostgreSQL URI a team shares: postgresql://user@host/db (password from ~/.pgpass)"),
     .value("customer", "ID", help: "The App Store account to act as (default: default)"),
     .value(
       "bundle-id", "ID",
@@ -128,10 +130,16 @@ public enum StoreTermCommand {
       if context.readOnly, let refusal = ReadOnlySeat.refusal(for: parsed.command.name) {
         throw CommandFailure(refusal)
       }
+      if let uri = context.paths.postgres {
+        if let refusal = PostgresURI.refusal(uri) { throw UsageError(refusal) }
+        if let refusal = PostgresSeat.refusal(for: parsed.command.name, uri: uri) {
+          throw CommandFailure(refusal)
+        }
+      }
       // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
       // A missing ledger has nothing unfinished, and reset is about to delete everything.
       if parsed.command.name != "reset", !context.readOnly,
-        FileManager.default.fileExists(atPath: context.paths.database)
+        context.paths.ledgerExists
       {
         try await ManagedStore.recover(context)
       }

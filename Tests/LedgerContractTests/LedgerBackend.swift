@@ -7,13 +7,10 @@ import Testing
 
 /// The connection string of the PostgreSQL server the contract also runs against
 /// (`STORETERM_TEST_POSTGRES`, libpq's `key=value` form), nil when none is given.
-let postgresServer: String? = {
-  let value = ProcessInfo.processInfo.environment["STORETERM_TEST_POSTGRES"] ?? ""
-  return value.isEmpty ? nil : value
-}()
+let postgresServer: String? = PostgresTestServer.connectionString
 
 /// Whether tests must not skip for want of a server (`.ci/run` starts one).
-let underCI = ProcessInfo.processInfo.environment["CI"] == "true"
+let underCI = PostgresTestServer.isRequired
 
 /// A ledger backend the contract runs against.
 enum LedgerBackend: String, Sendable, CustomTestStringConvertible {
@@ -58,28 +55,6 @@ struct LedgerStore: Sendable {
         ? try SQLiteLedger(readOnlyAt: location) : try SQLiteLedger(location: .file(location))
     case .postgres:
       try PostgresLedger(connectionString: location, readOnly: readOnly)
-    }
-  }
-}
-
-/// A database of its own for one test on the given PostgreSQL server, dropped afterwards.
-final class PostgresScratch: Sendable {
-  let name: String
-  let connectionString: String
-
-  init() throws {
-    guard let server = postgresServer else {
-      throw PostgresError(.unreachable, "STORETERM_TEST_POSTGRES is not set")
-    }
-    // A name of our own making (lowercase hexadecimal), so it may stand in the statement.
-    name = "storeterm_test_" + UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(20)
-    try PostgresConnection(server).run(script: "CREATE DATABASE " + name)
-    connectionString = server + " dbname=" + name
-  }
-
-  deinit {
-    if let server = postgresServer, let admin = try? PostgresConnection(server) {
-      try? admin.run(script: "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
     }
   }
 }

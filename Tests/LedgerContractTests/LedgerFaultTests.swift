@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import StorePersistence
 import StorePostgres
+import StoreTermTestSupport
 import Testing
 
 #if canImport(Glibc)

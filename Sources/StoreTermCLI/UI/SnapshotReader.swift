@@ -49,7 +49,7 @@ final class SnapshotReader {
   /// The catalog's offer codes and the storefront and locale they were priced for.
   private var offerCodes: (catalog: String, codes: [OfferCode])?
 
-  init(store: Store, context: StoreContext) {
+  init(store: Store, context: StoreContext) throws {
     self.store = store
     self.context = context
     let verify = { [verifier = context.verifier] (jws: String) -> String in
@@ -58,9 +58,10 @@ final class SnapshotReader {
       case .success(.unverified(_, let error)), .failure(let error): error.name
       }
     }
-    pager = TransactionPager(ledger: context.ledger, verify: verify)
-    historyPager = TransactionPager(ledger: context.ledger, verify: verify)
-    chainReader = ChainReader(ledger: context.ledger)
+    let ledger = try context.ledger
+    pager = TransactionPager(ledger: ledger, verify: verify)
+    historyPager = TransactionPager(ledger: ledger, verify: verify)
+    chainReader = ChainReader(ledger: ledger)
     historyRequest = TransactionPageRequest(customerID: context.customerID)
   }
 
@@ -232,7 +233,7 @@ final class SnapshotReader {
   /// customer's records and the purchasers' transactions they copy (by identifier), and the
   /// store manager's shared entitlements.
   private func family(records: [TransactionRecord], shared: Set<String>) throws -> FamilyStatus {
-    let ledger = context.ledger
+    let ledger = try context.ledger
     let sizes = try ledger.familyGroupSizes()
     let groups = sizes.keys.sorted().map { FamilyStatus.Group(name: $0, memberCount: sizes[$0]!) }
     let group = try ledger.existingCustomer(context.customerID)?.familyGroup
