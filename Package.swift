@@ -75,7 +75,7 @@ let package = Package(
       name: "storeterm-bench",
       dependencies: [
         "StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI",
-        "StoreTermTestSupport", "StoreTermCLI", "StoreKit", "StoreServer",
+        "StoreTermTestSupport", "StoreTermCLI", "StoreKit", "StoreServer", "StorePostgres",
       ]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.

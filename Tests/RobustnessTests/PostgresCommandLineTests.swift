@@ -16,7 +16,7 @@ import Testing
 @Suite(
   .enabled(if: PostgresTestServer.connectionString != nil, "STORETERM_TEST_POSTGRES is not set"))
 struct PostgresCommandLineTests {
-  static let purchasesPerProcess = 10
+  static let purchasesPerProcess = 5
 
   @Test func fourProcessesAndThisOneBuyOnOverlappingCustomers() async throws {
     let scratch = try PostgresScratch()
@@ -44,7 +44,10 @@ struct PostgresCommandLineTests {
       stateDirectory: (state as NSString).appendingPathComponent("storeterm"))
     let verifier = authority.makeVerifier(configuration: SignedDataConfiguration())
     var ids: [UInt64] = []
-    for (customer, expected) in [("a", 1 + 2 * Self.purchasesPerProcess), ("b", 20), ("c", 10)] {
+    for (customer, expected) in [
+      ("a", 1 + 2 * Self.purchasesPerProcess), ("b", 2 * Self.purchasesPerProcess),
+      ("c", Self.purchasesPerProcess),
+    ] {
       let records = try ledger.records(customerID: customer)
       #expect(records.count == expected, "\(customer)")
       for record in records {
@@ -56,7 +59,7 @@ struct PostgresCommandLineTests {
         ["balances", "--json", "--db", db, "--customer", customer], environment: environment)
       #expect(balances.standardOutput.contains("\"balance\": \(expected)"), "\(customer)")
     }
-    #expect(ids.sorted() == Array(1...UInt64(1 + 4 * Self.purchasesPerProcess + 10)))
+    #expect(ids.sorted() == Array(1...UInt64(1 + 5 * Self.purchasesPerProcess)))
   }
 
   private static func child(db: String, customer: String, state: String) async {
