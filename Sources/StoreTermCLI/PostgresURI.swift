@@ -1,8 +1,10 @@
 import Foundation
 
-/// `--db postgresql://…` and `postgres://…`: libpq's connection URIs, accepted only without a
-/// password, which would show in the process list, in shell history and in every message that
-/// names the ledger. libpq reads the password from `PGPASSFILE` (`~/.pgpass`) or `PGPASSWORD`.
+/// PostgreSQL connection URIs for `--db`, accepted only without a password.
+///
+/// `postgresql://…` and `postgres://…` are libpq's forms. A password would show in the process
+/// list, in shell history and in every message that names the ledger; libpq reads it from
+/// `PGPASSFILE` (`~/.pgpass`) or `PGPASSWORD` instead.
 enum PostgresURI {
   /// Whether `value` names a PostgreSQL database rather than a SQLite file.
   static func isPostgres(_ value: String) -> Bool {

@@ -7,10 +7,11 @@ struct StorePaths {
   let database: String
   /// The PostgreSQL connection URI of `--db postgresql://…`, nil for a SQLite file.
   let postgres: String?
-  /// The app-side database (fulfillment records and consumable balances) beside the ledger:
-  /// `ledger.sqlite` has `ledger.app.sqlite`. A PostgreSQL ledger's app stays on the seat, as
-  /// an app's storage stays on its device: in the state folder, named after the server and
-  /// database.
+  /// The app-side database (fulfillment records and consumable balances), on this machine.
+  ///
+  /// Beside a SQLite ledger: `ledger.sqlite` has `ledger.app.sqlite`. A PostgreSQL ledger's app
+  /// stays on the seat, as an app's storage stays on its device: in the state folder, named
+  /// after the server and database.
   var appDatabase: String {
     if let postgres {
       return (stateDirectory as NSString).appendingPathComponent(

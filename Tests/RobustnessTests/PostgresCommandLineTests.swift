@@ -10,9 +10,11 @@ import Testing
   import Glibc
 #endif
 
-/// `--db postgresql://…`: several storeterm processes sharing one PostgreSQL ledger, a process
-/// killed in the middle of time's catch-up, and the faults a server adds. Skipped without
-/// `STORETERM_TEST_POSTGRES` (and a failure under `CI=true`, see `PostgresServerTests`).
+/// The command line on a PostgreSQL ledger, against a real server.
+///
+/// Several storeterm processes sharing one ledger, a process killed in the middle of time's
+/// catch-up, and the faults a server adds. Skipped without `STORETERM_TEST_POSTGRES` (a
+/// failure under `CI=true`, see `PostgresServerTests`).
 @Suite(
   .enabled(if: PostgresTestServer.connectionString != nil, "STORETERM_TEST_POSTGRES is not set"))
 struct PostgresCommandLineTests {
