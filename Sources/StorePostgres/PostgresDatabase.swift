@@ -63,10 +63,18 @@ public final class PostgresDatabase: @unchecked Sendable {
     guard !inTransaction else {
       throw PostgresError(.statement, "a database transaction was started inside another one")
     }
-    let connection = try connected()
+    var connection = try connected()
     inTransaction = true
     defer { inTransaction = false }
-    try connection.run(script: begin)
+    do {
+      try connection.run(script: begin)
+    } catch let error as PostgresError where error.kind == .connectionLost {
+      // The server went away while the connection sat idle (a restart): nothing of this
+      // transaction was sent yet, so connecting again and beginning once more is safe.
+      self.connection = nil
+      connection = try connected()
+      try connection.run(script: begin)
+    }
     do {
       if lockWriters {
         try connection.execute(
