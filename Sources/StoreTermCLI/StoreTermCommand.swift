@@ -127,7 +127,10 @@ public enum StoreTermCommand {
     let launchesUI = interactive && !parsed.explicitCommand && !parsed.flag("json")
     do {
       let context = try CommandContext(parsed: parsed, output: output, environment: environment)
-      if context.readOnly, let refusal = ReadOnlySeat.refusal(for: parsed.command.name) {
+      if context.readOnly,
+        let refusal = ReadOnlySeat.refusal(
+          for: parsed.command.name, postgres: context.paths.postgres != nil)
+      {
         throw CommandFailure(refusal)
       }
       if let uri = context.paths.postgres {

@@ -139,3 +139,40 @@ struct PostgresCommandLineTests {
     #expect(try tables?.int64("n") == 1)
   }
 }
+
+/// A support seat on PostgreSQL: `--read-only` reads, refuses every change with one sentence,
+/// and a role that may only read changes nothing either.
+@Suite(
+  .enabled(if: PostgresTestServer.connectionString != nil, "STORETERM_TEST_POSTGRES is not set"))
+struct PostgresReadOnlySeatTests {
+  @Test func aReadOnlySeatReadsAndChangesNothing() async throws {
+    let scratch = try PostgresScratch()
+    let db = scratch.uri
+    let bought = await runStoreTerm(["purchase", "dev.storeterm.demo.plus.monthly", "--db", db])
+    #expect(bought.status == 0, "\(bought.standardError)")
+    let ledger = try PostgresLedger(connectionString: scratch.connectionString)
+    let before = try ledger.events(after: 0, limit: 100)
+    // A month later a renewal is due; the read-only seat reads the ledger as it stands.
+    try ledger.setClock(
+      SimulatedClock(
+        realAnchor: Date(), simulatedAnchor: Date().addingTimeInterval(40 * 86_400),
+        rate: .realTime))
+    let listed = await runStoreTerm(["transactions", "--json", "--read-only", "--db", db])
+    #expect(listed.status == 0, "\(listed.standardError)")
+    guard case .array(let transactions) = try JSONParser.parse(listed.standardOutput) else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(transactions.count == 1)
+    let refused = await runStoreTerm([
+      "purchase", "dev.storeterm.demo.coins.100", "--read-only", "--db", db,
+    ])
+    #expect(refused.status == ExitStatus.failure)
+    #expect(
+      refused.standardError
+        == "storeterm: --read-only: purchase can change the ledger, so a read-only seat cannot"
+        + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements"
+        + " and status)\n")
+    #expect(try ledger.events(after: 0, limit: 100) == before)
+  }
+}
