@@ -20,7 +20,9 @@ public final class PostgresDatabase: @unchecked Sendable {
   /// The database and server, for messages.
   public let target: String
 
-  private let lock = NSLock()
+  /// Recursive, so a read or write started inside another on the same thread is refused with
+  /// one sentence (below) instead of waiting for itself forever.
+  private let lock = NSRecursiveLock()
   private var connection: PostgresConnection?
   private var inTransaction = false
 

@@ -138,6 +138,16 @@ struct PostgresFaultTests {
     #expect(error?.description.contains("newer storeterm") == true)
   }
 
+  @Test func aTransactionInsideAnotherIsRefusedNotAwaited() throws {
+    let scratch = try PostgresScratch()
+    let database = try PostgresDatabase(connectionString: scratch.connectionString)
+    let error = #expect(throws: PostgresError.self) {
+      try database.write { _ in try database.read { _ in 1 } }
+    }
+    #expect(error?.description == "a database transaction was started inside another one")
+    #expect(try database.read { db in try db.fetchOne("SELECT 1 AS one")?.int64("one") } == 1)
+  }
+
   @Test func theServerRefusesChangesOnAReadOnlySession() throws {
     let scratch = try PostgresScratch()
     _ = try PostgresLedger(connectionString: scratch.connectionString)
