@@ -66,6 +66,7 @@ public enum StoreTermCommand {
     ServeCommand.spec,
     ServerKeysCommand.spec,
     NotificationsCommand.spec,
+    DatabaseCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -170,6 +171,7 @@ public enum StoreTermCommand {
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
       case "notifications": try NotificationsCommand.run(context)
+      case "db": try DatabaseCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

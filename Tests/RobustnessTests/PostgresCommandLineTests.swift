@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import StoreJWS
+import StorePersistence
 import StorePostgres
 import StoreTermCLI
 import StoreTermTestSupport
@@ -174,5 +175,53 @@ struct PostgresReadOnlySeatTests {
         + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements"
         + " and status)\n")
     #expect(try ledger.events(after: 0, limit: 100) == before)
+  }
+}
+
+/// `storeterm db copy`: SQLite to PostgreSQL and back, verified, into empty ledgers only.
+@Suite(
+  .enabled(if: PostgresTestServer.connectionString != nil, "STORETERM_TEST_POSTGRES is not set"))
+struct PostgresCopyTests {
+  @Test func aLedgerCopiesToPostgresAndBackAndReadsTheSame() async throws {
+    let folder = try TestPaths.temporaryDirectory()
+    let sqlite = folder.appending(path: "ledger.sqlite").path
+    let state = try TestPaths.temporaryDirectory().path
+    let environment = ["XDG_STATE_HOME": state]
+    for product in ["dev.storeterm.demo.plus.monthly", "dev.storeterm.demo.lifetime"] {
+      let run = await runStoreTerm(["purchase", product, "--db", sqlite])
+      #expect(run.status == 0, "\(run.standardError)")
+    }
+    #expect(await runStoreTerm(["clock", "advance", "40d", "--db", sqlite]).status == 0)
+    // The team's seats sign with the first seat's CA.
+    try FileManager.default.createDirectory(
+      atPath: state + "/storeterm", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: folder.appending(path: "ca").path, toPath: state + "/storeterm/ca")
+    let scratch = try PostgresScratch()
+    let copied = await runStoreTerm(["db", "copy", sqlite, scratch.uri], environment: environment)
+    #expect(copied.status == 0, "\(copied.standardError)")
+    #expect(copied.standardOutput.contains("4 transactions, 1 subscriptions"))
+    #expect(copied.standardOutput.contains("every JWS verified again (5 of 5)"))
+    let original = await runStoreTerm(["transactions", "--json", "--db", sqlite])
+    let listed = await runStoreTerm(
+      ["transactions", "--json", "--db", scratch.uri], environment: environment)
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(listed.standardOutput == original.standardOutput)
+    // Into a ledger that holds data: refused, nothing written.
+    let again = await runStoreTerm(["db", "copy", sqlite, scratch.uri], environment: environment)
+    #expect(again.status == ExitStatus.failure)
+    #expect(again.standardError.contains("already holds customers or events"))
+    let back = folder.appending(path: "back.sqlite").path
+    let returned = await runStoreTerm(["db", "copy", scratch.uri, back], environment: environment)
+    #expect(returned.status == 0, "\(returned.standardError)")
+    // (Both ledgers moved on since the first copy: listing transactions finished them.)
+    let reread = try SQLiteLedger(location: .file(back)).snapshot()
+    let shared = try PostgresLedger(connectionString: scratch.connectionString).snapshot()
+    #expect(reread.events == shared.events)
+    #expect(reread.records == shared.records)
+    #expect(reread.subscriptions == shared.subscriptions)
+    #expect(reread.customers == shared.customers)
+    #expect(reread.clock == shared.clock)
+    #expect(reread.nextTransactionID == shared.nextTransactionID)
   }
 }
