@@ -16,6 +16,7 @@ let package = Package(
     .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
     .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
@@ -36,6 +37,16 @@ let package = Package(
     // SQLite: connections, statements, read/write transactions, migrations; later the ledger.
     .target(name: "StorePersistence", dependencies: ["StoreCore", "StoreFiles", "CSQLite"]),
 
+    // The ledger on PostgreSQL (libpq), for a team sharing one store across machines.
+    .target(
+      name: "StorePostgres", dependencies: ["StoreCore", "StorePersistence", "CPostgres"]),
+    // The ledger's contract, run against SQLite always and PostgreSQL when a server is given.
+    .testTarget(
+      name: "LedgerContractTests",
+      dependencies: [
+        "StoreCore", "StoreJWS", "StorePersistence", "StorePostgres", "StoreTermTestSupport",
+      ]),
+
     // The App Store's server side: the App Store Server API over HTTP (libmicrohttpd), its JWT
     // authentication and keys.
     .target(
@@ -53,7 +64,7 @@ let package = Package(
       name: "StoreTermCLI",
       dependencies: [
         "StoreCore", "StoreJWS", "StorePersistence", "StoreKit", "StoreManager", "TerminalUI",
-        "StoreTermApp", "NCursesTerminal", "StoreServer", "StoreFiles",
+        "StoreTermApp", "NCursesTerminal", "StoreServer", "StoreFiles", "StorePostgres",
       ],
       plugins: ["EmbedDemoCatalog"]
     ),
@@ -64,7 +75,7 @@ let package = Package(
       name: "storeterm-bench",
       dependencies: [
         "StoreJWS", "StoreCore", "StorePersistence", "StoreTermApp", "TerminalUI",
-        "StoreTermTestSupport", "StoreTermCLI", "StoreKit", "StoreServer",
+        "StoreTermTestSupport", "StoreTermCLI", "StoreKit", "StoreServer", "StorePostgres",
       ]),
 
     // Build-time embedding of Fixtures/Demo.storekit into StoreTermCLI.
@@ -74,7 +85,9 @@ let package = Package(
     // Helpers shared by the test targets: fixture paths, captured CLI output.
     .target(
       name: "StoreTermTestSupport",
-      dependencies: ["StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore"]),
+      dependencies: [
+        "StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore", "StorePostgres",
+      ]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
@@ -96,7 +109,7 @@ let package = Package(
       name: "RobustnessTests",
       dependencies: [
         "StoreCore", "StoreJWS", "StoreTermCLI", "StoreTermTestSupport", "TerminalUI",
-        "StorePersistence",
+        "StorePersistence", "StorePostgres",
       ]),
     .testTarget(name: "ShimTests", dependencies: ["CSQLite", "CNCurses", "CLibCrypto"]),
 

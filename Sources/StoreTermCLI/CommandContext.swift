@@ -93,7 +93,9 @@ struct CommandContext {
   func openStore(reportingWarnings: Bool = true) throws -> StoreContext {
     let store = try StoreContext(
       self, catalog: try loadCatalog(reportingWarnings: reportingWarnings))
-    try store.catchUp(output: output)
+    // A read-only seat on PostgreSQL reads the ledger as it stands: catching up would write
+    // (a writing seat generates what fell due).
+    if !(readOnly && paths.postgres != nil) { try store.catchUp(output: output) }
     return store
   }
 

@@ -11,7 +11,7 @@ enum LedgerAgreement {
   /// Refuses to open a ledger that is behind the app's records; `reset` (which starts over)
   /// instead moves the ledger's IDs past everything the app holds.
   static func check(
-    ledger: SQLiteLedger, fulfillment: FulfillmentStore, paths: StorePaths, isReset: Bool
+    ledger: StoreLedger, fulfillment: FulfillmentStore, paths: StorePaths, isReset: Bool
   ) throws {
     guard let known = try fulfillment.highestTransactionID() else { return }
     let next = try ledger.nextTransactionIdentifier()

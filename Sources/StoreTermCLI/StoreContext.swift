@@ -4,6 +4,7 @@ import StoreJWS
 @_spi(StoreTerm) import StoreKit
 import StoreManager
 import StorePersistence
+import StorePostgres
 
 /// The simulated App Store as the commands use it: the engine over the ledger file, signing with
 /// the local test CA, and a verifier that trusts that CA's root.
@@ -16,8 +17,10 @@ struct StoreContext {
   let customerID: String
   /// The catalog.
   let catalog: ProductCatalog
-  /// The ledger.
-  let ledger: SQLiteLedger
+  /// The ledger: SQLite's file or a PostgreSQL database.
+  let backend: StoreLedger
+  /// The SQLite ledger, for what works on SQLite only so far (one sentence on PostgreSQL).
+  var ledger: SQLiteLedger { get throws { try backend.sqlite(for: "this command") } }
   /// The simulated clock, stored in the ledger.
   let clock: LedgerClock
   /// The bundle ID and environment signed data carries.
@@ -40,13 +43,20 @@ struct StoreContext {
     // A command that only reads, before any ledger exists, reads an empty store in memory:
     // it must not create folders, a CA or a ledger (`--db` with a typo would leave them behind).
     let ephemeral =
-      Self.readingCommands.contains(context.parsed.command.name)
-      && !FileManager.default.fileExists(atPath: paths.database)
+      Self.readingCommands.contains(context.parsed.command.name) && !paths.ledgerExists
     // The ledger first: a file that is refused must not leave a new CA beside it.
-    ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
-    ledgerFile = ephemeral ? nil : LedgerFileIdentity(path: paths.database)
+    if let uri = paths.postgres {
+      backend = .postgres(
+        try Self.openPostgres(uri, readOnly: context.readOnly), uri: uri)
+      ledgerFile = nil
+    } else {
+      backend = .sqlite(
+        try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database)))
+      ledgerFile = ephemeral ? nil : LedgerFileIdentity(path: paths.database)
+    }
+    let ledger = backend.ledger
     // Only a file that opened as a ledger is storeterm's to fix; a refused one stays untouched.
-    if !ephemeral {
+    if !ephemeral, paths.postgres == nil {
       for warning in StateFileModes.repair(paths) {
         context.output.writeError("storeterm: warning: \(warning)\n")
       }
@@ -55,7 +65,7 @@ struct StoreContext {
     fulfillment = try FulfillmentStore(
       location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)
     try LedgerAgreement.check(
-      ledger: ledger, fulfillment: fulfillment, paths: paths,
+      ledger: backend, fulfillment: fulfillment, paths: paths,
       isReset: context.parsed.command.name == "reset")
     let authority: TestCertificateAuthority
     do {
@@ -78,7 +88,7 @@ struct StoreContext {
     clock = LedgerClock(simulated!)
     let identity = context.identity
     // The prices a price increase set are the App Store's, for every process.
-    let catalog = catalog.repricing(try ledger.productPrices())
+    let catalog = catalog.repricing(try backend.productPrices())
     self.catalog = catalog
     self.identity = identity
     customerID = context.customerID
@@ -89,13 +99,13 @@ struct StoreContext {
     self.signer = signer
     // Switches turned in the terminal UI hold for every process, over the file's values.
     var session = StoreSession(settings: catalog.configuration.settings)
-      .applying(try ledger.sessionSwitches())
+      .applying(try backend.sessionSwitches())
     session.nonRenewingDuration = context.nonRenewingDuration
     let notifications = ServerNotificationFactory(
       signer: signer, clock: clock, ids: RandomIdentifiers(), identity: identity)
     self.notifications = notifications
     // Every event this process records is written with its signed server notification.
-    if !ephemeral { ledger.setNotificationWriter(notifications) }
+    if !ephemeral { backend.setNotificationWriter(notifications) }
     engine = StoreEngine(
       catalog: catalog, session: session,
       ledger: ledger, signer: signer, clock: clock,
@@ -105,6 +115,17 @@ struct StoreContext {
 }
 
 extension StoreContext {
+  /// Connects to the PostgreSQL ledger at `uri`; a failure is one sentence naming the URI
+  /// (which holds no password: `PostgresURI` refuses one).
+  static func openPostgres(_ uri: String, readOnly: Bool) throws -> PostgresLedger {
+    if let refusal = PostgresURI.refusal(uri) { throw UsageError(refusal) }
+    do {
+      return try PostgresLedger(connectionString: uri, readOnly: readOnly)
+    } catch let error as PostgresError {
+      throw CommandFailure("\(PostgresURI.display(uri)): \(error)")
+    }
+  }
+
   /// The commands that never change the ledger, so need none to exist.
   static let readingCommands: Set<String> = [
     "products", "balances", "transactions", "entitlements", "status", "jws", "customers",
@@ -155,7 +176,7 @@ extension StoreContext {
   /// Turns a session switch for every process: kept in the ledger (the next process reads it
   /// at open) and applied to this engine, so this process bills the same way at once.
   func setSessionSwitch(_ name: StoreSession.Switch, _ enabled: Bool) throws {
-    try ledger.setSessionSwitch(name, enabled)
+    try backend.setSessionSwitch(name, enabled)
     var session = engine.session
     session.set(name, enabled)
     engine.setSession(session)

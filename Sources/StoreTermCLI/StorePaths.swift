@@ -3,13 +3,33 @@ import Foundation
 /// Where storeterm keeps its state: the ledger database and, beside it, the test CA and the
 /// app's own database.
 struct StorePaths {
-  /// The ledger database file.
+  /// The ledger database file (for a PostgreSQL ledger, its connection URI, never a path).
   let database: String
-  /// The app-side database (fulfillment records and consumable balances) beside the ledger:
-  /// `ledger.sqlite` has `ledger.app.sqlite`.
+  /// The PostgreSQL connection URI of `--db postgresql://…`, nil for a SQLite file.
+  let postgres: String?
+  /// The app-side database (fulfillment records and consumable balances), on this machine.
+  ///
+  /// Beside a SQLite ledger: `ledger.sqlite` has `ledger.app.sqlite`. A PostgreSQL ledger's app
+  /// stays on the seat, as an app's storage stays on its device: in the state folder, named
+  /// after the server and database.
   var appDatabase: String {
+    if let postgres {
+      return (stateDirectory as NSString).appendingPathComponent(
+        "postgres-" + Self.fileName(for: postgres) + ".app.sqlite")
+    }
     let base = (database as NSString).deletingPathExtension
     return base + ".app.sqlite"
+  }
+
+  /// Whether a ledger is there to open: the SQLite file exists, or a PostgreSQL server is named
+  /// (which a command reaches, or reports one sentence on).
+  var ledgerExists: Bool { postgres != nil || FileManager.default.fileExists(atPath: database) }
+
+  /// Letters, digits and dots of `uri` after its scheme, the rest as `_` (at most 80).
+  static func fileName(for uri: String) -> String {
+    let rest = uri.split(separator: "://", maxSplits: 1).last.map(String.init) ?? uri
+    return String(
+      rest.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") ? $0 : "_" }.prefix(80))
   }
   /// The folder holding the database and the `ca/` folder.
   let stateDirectory: String
@@ -26,7 +46,11 @@ struct StorePaths {
   /// The paths for `--db PATH`, or the defaults; the CA lives in the database's folder so a
   /// ledger and the root that verifies it travel together.
   init(databaseOption: String?, environment: [String: String]) {
-    if let databaseOption {
+    postgres = databaseOption.flatMap { PostgresURI.isPostgres($0) ? $0 : nil }
+    if let postgres {
+      database = postgres
+      stateDirectory = Self.defaultStateDirectory(environment: environment)
+    } else if let databaseOption {
       let absolute =
         databaseOption.hasPrefix("/")
         ? databaseOption

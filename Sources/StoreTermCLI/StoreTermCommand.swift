@@ -18,7 +18,9 @@ public enum StoreTermCommand {
       help: "The locale for names, prices and the screens' language, such as de_DE (default: the "
         + "file's)"),
     .value(
-      "db", "PATH", help: "The ledger database (default: $XDG_STATE_HOME/storeterm/ledger.sqlite)"),
+      "db", "PATH",
+      help: "The ledger database (default: $XDG_STATE_HOME/storeterm/ledger.sqlite), or a"
+        + " PostgreSQL URI a team shares: postgresql://user@host/db (password from ~/.pgpass)"),
     .value("customer", "ID", help: "The App Store account to act as (default: default)"),
     .value(
       "bundle-id", "ID",
@@ -65,6 +67,7 @@ public enum StoreTermCommand {
     ServeCommand.spec,
     ServerKeysCommand.spec,
     NotificationsCommand.spec,
+    DatabaseCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -126,13 +129,22 @@ public enum StoreTermCommand {
     let launchesUI = interactive && !parsed.explicitCommand && !parsed.flag("json")
     do {
       let context = try CommandContext(parsed: parsed, output: output, environment: environment)
-      if context.readOnly, let refusal = ReadOnlySeat.refusal(for: parsed.command.name) {
+      if context.readOnly,
+        let refusal = ReadOnlySeat.refusal(
+          for: parsed.command.name, postgres: context.paths.postgres != nil)
+      {
         throw CommandFailure(refusal)
+      }
+      if let uri = context.paths.postgres {
+        if let refusal = PostgresURI.refusal(uri) { throw UsageError(refusal) }
+        if let refusal = PostgresSeat.refusal(for: parsed.command.name, uri: uri) {
+          throw CommandFailure(refusal)
+        }
       }
       // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
       // A missing ledger has nothing unfinished, and reset is about to delete everything.
       if parsed.command.name != "reset", !context.readOnly,
-        FileManager.default.fileExists(atPath: context.paths.database)
+        context.paths.ledgerExists
       {
         try await ManagedStore.recover(context)
       }
@@ -161,6 +173,7 @@ public enum StoreTermCommand {
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
       case "notifications": try NotificationsCommand.run(context)
+      case "db": try DatabaseCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

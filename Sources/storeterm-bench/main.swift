@@ -9,6 +9,8 @@ let usage = """
     purchase [--seconds N] [--rounds N] [--prefill N]
                                        end-to-end purchases beside bare SQLite commits, into fresh
                                        files and into files already holding N rows
+    postgres [--seconds N]             purchases on a PostgreSQL ledger beside bare INSERT commits
+                                       (server: STORETERM_BENCH_POSTGRES, key=value form)
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
@@ -66,6 +68,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       seconds: options["--seconds"] ?? 3, rounds: max(1, Int(options["--rounds"] ?? 3)),
       prefill: Int(options["--prefill"] ?? 100_000)
     ).run()
+  case "postgres":
+    let options = numericOptions(words, allowed: ["--seconds"])
+    return try PostgresBenchmark(seconds: options["--seconds"] ?? 3).run()
   case "renewals":
     let options = numericOptions(words, allowed: ["--subscribers"])
     return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()

@@ -52,7 +52,7 @@ import Testing
     _ body: (StoreEffectRunner, Inbox) async throws -> Void
   ) async throws {
     try await StoreKitRuntime.withConfiguration(context.runtime) {
-      let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) {
+      let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) {
         _ in throw CommandFailure("no other customers in this test")
       }
       let inbox = Inbox()
@@ -74,7 +74,7 @@ import Testing
     ).openStore()
     _ = try other.engine.purchase("dev.storeterm.demo.lifetime", customerID: "default")
     try await StoreKitRuntime.withConfiguration(other.runtime) {
-      let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) {
+      let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) {
         _ in throw CommandFailure("no other customers in this test")
       }
       let inbox = Inbox()
@@ -101,7 +101,7 @@ import Testing
     let database = directory.appending(path: "ledger.sqlite").path
     _ = try context.engine.purchase("dev.storeterm.demo.lifetime", customerID: "default")
     _ = try context.engine.purchase("dev.storeterm.demo.themes", customerID: "bob")
-    let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) { id in
+    let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) { id in
       try CommandContext(
         parsed: try StoreTermCommand.parser.parse(["ui", "--db", database, "--customer", id]),
         output: CapturedOutput(), environment: [:]

@@ -28,7 +28,7 @@ import Testing
 
   private func withRunner(_ body: (StoreEffectRunner, Inbox) async throws -> Void) async throws {
     try await StoreKitRuntime.withConfiguration(context.runtime) {
-      let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) {
+      let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) {
         _ in throw CommandFailure("no other customers in this test")
       }
       let inbox = Inbox()

@@ -34,7 +34,7 @@ import Testing
   }
 
   private func check(_ context: StoreContext) async throws {
-    let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) { _ in
+    let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) { _ in
       throw CommandFailure("no other customers in this test")
     }
     let inbox = EffectRunnerTests.Inbox()
@@ -47,7 +47,7 @@ import Testing
     _ = try StoreKitRuntime.configuration()
     _ = try await Product.products(for: ["dev.storeterm.demo.plus.monthly"])
     _ = await Product.SubscriptionInfo.isEligibleForIntroOffer(for: "5A1E0001")
-    let reader = SnapshotSources.builder(
+    let reader = try SnapshotSources.builder(
       store: Store(configuration: context.managerConfiguration), context: context)
     let snapshot = await reader.snapshot()
     _ = try await reader.page(TransactionPageRequest(limit: 10))

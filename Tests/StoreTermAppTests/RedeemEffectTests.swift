@@ -38,7 +38,7 @@ import Testing
     let context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
       .openStore()
     try await StoreKitRuntime.withConfiguration(context.runtime) {
-      let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) {
+      let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) {
         _ in throw CommandFailure("no other customers in this test")
       }
       let inbox = Inbox()

@@ -35,7 +35,7 @@ import Testing
     _ body: (StoreEffectRunner, EffectRunnerTests.Inbox) async throws -> Void
   ) async throws {
     try await StoreKitRuntime.withConfiguration(context.runtime) {
-      let runner = StoreEffectRunner(context: context, log: DiagnosticLog()) {
+      let runner = try StoreEffectRunner(context: context, log: DiagnosticLog()) {
         _ in throw CommandFailure("no other customers in this test")
       }
       let inbox = EffectRunnerTests.Inbox()
@@ -101,7 +101,7 @@ import Testing
 
   @Test func aRefundAfterAnApprovedAskToBuyLeavesNoPendingBadge() async throws {
     try await StoreKitRuntime.withConfiguration(context.runtime) {
-      let runner = StoreEffectRunner(
+      let runner = try StoreEffectRunner(
         context: context, log: DiagnosticLog(), pollInterval: .milliseconds(5)
       ) { _ in throw CommandFailure("no other customers in this test") }
       let inbox = EffectRunnerTests.Inbox()

@@ -131,7 +131,7 @@ import Testing
   func windowsEqualWhatEveryRecordSaysAfterOtherConnectionsChanges(seed: UInt64) throws {
     let (ui, other) = try Self.ledger(60)
     let verifier = Verifier()
-    var pager = TransactionPager(ledger: ui.ledger) { verifier.verify($0) }
+    var pager = TransactionPager(ledger: try ui.ledger) { verifier.verify($0) }
     var random = SeededGenerator(seed: seed)
     for step in 0..<40 {
       let all = try Self.everything(ui.ledger)
@@ -169,7 +169,7 @@ import Testing
   @Test func anUnchangedLedgerAnswersFromWhatWasReadAndVerifiesNothing() throws {
     let (ui, _) = try Self.ledger(12)
     let verifier = Verifier()
-    var pager = TransactionPager(ledger: ui.ledger) { verifier.verify($0) }
+    var pager = TransactionPager(ledger: try ui.ledger) { verifier.verify($0) }
     let request = TransactionPageRequest(limit: 5)
     let first = try pager.page(request, mark: try ui.ledger.recordMark(), matches: nil)
     #expect(first.rows.map(\.id) == [12, 11, 10, 9, 8])

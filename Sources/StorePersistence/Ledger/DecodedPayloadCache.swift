@@ -8,14 +8,14 @@ import Synchronization
 /// commands read the same transactions over and over. The header plays no part in the payload,
 /// so the stored text identifies it as well as the whole JWS does, and is a quarter as long to
 /// hash and compare.
-enum DecodedPayloadCache {
+public enum DecodedPayloadCache {
   /// Entries kept before the cache starts over (a few megabytes).
   static let capacity = 20_000
 
   private static let entries = Mutex<[String: JWSTransactionDecodedPayload]>([:])
 
   /// The payload stored as `key`, decoded by `decode` the first time.
-  static func payload(
+  public static func payload(
     for key: String, decode: () throws -> JWSTransactionDecodedPayload
   ) rethrows -> JWSTransactionDecodedPayload {
     if let cached = entries.withLock({ $0[key] }) { return cached }

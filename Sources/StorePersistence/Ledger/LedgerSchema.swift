@@ -4,6 +4,9 @@
 /// read; its header kept once in `jws_headers`, see `JWSHeaderSchema`) plus a few columns for
 /// queries; every change appends a row to `events`.
 enum LedgerSchema {
+  /// The migrations' names in order: every backend names and orders its migrations the same.
+  static var migrationNames: [String] { migrator.migrationNames }
+
   /// The migrations in order; never edit one that has shipped, add a new one.
   static var migrator: Migrator {
     var migrator = Migrator()

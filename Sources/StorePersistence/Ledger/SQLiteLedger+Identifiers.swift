@@ -1,4 +1,8 @@
 extension SQLiteLedger {
+  /// The ledger's migrations by name, in the order they apply: a PostgreSQL ledger applies
+  /// the same ones, in the same order.
+  public static var migrationNames: [String] { LedgerSchema.migrationNames }
+
   /// The transaction identifier the next record will get.
   public func nextTransactionIdentifier() throws -> UInt64 {
     UInt64(try queue.read { db in try Self.nextTransactionID(db) })

@@ -23,54 +23,23 @@ extension SQLiteLedger {
     headers: JWSHeaderStore, db: SQLiteConnection
   ) throws {
     let sequence = try db.fetchOne("SELECT last_insert_rowid()")?.get(Int64.self, at: 0)
-    var transaction: SignedTransaction?
-    if let id = event.transactionID {
-      transaction =
-        try (changes.updated + changes.inserted).last(where: { $0.id == id })?.signed
-        ?? records(customerID: event.customerID, scope: .record(id), headers: headers, db: db)
-        .first?.signed
-    }
-    if let payload = transaction?.payload, payload.type == .autoRenewableSubscription,
-      NotificationKind.carriesLatestTransaction(event.kind),
-      let original = UInt64(payload.originalTransactionId)
-    {
-      transaction =
-        try latestTransaction(
-          of: original, customerID: event.customerID, changes: changes, headers: headers, db: db)
-        ?? transaction
-    }
-    var subscription: SubscriptionRecord?
-    if let payload = transaction?.payload, payload.type == .autoRenewableSubscription,
-      let original = UInt64(payload.originalTransactionId)
-    {
-      subscription =
-        try changes.subscriptions.last(where: { $0.state.originalID == original })
-        ?? subscriptions(
-          customerID: event.customerID, scope: .chain(original), records: [], db: db
-        ).first
-    }
+    let customer = event.customerID
+    let lookup = EventNotificationRule.Lookup(
+      record: { id in
+        try records(customerID: customer, scope: .record(id), headers: headers, db: db).first
+      },
+      latestOfChain: { original in
+        try records(customerID: customer, scope: .chain(original), headers: headers, db: db).last
+      },
+      subscription: { original in
+        try subscriptions(customerID: customer, scope: .chain(original), records: [], db: db)
+          .first
+      })
     guard
-      let notification = try notifier.notification(
-        for: event, transaction: transaction, subscription: subscription)
+      let notification = try EventNotificationRule.notification(
+        for: event, changes: changes, notifier: notifier, lookup: lookup)
     else { return }
     try insert(notification, eventSequence: sequence, db: db)
-  }
-
-  /// The latest signed transaction of chain `original`, as `changes` left it (the highest ID:
-  /// renewals and upgrades only ever add later ones).
-  static func latestTransaction(
-    of original: UInt64, customerID: String, changes: LedgerChanges, headers: JWSHeaderStore,
-    db: SQLiteConnection
-  ) throws -> SignedTransaction? {
-    let originalText = String(original)
-    let changed = (changes.updated + changes.inserted).filter {
-      $0.customerID == customerID && $0.signed?.payload.originalTransactionId == originalText
-    }
-    let stored = try records(
-      customerID: customerID, scope: .chain(original), headers: headers, db: db)
-    guard let latestID = (stored.map(\.id) + changed.map(\.id)).max() else { return nil }
-    return changed.last(where: { $0.id == latestID })?.signed
-      ?? stored.last(where: { $0.id == latestID })?.signed
   }
 
   static func insert(

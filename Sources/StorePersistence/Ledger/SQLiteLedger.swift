@@ -278,6 +278,8 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
   case unknownCustomer(String)
   /// A stored row could not be read back (a damaged or hand-edited ledger).
   case damagedRow(table: String, id: String, reason: String)
+  /// A copy's destination already holds customers or events.
+  case notEmpty
 
   /// One sentence naming the input.
   public var description: String {
@@ -285,6 +287,8 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
     case .unknownCustomer(let id): "customer \"\(id)\" does not exist"
     case .damagedRow(let table, let id, let reason):
       "the ledger's \(table) row \(id) cannot be read: \(reason)"
+    case .notEmpty:
+      "the ledger already holds customers or events; a copy goes into an empty one only"
     }
   }
 }

@@ -64,7 +64,7 @@ enum ClockCommand {
           + " where the test certificates end")
     }
     let advanced = store.clock.simulated.advanced(by: seconds, real: real)
-    try store.ledger.setClock(advanced)
+    try store.backend.ledger.setClock(advanced)
     store.clock.set(advanced)
     let renewals = try store.catchUp(output: output)
     output.write(
@@ -79,7 +79,7 @@ enum ClockCommand {
       throw UsageError("clock rate \(text): not a time rate (one of \(names))")
     }
     let changed = store.clock.simulated.withRate(rate, real: Date())
-    try store.ledger.setClock(changed)
+    try store.backend.ledger.setClock(changed)
     store.clock.set(changed)
   }
 }

@@ -10,7 +10,7 @@ enum ProductsCommand {
   static func run(_ context: CommandContext) throws {
     var catalog = try context.loadCatalog()
     var products = catalog.products()
-    if FileManager.default.fileExists(atPath: context.paths.database) {
+    if context.paths.ledgerExists {
       let store = try context.openStore(reportingWarnings: false)
       catalog = store.catalog
       products = try store.engine.products(customerID: store.customerID)

@@ -46,7 +46,7 @@ enum ServeCommand {
     }
     let output = context.output
     let api = AppStoreServerAPI(
-      engine: store.engine, ledger: store.ledger, signer: authority.makeSigner(),
+      engine: store.engine, ledger: try store.ledger, signer: authority.makeSigner(),
       clock: store.clock, identity: store.identity, realNow: { Date() },
       log: { output.writeError("storeterm serve: \($0)\n") })
     signal(SIGPIPE, SIG_IGN)
@@ -70,10 +70,10 @@ enum ServeCommand {
       "serving the App Store Server API (\(store.identity.environment.rawValue), "
         + "\(store.identity.bundleId)) on http://\(host):\(server.port)\n")
     let delivery = NotificationDelivery(
-      ledger: store.ledger, urls: urls, identity: store.identity, clock: store.clock)
+      ledger: try store.ledger, urls: urls, identity: store.identity, clock: store.clock)
     try delivery.register()
     for url in urls { output.write("posting notifications to \(url.absoluteString)\n") }
-    let (engine, ledger, clock) = (store.engine, store.ledger, store.clock)
+    let (engine, ledger, clock) = (store.engine, try store.ledger, store.clock)
     let deliveries = Task {
       await deliver(delivery, engine: engine, ledger: ledger, clock: clock, log: output)
     }

@@ -36,7 +36,7 @@ enum UICommand {
       throw CommandFailure("storeterm ui: \(error)")
     }
     // The store manager (and its Transaction.updates listener) starts before the first frame.
-    let runner = StoreEffectRunner(
+    let runner = try StoreEffectRunner(
       context: store, log: log, appDatabase: context.paths.appDatabase
     ) { customerID in
       // The customer switcher opens the same App Store for another account; anything it would

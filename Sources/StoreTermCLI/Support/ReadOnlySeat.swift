@@ -9,8 +9,20 @@ enum ReadOnlySeat {
   /// writing so due renewals keep being generated.
   static let allowedCommands: [String] = ["products", "customers", "customer", "help", "ui"]
 
+  /// The commands a read-only seat on a PostgreSQL ledger can run: the store's reading
+  /// commands, which open it read-only (the server refuses a change too) and never catch up.
+  static let allowedOnPostgres: [String] = [
+    "products", "transactions", "entitlements", "status", "help",
+  ]
+
   /// Nil when `command` may run read-only, else the sentence refusing it.
-  static func refusal(for command: String) -> String? {
+  static func refusal(for command: String, postgres: Bool = false) -> String? {
+    if postgres {
+      guard !allowedOnPostgres.contains(command) else { return nil }
+      return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
+        + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements"
+        + " and status)"
+    }
     guard !allowedCommands.contains(command) else { return nil }
     return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
       + " run it (read-only seats can run products, customers, customer and ui)"

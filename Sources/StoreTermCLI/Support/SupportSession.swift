@@ -33,19 +33,19 @@ struct SupportSession {
     } else {
       let store = try context.openStore()
       names = ProductNames(catalog: store.catalog)
-      directory = SupportDirectory(ledger: store.ledger)
+      directory = SupportDirectory(ledger: try store.ledger)
       now = store.clock.now()
     }
   }
 
   /// The session the Customers screen reads through: the front end's own App Store (opened for
   /// writing, so answers are given at the simulated now) and its app database.
-  init(store: StoreContext, appDatabase: String) {
+  init(store: StoreContext, appDatabase: String) throws {
     self.appDatabase = appDatabase
     isReadOnly = false
     nonRenewingLength = store.engine.session.nonRenewingDuration
     names = ProductNames(catalog: store.engine.catalog)
-    directory = SupportDirectory(ledger: store.ledger)
+    directory = SupportDirectory(ledger: try store.ledger)
     now = store.clock.now()
   }
 

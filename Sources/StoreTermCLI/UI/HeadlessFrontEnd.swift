@@ -24,7 +24,7 @@ public final class HeadlessFrontEnd {
     let log = DiagnosticLog()
     context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
       .openStore(reportingWarnings: false)
-    runner = StoreEffectRunner(context: context, log: log) { customerID in
+    runner = try StoreEffectRunner(context: context, log: log) { customerID in
       // The same ledger path for another customer, or for this one when another file took
       // the ledger's place.
       let parsed = try StoreTermCommand.parser.parse([

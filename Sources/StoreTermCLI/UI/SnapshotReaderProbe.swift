@@ -26,7 +26,7 @@ public final class SnapshotReaderProbe {
     ).openStore(reportingWarnings: false)
     StoreKitRuntime.configure(context.runtime)
     store = Store(configuration: context.managerConfiguration)
-    reader = SnapshotSources.builder(store: store, context: context)
+    reader = try SnapshotSources.builder(store: store, context: context)
     self.context = context
   }
 

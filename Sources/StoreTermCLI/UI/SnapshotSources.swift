@@ -11,20 +11,21 @@ import StoreTermApp
 enum SnapshotSources {
   /// A snapshot builder for `context`'s customer, reading `store`.
   @MainActor
-  static func builder(store: Store, context: StoreContext) -> SnapshotBuilder {
+  static func builder(store: Store, context: StoreContext) throws -> SnapshotBuilder {
     SnapshotBuilder(
-      app: StoreManagerView(store: store), appStore: browser(context),
+      app: StoreManagerView(store: store), appStore: try browser(context),
       customerID: context.customerID)
   }
 
   /// The App Store side: the opened ledger, the engine's session, and the verifier.
-  static func browser(_ context: StoreContext) -> AppStoreBrowser {
+  static func browser(_ context: StoreContext) throws -> AppStoreBrowser {
     let engine = context.engine
     let clock = context.clock
     let verifier = context.verifier
-    let retention = RetentionStore(ledger: context.ledger, identity: context.identity)
+    let ledger = try context.ledger
+    let retention = RetentionStore(ledger: ledger, identity: context.identity)
     return AppStoreBrowser(
-      ledger: context.ledger,
+      ledger: ledger,
       session: {
         let session = engine.session
         var facts = SessionFacts(

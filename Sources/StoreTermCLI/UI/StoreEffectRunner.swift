@@ -45,12 +45,12 @@ final class StoreEffectRunner: EffectRunner {
     pollInterval: Duration = .milliseconds(200), appDatabase: String = "",
     realTime: @escaping @Sendable () -> Date = LedgerClock.systemTime,
     openContext: @escaping @MainActor (String) throws -> StoreContext
-  ) {
+  ) throws {
     let store = Self.makeStore(context)
     self.store = store
     self.context = context
     self.openContext = openContext
-    self.reader = SnapshotSources.builder(store: store, context: context)
+    self.reader = try SnapshotSources.builder(store: store, context: context)
     self.log = log
     self.pollInterval = pollInterval
     self.appDatabase = appDatabase
@@ -233,8 +233,9 @@ final class StoreEffectRunner: EffectRunner {
         log.write("history page: \(error)")
       }
     case .notifications(let request):
+      guard let ledger = try? context.ledger else { return }
       await NotificationsClient(
-        ledger: context.ledger, clock: context.clock, factory: context.notifications,
+        ledger: ledger, clock: context.clock, factory: context.notifications,
         pollInterval: pollInterval
       ).run(request, send: send)
     case .retentionOffer(let id):
@@ -319,7 +320,7 @@ final class StoreEffectRunner: EffectRunner {
     store = Self.makeStore(fresh)
     (storeClient, controls, support, clock) = Self.clients(
       fresh, store: store, appDatabase: appDatabase, realTime: realTime)
-    reader = SnapshotSources.builder(store: store, context: fresh)
+    reader = try SnapshotSources.builder(store: store, context: fresh)
     lastSent = nil
     try reader.primeEvents()
     await StoreKitRuntime.withConfiguration(fresh.runtime) { await storeClient.start() }

@@ -25,20 +25,20 @@ struct LedgerSupportClient: SupportClient {
   let appDatabase: String
 
   func search(_ query: String) throws -> [CustomerSummary] {
-    let session = supportSession()
+    let session = try supportSession()
     return try summaries(
       session.directory.search(query, limit: CustomersScreen.pageSize), session)
   }
 
   func more(_ query: String, after customerID: String) throws -> [CustomerSummary] {
-    let session = supportSession()
+    let session = try supportSession()
     return try summaries(
       session.directory.customers(
         after: customerID, matching: query, limit: CustomersScreen.pageSize), session)
   }
 
   func load(_ customerID: String) throws -> CustomerDetail {
-    let session = supportSession()
+    let session = try supportSession()
     let history = try session.history(customerID)
     let asOf = session.answerTime(for: history)
     return CustomerDetail(
@@ -63,7 +63,7 @@ struct LedgerSupportClient: SupportClient {
     }
   }
 
-  private func supportSession() -> SupportSession {
-    SupportSession(store: context, appDatabase: appDatabase)
+  private func supportSession() throws -> SupportSession {
+    try SupportSession(store: context, appDatabase: appDatabase)
   }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+/// One PostgreSQL ledger's JWS headers (`jws_headers`) by text and identifier, as SQLite's
+/// header store keeps them: a header a transaction inserts is cached only when a later
+/// transaction finds it, because a rollback takes the row (and its identifier) back.
+final class PostgresJWSHeaders: Sendable {
+  private struct State {
+    var idsByHeader: [String: Int64] = [:]
+    var headersByID: [Int64: String] = [:]
+    /// Headers the current write transaction inserted.
+    var inserted: Set<Int64> = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Forgets what the previous write transaction inserted (it committed or rolled back).
+  func beginTransaction() { state.withLock { $0.inserted.removeAll() } }
+
+  /// The `jws` and `jws_header` columns for `jws`: `payload.signature` and its header's
+  /// identifier (found or inserted); the whole JWS and nil when it has no dot.
+  func storedForm(of jws: String, db: PostgresConnection) throws -> (jws: String, headerID: Int64?)
+  {
+    guard let dot = jws.firstIndex(of: ".") else { return (jws, nil) }
+    let header = String(jws[..<dot])
+    let rest = String(jws[jws.index(after: dot)...])
+    if let id = state.withLock({ $0.idsByHeader[header] }) { return (rest, id) }
+    if let found = try db.fetchOne(
+      "SELECT id FROM jws_headers WHERE header = $1", [.text(header)])?.int64("id")
+    {
+      remember(found, header)
+      return (rest, found)
+    }
+    let id =
+      try db.fetchOne(
+        "INSERT INTO jws_headers (header) VALUES ($1) RETURNING id", [.text(header)])?.int64("id")
+      ?? 0
+    state.withLock { _ = $0.inserted.insert(id) }
+    return (rest, id)
+  }
+
+  /// The header with identifier `id`, or nil when there is none.
+  func header(_ id: Int64, db: PostgresConnection) throws -> String? {
+    if let header = state.withLock({ $0.headersByID[id] }) { return header }
+    guard
+      let header = try db.fetchOne("SELECT header FROM jws_headers WHERE id = $1", [.integer(id)])?
+        .text("header")
+    else { return nil }
+    remember(id, header)
+    return header
+  }
+
+  private func remember(_ id: Int64, _ header: String) {
+    state.withLock { state in
+      guard !state.inserted.contains(id) else { return }
+      if state.headersByID.count >= 64 {
+        state.headersByID.removeAll()
+        state.idsByHeader.removeAll()
+      }
+      state.headersByID[id] = header
+      state.idsByHeader[header] = id
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import StoreCore
+import StorePersistence
+import StorePostgres
+
+/// The ledger a command opened: SQLite's file, or a PostgreSQL database a team shares.
+///
+/// The engine reads and writes through the `Ledger` port either way; this adds what a command
+/// keeps beside records (the clock, prices, the session's switches, the outbox writer, the
+/// identifier floor). Code that needs SQLite's own features asks ``sqlite(for:)``.
+enum StoreLedger {
+  case sqlite(SQLiteLedger)
+  case postgres(PostgresLedger, uri: String)
+
+  /// The ledger the engine uses.
+  var ledger: any Ledger {
+    switch self {
+    case .sqlite(let ledger): ledger
+    case .postgres(let ledger, _): ledger
+    }
+  }
+
+  /// The SQLite ledger, or one sentence saying `feature` needs one.
+  func sqlite(for feature: String) throws -> SQLiteLedger {
+    switch self {
+    case .sqlite(let ledger): return ledger
+    case .postgres(_, let uri):
+      throw CommandFailure(
+        "\(PostgresURI.display(uri)): \(feature) works on a SQLite ledger only so far")
+    }
+  }
+
+  func productPrices() throws -> [String: Int64] {
+    switch self {
+    case .sqlite(let ledger): try ledger.productPrices()
+    case .postgres(let ledger, _): try ledger.productPrices()
+    }
+  }
+
+  func sessionSwitches() throws -> [StoreSession.Switch: Bool] {
+    switch self {
+    case .sqlite(let ledger): try ledger.sessionSwitches()
+    case .postgres(let ledger, _): try ledger.sessionSwitches()
+    }
+  }
+
+  func setSessionSwitch(_ name: StoreSession.Switch, _ enabled: Bool) throws {
+    switch self {
+    case .sqlite(let ledger): try ledger.setSessionSwitch(name, enabled)
+    case .postgres(let ledger, _): try ledger.setSessionSwitch(name, enabled)
+    }
+  }
+
+  func setNotificationWriter(_ writer: (any NotificationWriter)?) {
+    switch self {
+    case .sqlite(let ledger): ledger.setNotificationWriter(writer)
+    case .postgres(let ledger, _): ledger.setNotificationWriter(writer)
+    }
+  }
+
+  func nextTransactionIdentifier() throws -> UInt64 {
+    switch self {
+    case .sqlite(let ledger): try ledger.nextTransactionIdentifier()
+    case .postgres(let ledger, _): try ledger.nextTransactionIdentifier()
+    }
+  }
+
+  func retireTransactionIdentifiers(through id: UInt64) throws {
+    switch self {
+    case .sqlite(let ledger): try ledger.retireTransactionIdentifiers(through: id)
+    case .postgres(let ledger, _): try ledger.retireTransactionIdentifiers(through: id)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import StoreCore
+import StoreJWS
+import StorePostgres
+import Synchronization
+
+/// `storeterm-bench postgres`: end-to-end purchases per second on a PostgreSQL ledger beside
+/// PostgreSQL's own bare single-row `INSERT` commits of the same size, on the same server, with
+/// one writer and with four writers on their own connections (storeterm's writers take one lock
+/// in turn; bare inserts do not).
+///
+/// The server is `STORETERM_BENCH_POSTGRES` (libpq's `key=value` form, a role that may create
+/// databases); the run creates a database of its own and drops it afterwards.
+struct PostgresBenchmark {
+  var seconds: Double
+
+  /// The goal: purchases reach this share of the bare commit rate.
+  static let goal = 0.50
+
+  func run() throws -> Bool {
+    guard let server = ProcessInfo.processInfo.environment["STORETERM_BENCH_POSTGRES"],
+      !server.isEmpty
+    else {
+      print("postgres: skipped (set STORETERM_BENCH_POSTGRES to a server's connection string)")
+      return true
+    }
+    let name = "storeterm_bench_" + String(ProcessInfo.processInfo.processIdentifier)
+    let admin = try PostgresConnection(server)
+    try admin.run(script: "DROP DATABASE IF EXISTS " + name)
+    try admin.run(script: "CREATE DATABASE " + name)
+    defer { try? admin.run(script: "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)") }
+    let database = server + " dbname=" + name
+    let authority = try TestCertificateAuthority.generate()
+    let sample = try Self.engine(database, authority: authority)
+      .purchase("dev.storeterm.demo.coins.100", customerID: "warmup")
+    guard case .success(let signed) = sample else { return false }
+    let body = String(repeating: "x", count: signed.jws.utf8.count)
+    try PostgresConnection(database).run(
+      script: "CREATE TABLE bare (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)")
+    print(
+      "postgres: purchases (decide + sign + commit, consumable) beside bare one-row INSERT"
+        + " commits of \(body.utf8.count) bytes")
+    var met = true
+    for writers in [1, 4] {
+      let bare = try rate(writers: writers) { _ in
+        let connection = try PostgresConnection(database)
+        return { try connection.execute("INSERT INTO bare (body) VALUES ($1)", [.text(body)]) }
+      }
+      let purchases = try rate(writers: writers) { writer in
+        let engine = try Self.engine(database, authority: authority)
+        return {
+          _ = try engine.purchase("dev.storeterm.demo.coins.100", customerID: "c\(writer)")
+        }
+      }
+      let ratio = purchases / bare
+      print(
+        String(
+          format: "  %d writer%@: purchases %.0f/s, bare INSERT %.0f/s, ratio %.2f (goal %.2f)",
+          writers, writers == 1 ? "" : "s", purchases, bare, ratio, Self.goal))
+      if writers == 1 { met = ratio >= Self.goal }
+    }
+    return met
+  }
+
+  /// Operations per second of `writers` threads, each running the operation `make` gives it
+  /// (on its own connection) for `seconds`.
+  private func rate(
+    writers: Int, _ make: @escaping @Sendable (Int) throws -> (() throws -> Void)
+  ) throws -> Double {
+    let counts = Mutex(0)
+    let failure = Mutex<String?>(nil)
+    let group = DispatchGroup()
+    let seconds = self.seconds
+    for writer in 0..<writers {
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        do {
+          let operation = try make(writer)
+          let end = Date().addingTimeInterval(seconds)
+          var done = 0
+          while Date() < end {
+            try operation()
+            done += 1
+          }
+          counts.withLock { $0 += done }
+        } catch {
+          failure.withLock { $0 = "\(error)" }
+        }
+      }.start()
+    }
+    group.wait()
+    if let message = failure.withLock({ $0 }) { throw BenchFailure(message) }
+    return Double(counts.withLock { $0 }) / seconds
+  }
+
+  private static func engine(_ database: String, authority: TestCertificateAuthority) throws
+    -> StoreEngine
+  {
+    StoreEngine(
+      catalog: try BenchCatalog.demo(), session: StoreSession(),
+      ledger: try PostgresLedger(connectionString: database), signer: authority.makeSigner(),
+      clock: PostgresBenchClock(), ids: RandomIdentifiers(),
+      factory: TransactionFactory(
+        identity: SignedDataConfiguration(), hasher: SHA384DeviceVerificationHasher()))
+  }
+}
+
+/// The real time (benchmarks measure real work).
+private struct PostgresBenchClock: StoreClock {
+  func now() -> Date { Date() }
+}
+
+private struct BenchFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
