@@ -258,5 +258,55 @@ enum PostgresLedgerSchema {
         );
         CREATE INDEX consumption_by_transaction ON consumption_info(transaction_id);
         """),
+    // The Retention Messaging API's configuration, per app (bundle ID and environment); the
+    // server that answers it runs on SQLite ledgers only, so far.
+    .init(
+      name: "add retention messaging",
+      sql: """
+        CREATE TABLE retention_images (
+          bundle_id TEXT NOT NULL,
+          environment TEXT NOT NULL,
+          image_id TEXT NOT NULL,
+          image_size TEXT NOT NULL,
+          state TEXT NOT NULL,
+          width BIGINT NOT NULL,
+          height BIGINT NOT NULL,
+          png BYTEA NOT NULL,
+          uploaded_ms BIGINT NOT NULL,
+          PRIMARY KEY (bundle_id, environment, image_id)
+        );
+        CREATE TABLE retention_messages (
+          bundle_id TEXT NOT NULL,
+          environment TEXT NOT NULL,
+          message_id TEXT NOT NULL,
+          state TEXT NOT NULL,
+          body_json TEXT NOT NULL,
+          uploaded_ms BIGINT NOT NULL,
+          PRIMARY KEY (bundle_id, environment, message_id)
+        );
+        CREATE TABLE retention_defaults (
+          bundle_id TEXT NOT NULL,
+          environment TEXT NOT NULL,
+          product_id TEXT NOT NULL,
+          locale TEXT NOT NULL,
+          message_id TEXT NOT NULL,
+          PRIMARY KEY (bundle_id, environment, product_id, locale)
+        );
+        CREATE TABLE retention_realtime_urls (
+          bundle_id TEXT NOT NULL,
+          environment TEXT NOT NULL,
+          url TEXT NOT NULL,
+          PRIMARY KEY (bundle_id, environment)
+        );
+        CREATE TABLE retention_performance_tests (
+          request_id TEXT PRIMARY KEY,
+          bundle_id TEXT NOT NULL,
+          environment TEXT NOT NULL,
+          original_transaction_id TEXT NOT NULL,
+          target TEXT NOT NULL,
+          started_ms BIGINT NOT NULL,
+          result_json TEXT
+        );
+        """),
   ])
 }

@@ -96,7 +96,7 @@ import Testing
     let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
     let context = try CommandContext(parsed: parsed, output: CapturedOutput(), environment: [:])
       .openStore()
-    let inner = StoreEffectRunner(context: context, log: DiagnosticLog()) { _ in
+    let inner = try StoreEffectRunner(context: context, log: DiagnosticLog()) { _ in
       throw CommandFailure("no other customers in this test")
     }
     let terminal = ScriptedTerminal(

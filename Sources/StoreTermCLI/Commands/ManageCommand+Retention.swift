@@ -24,7 +24,7 @@ enum RetentionFlow {
       try store.ledger.latestRecord(customerID: record.customerID, originalID: original)?.signed?
       .payload ?? payload
     let callout = RetentionCallout(
-      store: RetentionStore(ledger: store.ledger, identity: store.identity),
+      store: RetentionStore(ledger: try store.ledger, identity: store.identity),
       signer: store.signer, clock: store.clock, catalog: store.catalog)
     return await callout.offer(
       originalTransactionID: original, productID: latest.productId,
