@@ -10,16 +10,20 @@ let usage = """
                                        end-to-end purchases beside bare SQLite commits, into fresh
                                        files and into files already holding N rows
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
+    history [--renewals N]             products, status, entitlements and customer over one
+                                       customer's N renewals (default 10000) beside an empty ledger
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
     render                             lay out, render and diff a 200×60 transaction manager frame
     reader [--sizes N,N,…]             the terminal UI's cold first snapshot, its memory, and
                                        another connection's change to its next snapshot, over
                                        10,000, 100,000 and 1,000,000 transactions
-    server [--sizes N,N…] [--requests N] [--notifications N]
+    server [--sizes N,N…] [--requests N] [--notifications N] [--held N]
                                        Get Transaction History and Get All Subscription Statuses
                                        p50/p99 over ledgers of N transactions (default 10000 and
-                                       1000000) beside a bare libmicrohttpd peer; notification
+                                       1000000) beside a bare libmicrohttpd peer, and again while
+                                       N idle, then N slow, connections are held (default 1000);
+                                       notification
                                        deliveries per second beside a bare POST loop
     walk [--seeds N] [--steps N] [--first-seed N]
                                        the differential walk's long form (default 10 seeds ×
@@ -69,6 +73,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
   case "renewals":
     let options = numericOptions(words, allowed: ["--subscribers"])
     return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()
+  case "history":
+    let options = numericOptions(words, allowed: ["--renewals"])
+    return try HistoryBenchmark(renewals: Int(options["--renewals"] ?? 10_000)).run()
   case "crash":
     let options = numericOptions(words, allowed: ["--kills"])
     return try CrashBenchmark(kills: Int(options["--kills"] ?? 1_000)).run()
@@ -95,8 +102,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       guard !sizes.isEmpty, sizes.allSatisfy({ $0 >= 10 }) else { usageError() }
       benchmark.sizes = sizes
     }
-    let options = numericOptions(rest, allowed: ["--requests", "--notifications"])
+    let options = numericOptions(rest, allowed: ["--requests", "--notifications", "--held"])
     if let requests = options["--requests"] { benchmark.requests = max(100, Int(requests)) }
+    if let held = options["--held"] { benchmark.heldConnections = Int(held) }
     if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
     return try await benchmark.run()
   case "walk":

@@ -83,10 +83,10 @@ import Testing
     let migrated = try EngineHarness(databasePath: path, clock: source.clock)
     let applied = try LedgerSchema.migrator.appliedMigrations(in: migrated.ledger.queue)
     #expect(
-      applied.suffix(5) == [
+      applied.suffix(6) == [
         JWSHeaderSchema.migrationName, SessionSwitchSchema.migrationName,
         ServerSchema.migrationName, NotificationSchema.migrationName,
-        ServerRequestSchema.migrationName,
+        ServerRequestSchema.migrationName, HistoryIndexSchema.migrationName,
       ])
     #expect(try migrated.ledger.records(customerID: Customer.defaultID) == records)
     // Old rows are not rewritten; new ones store their header once.

@@ -97,6 +97,7 @@ enum LedgerSchema {
     ServerSchema.register(&migrator)
     NotificationSchema.register(&migrator)
     ServerRequestSchema.register(&migrator)
+    HistoryIndexSchema.register(&migrator)
     return migrator
   }
 }
