@@ -28,8 +28,11 @@ let usage = """
     walk [--seeds N] [--steps N] [--first-seed N]
                                        the differential walk's long form (default 10 seeds ×
                                        1,000 steps): the UI's screens against a fresh process
-    fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
-                                       files; controls injected into every string, output checked
+    fuzz [--cases N] [--output-cases N] [--server-cases N] [--import-cases N]
+                                       mutation fuzzing of .storekit, JWS, theme and App Store
+                                       files; controls injected into every string, output checked;
+                                       hostile requests to the server (default 2000) and hostile
+                                       import files (default 120), each refused, ledger unchanged
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -85,13 +88,18 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     if let customers = options["--customers"] { benchmark.customers = Int(customers) }
     return try benchmark.run()
   case "fuzz":
-    let options = numericOptions(words, allowed: ["--cases", "--output-cases"])
+    let options = numericOptions(
+      words, allowed: ["--cases", "--output-cases", "--server-cases", "--import-cases"])
     let cases = Int(options["--cases"] ?? 100_000)
     let parsing = try FuzzBenchmark(cases: cases).run()
     let output = try await OutputFuzzBenchmark(
       cases: Int(options["--output-cases"] ?? Double(cases))
     ).run()
-    return parsing && output
+    let peers = try await PeerFuzzBenchmark(
+      serverCases: Int(options["--server-cases"] ?? 2_000),
+      importCases: Int(options["--import-cases"] ?? 120)
+    ).run()
+    return parsing && output && peers
   case "server":
     var rest = words
     var benchmark = ServerBenchmark()

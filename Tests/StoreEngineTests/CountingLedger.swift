@@ -40,6 +40,9 @@ final class CountingLedger: Ledger {
   func decidingRecords(customerID: String) throws -> [TransactionRecord] {
     counted(try base.decidingRecords(customerID: customerID))
   }
+  func records(customerID: String, productID: String) throws -> [TransactionRecord] {
+    counted(try base.records(customerID: customerID, productID: productID))
+  }
   func record(id: UInt64) throws -> TransactionRecord? { counted(try base.record(id: id)) }
   func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord? {
     counted(try base.latestRecord(customerID: customerID, originalID: originalID))

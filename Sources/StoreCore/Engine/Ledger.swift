@@ -36,6 +36,9 @@ public protocol Ledger: Sendable {
   /// however long the history grows.
   func decidingRecords(customerID: String) throws -> [TransactionRecord]
 
+  /// A customer's records of one product in identifier order (`Transaction.all(for:)`).
+  func records(customerID: String, productID: String) throws -> [TransactionRecord]
+
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 

@@ -228,6 +228,30 @@ public final class StoreEngine: Sendable {
       includingConsumableHistory: session.includesConsumableHistory)
   }
 
+  /// `Transaction.all(for:)`: the customer's transactions of one product, read by the product's
+  /// index, listed by ``TransactionRules/all(_:includingConsumableHistory:)``.
+  public func allTransactions(customerID: String, productID: String) throws
+    -> [SignedTransaction]
+  {
+    TransactionRules.all(
+      try ledger.records(customerID: customerID, productID: productID),
+      includingConsumableHistory: session.includesConsumableHistory)
+  }
+
+  /// `Transaction.latest(for:)`: ``TransactionRules/latest(_:productID:includingConsumableHistory:)``
+  /// over the deciding records (a consumable's over its own records, which are not among them).
+  public func latestTransaction(customerID: String, productID: String) throws
+    -> SignedTransaction?
+  {
+    let records =
+      catalog.product(id: productID)?.type == .consumable
+      ? try ledger.records(customerID: customerID, productID: productID)
+      : try ledger.decidingRecords(customerID: customerID)
+    return TransactionRules.latest(
+      records, productID: productID,
+      includingConsumableHistory: session.includesConsumableHistory)
+  }
+
   /// `Transaction.unfinished` for a customer.
   public func unfinished(customerID: String) throws -> [SignedTransaction] {
     TransactionRules.unfinished(try ledger.unfinishedRecords(customerID: customerID))

@@ -6,6 +6,8 @@
 ///   purchase order, for "the latest of each chain and product" and "the next one after".
 /// - `transactions_by_product`: a customer's non-consumables and non-renewing subscriptions by
 ///   product and purchase order, for "the latest of each product".
+/// - `transactions_by_customer_product`: a customer's transactions of one product
+///   (`Transaction.all(for:)`, which the app's launch sweeps its consumables with).
 /// - `transactions_by_consumable`: a customer's consumables (the explainer counts them).
 /// - `transactions_requests` and `transactions_copies`: a customer's purchase requests (never
 ///   charged) and Family Sharing copies, which are few beside their renewals.
@@ -31,6 +33,7 @@ enum HistoryIndexSchema {
         CREATE INDEX transactions_by_product
           ON transactions(customer_id, product_id, purchase_date_ms, id)
           WHERE product_type IN ('Non-Consumable', 'Non-Renewing Subscription');
+        CREATE INDEX transactions_by_customer_product ON transactions(customer_id, product_id, id);
         CREATE INDEX transactions_by_consumable ON transactions(customer_id, product_id, id)
           WHERE product_type = 'Consumable';
         CREATE INDEX transactions_requests ON transactions(customer_id, id) WHERE jws IS NULL;

@@ -14,6 +14,17 @@ extension SQLiteLedger {
     }
   }
 
+  /// The customer's records of one product, through `transactions_by_customer_product`.
+  public func records(customerID: String, productID: String) throws -> [TransactionRecord] {
+    try queue.read { db in
+      try db.fetchAll(
+        "SELECT * FROM transactions INDEXED BY transactions_by_customer_product"
+          + " WHERE customer_id = ? AND product_id = ? ORDER BY id",
+        [.text(customerID), .text(productID)]
+      ).map { try Self.record($0, headers: headers, db: db) }
+    }
+  }
+
   /// The identifiers of the customer's deciding records.
   static func decidingIDs(customerID: String, db: SQLiteConnection) throws -> Set<Int64> {
     let customer = SQLiteValue.text(customerID)
