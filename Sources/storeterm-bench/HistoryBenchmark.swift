@@ -62,15 +62,18 @@ struct HistoryBenchmark {
         catchUp.wall / 1000))
     let long = try measureAll(cli)
 
-    print("  command        empty ms  empty MB  2 tx ms  2 tx MB  \(count) tx ms  \(count) tx MB")
+    print(
+      "  command            empty: ms     MB   2 transactions: ms     MB"
+        + "   \(count) transactions: ms     MB")
     var met = true
     for (index, command) in Self.commands.enumerated() {
       let (e, f, l) = (empty[index], fresh[index], long[index])
+      let name = command.joined(separator: " ").padding(toLength: 18, withPad: " ", startingAt: 0)
       print(
-        String(
-          format: "  %-13@  %8.1f  %8.1f  %7.1f  %7.1f  %9.1f  %9.1f",
-          command.joined(separator: " ") as NSString, e.wall, e.megabytes, f.wall, f.megabytes,
-          l.wall, l.megabytes))
+        "  " + name
+          + String(
+            format: "  %10.1f  %5.1f  %19.1f  %5.1f  %23.1f  %5.1f", e.wall, e.megabytes, f.wall,
+            f.megabytes, l.wall, l.megabytes))
       met = met && l.wall < Self.timeGoal && l.megabytes < Self.memoryGoal
     }
     print(

@@ -9,6 +9,9 @@
 /// - `transactions_by_customer_product`: a customer's transactions of one product
 ///   (`Transaction.all(for:)`, which the app's launch sweeps its consumables with).
 /// - `transactions_by_consumable`: a customer's consumables (the explainer counts them).
+/// - `transactions_unfinished`: a customer's charged transactions the app has not finished
+///   (every command's launch recovery reads them; a scan of the customer's rows read every
+///   renewal's page).
 /// - `transactions_requests` and `transactions_copies`: a customer's purchase requests (never
 ///   charged) and Family Sharing copies, which are few beside their renewals.
 /// - `events_by_customer_date`: a customer's events in timeline order (date, then sequence), for
@@ -36,6 +39,8 @@ enum HistoryIndexSchema {
         CREATE INDEX transactions_by_customer_product ON transactions(customer_id, product_id, id);
         CREATE INDEX transactions_by_consumable ON transactions(customer_id, product_id, id)
           WHERE product_type = 'Consumable';
+        CREATE INDEX transactions_unfinished ON transactions(customer_id, id)
+          WHERE finished = 0 AND jws IS NOT NULL;
         CREATE INDEX transactions_requests ON transactions(customer_id, id) WHERE jws IS NULL;
         CREATE INDEX transactions_copies ON transactions(customer_id, original_id, id)
           WHERE shared_from IS NOT NULL;
