@@ -45,6 +45,7 @@ struct PeerFuzzBenchmark {
   private func fuzzServer(_ setup: PeerFuzzSetup, random: inout SeededGenerator) throws -> Bool {
     var tally: [String: Int] = [:]
     var failures: [String] = []
+    var closedKinds: [String: Int] = [:]
     let before = try setup.checksum()
     let started = Date()
     for index in 0..<serverCases {
@@ -52,6 +53,7 @@ struct PeerFuzzBenchmark {
       let answer = RawExchange.send(request, port: setup.server.port)
       let verdict = Self.judge(answer, request: request)
       tally[verdict, default: 0] += 1
+      if verdict.hasPrefix("closed") { closedKinds[kind, default: 0] += 1 }
       if verdict.hasPrefix("BAD"), failures.count < 5 {
         failures.append(
           "\(kind): \(verdict) for \(String(decoding: request.prefix(120), as: UTF8.self).debugDescription)"
@@ -64,6 +66,12 @@ struct PeerFuzzBenchmark {
       "fuzz server: \(serverCases) hostile requests in \(String(format: "%.1f", seconds)) s: "
         + tally.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         + "; ledger " + (unchanged ? "unchanged" : "CHANGED"))
+    if !closedKinds.isEmpty {
+      print(
+        "  closed without an answer, by case: "
+          + closedKinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+          .joined(separator: ", "))
+    }
     failures.forEach { print("  \($0)") }
     return unchanged && !tally.keys.contains { $0.hasPrefix("BAD") }
   }
@@ -71,7 +79,9 @@ struct PeerFuzzBenchmark {
   /// A verdict for one answer: `refused 4xx`, `shed 503`, `answered 200`, or `BAD …`.
   static func judge(_ answer: RawExchange.Answer, request: [UInt8]) -> String {
     guard let status = answer.status else {
-      return answer.timedOut ? "BAD no answer in 10 s" : "closed without an answer"
+      guard !answer.timedOut else { return "BAD no answer in 13 s" }
+      return answer.seconds > 5
+        ? "closed without an answer at the idle timeout" : "closed without an answer"
     }
     switch status {
     case 200..<300:
@@ -305,9 +315,12 @@ enum RawExchange {
     var status: Int?
     var body: [UInt8]
     var timedOut: Bool
+    /// How long the exchange took.
+    var seconds: Double = 0
   }
 
   static func send(_ request: [UInt8], port: UInt16) -> Answer {
+    let started = Date()
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return Answer(status: nil, body: [], timedOut: false) }
     defer { _ = Glibc.close(descriptor) }
@@ -315,7 +328,8 @@ enum RawExchange {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    // Past the server's 10 s idle timeout: a request it never saw the end of is closed then.
+    var timeout = timeval(tv_sec: 13, tv_usec: 0)
     setsockopt(
       descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(
@@ -357,6 +371,8 @@ enum RawExchange {
     if let end = data.firstRange(of: Array("\r\n\r\n".utf8)) {
       body = Array(data[end.upperBound...])
     }
-    return Answer(status: status, body: body, timedOut: timedOut && status == nil)
+    return Answer(
+      status: status, body: body, timedOut: timedOut && status == nil,
+      seconds: Date().timeIntervalSince(started))
   }
 }

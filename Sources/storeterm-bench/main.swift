@@ -31,7 +31,7 @@ let usage = """
     fuzz [--cases N] [--output-cases N] [--server-cases N] [--import-cases N]
                                        mutation fuzzing of .storekit, JWS, theme and App Store
                                        files; controls injected into every string, output checked;
-                                       hostile requests to the server (default 2000) and hostile
+                                       hostile requests to the server (default 300) and hostile
                                        import files (default 120), each refused, ledger unchanged
     all                                every workload at a size that runs in a few minutes
   """
@@ -96,7 +96,7 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       cases: Int(options["--output-cases"] ?? Double(cases))
     ).run()
     let peers = try await PeerFuzzBenchmark(
-      serverCases: Int(options["--server-cases"] ?? 2_000),
+      serverCases: Int(options["--server-cases"] ?? 300),
       importCases: Int(options["--import-cases"] ?? 120)
     ).run()
     return parsing && output && peers
