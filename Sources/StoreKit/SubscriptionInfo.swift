@@ -50,9 +50,10 @@ extension Product {
     /// subscribed to any product of the group.
     public static func isEligibleForIntroOffer(for groupID: String) async -> Bool {
       guard let configuration = try? StoreKitRuntime.configuration(),
-        let records = try? configuration.engine.records(customerID: configuration.customerID)
+        let groups = try? configuration.engine.subscribedGroups(
+          customerID: configuration.customerID)
       else { return false }
-      return !TransactionRules.subscribedGroups(records).contains(groupID)
+      return !groups.contains(groupID)
     }
 
     /// The statuses of the customer's subscriptions in this group.

@@ -66,8 +66,7 @@ extension Transaction {
   public static func all(for productID: String) -> Transaction.Transactions {
     Transactions(
       source: .snapshot {
-        try $0.engine.allTransactions(customerID: $0.customerID)
-          .filter { $0.payload.productId == productID }
+        try $0.engine.allTransactions(customerID: $0.customerID, productID: productID)
       })
   }
 
@@ -95,8 +94,8 @@ extension Transaction {
   /// The customer's most recent transaction for a product, if any.
   public static func latest(for productID: String) async -> VerificationResult<Transaction>? {
     guard let configuration = try? StoreKitRuntime.configuration(),
-      let all = try? configuration.engine.allTransactions(customerID: configuration.customerID),
-      let latest = all.last(where: { $0.payload.productId == productID })
+      let latest = try? configuration.engine.latestTransaction(
+        customerID: configuration.customerID, productID: productID)
     else { return nil }
     return StoreKitRuntime.verify(latest, with: configuration)
   }

@@ -184,17 +184,25 @@ import StoreKit
       else { continue }
       entitled.append(transaction)
     }
+    // Each product's latest transaction, not the whole history: a group's status rests on its
+    // latest, and a customer renewed weekly for decades has thousands (issue 27).
     var history: [Transaction] = []
-    var refunds: [VerificationResult<Transaction>] = []
-    for await result in Transaction.all {
-      guard case .verified(let transaction) = result, identityProblem(transaction) == nil else {
-        continue
-      }
+    for productID in configuration.productIDs {
+      guard case .verified(let transaction)? = await Transaction.latest(for: productID),
+        identityProblem(transaction) == nil
+      else { continue }
       history.append(transaction)
-      if transaction.revocationDate != nil, transaction.productType == .consumable,
-        (try? configuration.fulfillment.record(transactionID: transaction.id))??.isRevoked
-          == false
-      {
+    }
+    // Consumables refunded while the app was not running: those of the products it granted.
+    var refunds: [VerificationResult<Transaction>] = []
+    let granted = (try? configuration.fulfillment.balances().keys.sorted()) ?? []
+    for productID in granted {
+      for await result in Transaction.all(for: productID) {
+        guard case .verified(let transaction) = result, identityProblem(transaction) == nil,
+          transaction.revocationDate != nil, transaction.productType == .consumable,
+          (try? configuration.fulfillment.record(transactionID: transaction.id))??.isRevoked
+            == false
+        else { continue }
         refunds.append(result)
       }
     }

@@ -110,6 +110,28 @@ public final class PostgresLedger: Ledger {
     }
   }
 
+  /// The customer's charged records other than consumables: every record the deciding records
+  /// are chosen from, so the deciders' answers are the whole history's. Unlike SQLite's, this
+  /// read still grows with the customer's renewals (the chosen few by index is left to do).
+  public func decidingRecords(customerID: String) throws -> [TransactionRecord] {
+    try database.read { db in
+      try db.execute(
+        "SELECT * FROM transactions WHERE customer_id = $1 AND jws IS NOT NULL"
+          + " AND product_type IS DISTINCT FROM 'Consumable' ORDER BY id", [.text(customerID)]
+      ).map { try record($0, db: db) }
+    }
+  }
+
+  /// A customer's records of one product in identifier order (`Transaction.all(for:)`).
+  public func records(customerID: String, productID: String) throws -> [TransactionRecord] {
+    try database.read { db in
+      try db.execute(
+        "SELECT * FROM transactions WHERE customer_id = $1 AND product_id = $2 ORDER BY id",
+        [.text(customerID), .text(productID)]
+      ).map { try record($0, db: db) }
+    }
+  }
+
   /// The record with identifier `id`.
   public func record(id: UInt64) throws -> TransactionRecord? {
     try database.read { db in

@@ -308,5 +308,22 @@ enum PostgresLedgerSchema {
           result_json TEXT
         );
         """),
+    // The indexes that let a command read a customer's deciding records and newest events
+    // without a pass over a long history, as SQLite's migration of the same name.
+    .init(
+      name: "index chains, products and the timeline for long histories",
+      sql: """
+        CREATE INDEX transactions_by_chain
+          ON transactions(customer_id, original_id, product_id, purchase_date_ms, id)
+          WHERE product_type = 'Auto-Renewable Subscription';
+        CREATE INDEX transactions_by_product
+          ON transactions(customer_id, product_id, purchase_date_ms, id)
+          WHERE product_type IN ('Non-Consumable', 'Non-Renewing Subscription');
+        CREATE INDEX transactions_by_customer_product ON transactions(customer_id, product_id, id);
+        CREATE INDEX transactions_unfinished ON transactions(customer_id, id)
+          WHERE finished = 0 AND jws IS NOT NULL;
+        CREATE INDEX events_by_customer_date ON events(customer_id, date_ms, seq);
+        CREATE INDEX events_by_customer_kind ON events(customer_id, kind, seq);
+        """),
   ])
 }

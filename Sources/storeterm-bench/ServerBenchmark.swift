@@ -13,6 +13,10 @@ import StoreServer
 /// `HTTPServer`) over ledgers of each size, beside a bare libmicrohttpd peer answering a fixed
 /// body of the same length; then notification deliveries per second beside a bare POST loop.
 ///
+/// Then the history requests again while `heldConnections` idle (connected, silent) and then
+/// slow (a request never finished, a byte every two seconds) connections are held open: the p99
+/// goal holds with them too (issue 27).
+///
 /// One client for both sides: a `URLSession`, one request at a time, the connection kept alive
 /// between requests (libcurl reuses it; the run prints how many TCP connections the server saw
 /// closed, as evidence).
@@ -20,6 +24,8 @@ struct ServerBenchmark {
   var sizes: [Int] = [10_000, 1_000_000]
   var requests = 2_000
   var notifications = 2_000
+  /// Idle, then slow, connections held open during a third series of history requests.
+  var heldConnections = 1_000
 
   /// The latency goal at the largest size, in milliseconds.
   static let latencyGoal = 5.0
@@ -129,11 +135,25 @@ struct ServerBenchmark {
     let bareClient = BenchHTTPClient(base: "http://127.0.0.1:\(bare.port)", token: client.token)
     let peer = try await bareClient.series(requests) { "/fixed" }
     peer.print("bare libmicrohttpd, fixed \(body.count) B")
+    // Issue 27: the same requests while a thousand idle or slow connections are held open.
+    var worst = max(history.p99, statuses.p99)
+    for kind in [HeldConnections.Kind.idle, .slow] {
+      let held = try HeldConnections(heldConnections, kind: kind, port: server.port)
+      let series = try await client.series(requests) {
+        "/inApps/v2/history/\(builder.originalID(customer()) + 3)"
+      }
+      let stillOpen = held.open
+      held.close()
+      series.print("History v2, \(heldConnections) \(kind.rawValue) held")
+      print(
+        "  \(stillOpen) of the \(heldConnections) \(kind.rawValue) connections were open after it")
+      worst = max(worst, series.p99)
+    }
     print(
       "TCP connections closed by the client during the run: "
         + "\(BenchHTTPClient.closedConnections(port: server.port)) to the server, "
         + "\(BenchHTTPClient.closedConnections(port: bare.port)) to the bare peer")
-    return max(history.p99, statuses.p99)
+    return worst
   }
 }
 

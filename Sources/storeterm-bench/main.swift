@@ -12,22 +12,29 @@ let usage = """
     postgres [--seconds N]             purchases on a PostgreSQL ledger beside bare INSERT commits
                                        (server: STORETERM_BENCH_POSTGRES, key=value form)
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
+    history [--renewals N]             products, status, entitlements and customer over one
+                                       customer's N renewals (default 10000) beside an empty ledger
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
     render                             lay out, render and diff a 200×60 transaction manager frame
     reader [--sizes N,N,…]             the terminal UI's cold first snapshot, its memory, and
                                        another connection's change to its next snapshot, over
                                        10,000, 100,000 and 1,000,000 transactions
-    server [--sizes N,N…] [--requests N] [--notifications N]
+    server [--sizes N,N…] [--requests N] [--notifications N] [--held N]
                                        Get Transaction History and Get All Subscription Statuses
                                        p50/p99 over ledgers of N transactions (default 10000 and
-                                       1000000) beside a bare libmicrohttpd peer; notification
+                                       1000000) beside a bare libmicrohttpd peer, and again while
+                                       N idle, then N slow, connections are held (default 1000);
+                                       notification
                                        deliveries per second beside a bare POST loop
     walk [--seeds N] [--steps N] [--first-seed N]
                                        the differential walk's long form (default 10 seeds ×
                                        1,000 steps): the UI's screens against a fresh process
-    fuzz [--cases N] [--output-cases N] mutation fuzzing of .storekit, JWS, theme and App Store
-                                       files; controls injected into every string, output checked
+    fuzz [--cases N] [--output-cases N] [--server-cases N] [--import-cases N]
+                                       mutation fuzzing of .storekit, JWS, theme and App Store
+                                       files; controls injected into every string, output checked;
+                                       hostile requests to the server (default 300) and hostile
+                                       import files (default 120), each refused, ledger unchanged
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -74,6 +81,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
   case "renewals":
     let options = numericOptions(words, allowed: ["--subscribers"])
     return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()
+  case "history":
+    let options = numericOptions(words, allowed: ["--renewals"])
+    return try HistoryBenchmark(renewals: Int(options["--renewals"] ?? 10_000)).run()
   case "crash":
     let options = numericOptions(words, allowed: ["--kills"])
     return try CrashBenchmark(kills: Int(options["--kills"] ?? 1_000)).run()
@@ -83,13 +93,18 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     if let customers = options["--customers"] { benchmark.customers = Int(customers) }
     return try benchmark.run()
   case "fuzz":
-    let options = numericOptions(words, allowed: ["--cases", "--output-cases"])
+    let options = numericOptions(
+      words, allowed: ["--cases", "--output-cases", "--server-cases", "--import-cases"])
     let cases = Int(options["--cases"] ?? 100_000)
     let parsing = try FuzzBenchmark(cases: cases).run()
     let output = try await OutputFuzzBenchmark(
       cases: Int(options["--output-cases"] ?? Double(cases))
     ).run()
-    return parsing && output
+    let peers = try await PeerFuzzBenchmark(
+      serverCases: Int(options["--server-cases"] ?? 300),
+      importCases: Int(options["--import-cases"] ?? 120)
+    ).run()
+    return parsing && output && peers
   case "server":
     var rest = words
     var benchmark = ServerBenchmark()
@@ -100,8 +115,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       guard !sizes.isEmpty, sizes.allSatisfy({ $0 >= 10 }) else { usageError() }
       benchmark.sizes = sizes
     }
-    let options = numericOptions(rest, allowed: ["--requests", "--notifications"])
+    let options = numericOptions(rest, allowed: ["--requests", "--notifications", "--held"])
     if let requests = options["--requests"] { benchmark.requests = max(100, Int(requests)) }
+    if let held = options["--held"] { benchmark.heldConnections = Int(held) }
     if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
     return try await benchmark.run()
   case "walk":

@@ -87,6 +87,7 @@ import Testing
         JWSHeaderSchema.migrationName, SessionSwitchSchema.migrationName,
         ServerSchema.migrationName, NotificationSchema.migrationName,
         ServerRequestSchema.migrationName, RetentionSchema.migrationName,
+        HistoryIndexSchema.migrationName,
       ])
     #expect(try migrated.ledger.records(customerID: Customer.defaultID) == records)
     // Old rows are not rewritten; new ones store their header once.

@@ -34,7 +34,7 @@ import Testing
     try checkIdentifiers(store)
   }
 
-  private func act(
+  func act(
     _ store: EngineHarness, customer: String, random: inout SeededGenerator
   ) throws {
     let engine = store.engine

@@ -23,6 +23,22 @@ public protocol Ledger: Sendable {
   /// decoding a history that grows with every renewal.
   func unfinishedRecords(customerID: String) throws -> [TransactionRecord]
 
+  /// The customer's records every access and standing question is decided from, in identifier
+  /// order: of each subscription chain its latest transaction (by purchase order and by
+  /// identifier), the latest of each of its products and the transaction charged after each of
+  /// those; of each non-consumable and non-renewing product the latest transaction and the
+  /// latest not revoked, the customer's own and Family Sharing copies apart. No consumables and
+  /// no requests.
+  ///
+  /// ``TransactionRules`` and ``Access`` give the same answers from these as from
+  /// ``records(customerID:)`` (entitlements, access and standing of each product, the groups
+  /// subscribed to, each chain's latest transaction), yet they are a few per chain and product
+  /// however long the history grows.
+  func decidingRecords(customerID: String) throws -> [TransactionRecord]
+
+  /// A customer's records of one product in identifier order (`Transaction.all(for:)`).
+  func records(customerID: String, productID: String) throws -> [TransactionRecord]
+
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 

@@ -149,7 +149,7 @@ extension StoreEngine {
   public func subscriptionChains(customerID: String, records: [TransactionRecord]? = nil) throws
     -> [SubscriptionState]
   {
-    let records = try records ?? ledger.records(customerID: customerID)
+    let records = try records ?? ledger.decidingRecords(customerID: customerID)
     return try ledger.subscriptions(customerID: customerID).map(\.state) + familyChains(records)
   }
 
@@ -160,7 +160,8 @@ extension StoreEngine {
     -> [SignedSubscriptionStatus]
   {
     let now = clock.now()
-    let records = try ledger.records(customerID: customerID)
+    // Each chain's latest transaction is among the deciding records.
+    let records = try ledger.decidingRecords(customerID: customerID)
     let states = try subscriptionChains(customerID: customerID, records: records)
     let signed = TransactionRules.chronological(records)
     // Read once, and only when a status is reported (reading may create the customer).

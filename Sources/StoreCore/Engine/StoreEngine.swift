@@ -111,8 +111,14 @@ public final class StoreEngine: Sendable {
   /// `Product.products(for:)` for a customer: every product, with introductory eligibility.
   public func products(customerID: String) throws -> [CatalogProduct] {
     if let failure = session.failures[.loadProducts] { throw failure.error }
-    let records = try ledger.records(customerID: customerID)
-    return catalog.products(subscribedGroups: TransactionRules.subscribedGroups(records))
+    return catalog.products(subscribedGroups: try subscribedGroups(customerID: customerID))
+  }
+
+  /// The subscription groups the customer ever subscribed to (which ends introductory
+  /// eligibility), decided by ``TransactionRules/subscribedGroups(_:)`` from the deciding
+  /// records: a few per chain, however long the history.
+  public func subscribedGroups(customerID: String) throws -> Set<String> {
+    TransactionRules.subscribedGroups(try ledger.decidingRecords(customerID: customerID))
   }
 
   // MARK: - Purchasing
@@ -198,15 +204,18 @@ public final class StoreEngine: Sendable {
   // MARK: - What the app sees
 
   /// `Transaction.currentEntitlements` for a customer at the clock's now.
+  ///
+  /// Decided from the deciding records (``Ledger/decidingRecords(customerID:)``), so its cost
+  /// does not grow with the customer's renewals.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
-    let records = try ledger.records(customerID: customerID)
+    let records = try ledger.decidingRecords(customerID: customerID)
     return TransactionRules.currentEntitlements(
       records, subscriptions: try subscriptionChains(customerID: customerID, records: records),
       nonRenewingDuration: session.nonRenewingDuration, at: clock.now())
   }
 
   /// What every access and standing question about the customer is decided from: `records`
-  /// (all of the customer's), their subscription chains as the App Store keeps them (their own
+  /// (all of the customer's, or their deciding records), their subscription chains as the App Store keeps them (their own
   /// and those shared with them) and the session's non-renewing length.
   public func accessFacts(customerID: String, records: [TransactionRecord]) throws
     -> Access.Facts
@@ -223,9 +232,39 @@ public final class StoreEngine: Sendable {
       includingConsumableHistory: session.includesConsumableHistory)
   }
 
+  /// `Transaction.all(for:)`: the customer's transactions of one product, read by the product's
+  /// index, listed by ``TransactionRules/all(_:includingConsumableHistory:)``.
+  public func allTransactions(customerID: String, productID: String) throws
+    -> [SignedTransaction]
+  {
+    TransactionRules.all(
+      try ledger.records(customerID: customerID, productID: productID),
+      includingConsumableHistory: session.includesConsumableHistory)
+  }
+
+  /// `Transaction.latest(for:)`: ``TransactionRules/latest(_:productID:includingConsumableHistory:)``
+  /// over the deciding records (a consumable's over its own records, which are not among them).
+  public func latestTransaction(customerID: String, productID: String) throws
+    -> SignedTransaction?
+  {
+    let records =
+      catalog.product(id: productID)?.type == .consumable
+      ? try ledger.records(customerID: customerID, productID: productID)
+      : try ledger.decidingRecords(customerID: customerID)
+    return TransactionRules.latest(
+      records, productID: productID,
+      includingConsumableHistory: session.includesConsumableHistory)
+  }
+
   /// `Transaction.unfinished` for a customer.
   public func unfinished(customerID: String) throws -> [SignedTransaction] {
     TransactionRules.unfinished(try ledger.unfinishedRecords(customerID: customerID))
+  }
+
+  /// The customer's deciding records: what every access and standing answer rests on, a few
+  /// per chain and product (``Ledger/decidingRecords(customerID:)``).
+  public func decidingRecords(customerID: String) throws -> [TransactionRecord] {
+    try ledger.decidingRecords(customerID: customerID)
   }
 
   /// Every record of a customer, pending requests included (what QA's transaction manager lists).

@@ -132,8 +132,12 @@ public enum SupportPresentation {
 
   /// The whole customer view as JSON: the customer, entitlements with codes, the timeline, the
   /// transactions under Apple's field names, and unverified imports.
+  ///
+  /// - Parameter transactions: the transactions to list, in purchase order (default: every one
+  ///   of `history`).
   public static func json(
-    _ history: CustomerHistory, explanations: [AccessExplanation], timeline: [TimelineEntry]
+    _ history: CustomerHistory, explanations: [AccessExplanation], timeline: [TimelineEntry],
+    transactions: [JWSTransactionDecodedPayload]? = nil
   ) -> JSONValue {
     .object([
       JSONMember(
@@ -149,7 +153,9 @@ public enum SupportPresentation {
       JSONMember("timeline", .array(timeline.map(json))),
       JSONMember(
         "transactions",
-        .array(history.transactions.sorted(by: SubscriptionChain.older).map(\.jsonValue))),
+        .array(
+          (transactions ?? history.transactions.sorted(by: SubscriptionChain.older))
+            .map(\.jsonValue))),
       JSONMember(
         "unverified",
         .array(

@@ -101,6 +101,7 @@ enum LedgerSchema {
     NotificationSchema.register(&migrator)
     ServerRequestSchema.register(&migrator)
     RetentionSchema.register(&migrator)
+    HistoryIndexSchema.register(&migrator)
     return migrator
   }
 }

@@ -87,13 +87,14 @@ public final class SQLiteLedger: Ledger {
     try queue.read { db in try Self.records(customerID: customerID, headers: headers, db: db) }
   }
 
-  /// The customer's unfinished charged records, read by the customer's index without decoding
-  /// the finished ones.
+  /// The customer's unfinished charged records, read by `transactions_unfinished` without
+  /// touching the finished ones.
   public func unfinishedRecords(customerID: String) throws -> [TransactionRecord] {
     try queue.read { db in
       try db.fetchAll(
-        "SELECT * FROM transactions WHERE customer_id = ? AND finished = 0 AND jws IS NOT NULL"
-          + " ORDER BY id", [.text(customerID)]
+        "SELECT * FROM transactions INDEXED BY transactions_unfinished"
+          + " WHERE customer_id = ? AND finished = 0 AND jws IS NOT NULL ORDER BY id",
+        [.text(customerID)]
       ).map { try Self.record($0, headers: headers, db: db) }
     }
   }

@@ -84,7 +84,7 @@ extension SupportDirectory {
       JOIN transactions p ON p.id = c.shared_from
       JOIN subscriptions s ON s.original_id = p.original_id
       WHERE c.id IN (
-        SELECT max(id) FROM transactions
+        SELECT max(id) FROM transactions INDEXED BY transactions_copies
         WHERE customer_id = ? AND shared_from IS NOT NULL AND group_id IS NOT NULL
         GROUP BY original_id)
       ORDER BY c.original_id

@@ -30,7 +30,12 @@ enum TransactionsCommand {
       entitlementsOnly
       ? try store.engine.currentEntitlements(customerID: customerID)
       : try store.engine.allTransactions(customerID: customerID)
-    let records = try store.engine.records(customerID: customerID)
+    // Entitlements and their standing rest on the deciding records alone (a few per chain),
+    // so the command's cost does not grow with the customer's renewals.
+    let records =
+      entitlementsOnly
+      ? try store.engine.decidingRecords(customerID: customerID)
+      : try store.engine.records(customerID: customerID)
     if context.json {
       context.output.write(JSONValue.array(transactions.map(\.payload.jsonValue)).prettyText + "\n")
       return

@@ -83,6 +83,22 @@ struct SupportSession {
       history, names: names, nonRenewingLength: nonRenewingLength, now: answerTime(for: history))
   }
 
+  /// The history of `customerID` with its balances, at most `limit` of its newest events and
+  /// transactions beside what the explainer decides from, or a one-sentence failure.
+  func historyWindow(_ customerID: String, limit: Int) throws -> CustomerHistoryWindow {
+    guard
+      let window = try directory.historyWindow(
+        customerID: customerID, balances: balances(account: customerID) ?? [:], limit: limit)
+    else { throw Self.noCustomer(customerID) }
+    return window
+  }
+
+  /// The failure for a customer ID nobody has.
+  static func noCustomer(_ customerID: String) -> CommandFailure {
+    CommandFailure(
+      "no customer \"\(customerID)\" (storeterm customers --find TEXT searches for one)")
+  }
+
   /// The history of `customerID` with its balances, or a one-sentence failure.
   ///
   /// - Parameter summary: true for a search result's summary: no balances, no events.
@@ -91,10 +107,7 @@ struct SupportSession {
     guard
       let history = try directory.history(
         customerID: customerID, balances: balances, summaryOnly: summary)
-    else {
-      throw CommandFailure(
-        "no customer \"\(customerID)\" (storeterm customers --find TEXT searches for one)")
-    }
+    else { throw Self.noCustomer(customerID) }
     return history
   }
 }
