@@ -257,6 +257,24 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
+  /// The events of `kinds` for customer `customerID`'s transaction `transactionID`, oldest
+  /// first (at most 100), through the same index as ``hasEvent(_:transactionID:customerID:)``.
+  public func events(
+    of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String
+  ) throws -> [StoreEvent] {
+    guard !kinds.isEmpty else { return [] }
+    let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+    return try queue.read { db in
+      try db.fetchAll(
+        """
+        SELECT * FROM events WHERE customer_id = ? AND transaction_id = ? AND kind IN (\(marks))
+        ORDER BY seq LIMIT 100
+        """,
+        [.text(customerID), .integer(Int64(transactionID))] + kinds.map { .text($0.rawValue) }
+      ).map(Self.event)
+    }
+  }
+
   /// Removes every record, with one event per customer that had any.
   public func clearTransactions(event: (String) -> StoreEvent) throws {
     try queue.write { db in

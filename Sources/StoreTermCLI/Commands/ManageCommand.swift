@@ -8,6 +8,7 @@ enum ManageCommand {
   static let actions = [
     TransactionControl.approve, .decline, .resolve, .refund, .revoke, .finish, .delete, .expire,
     .renew, .autoRenewOff, .autoRenewOn, .priceIncrease, .consent, .declinePriceIncrease,
+    .requestRefund, .refundProrated, .declineRefund, .reverseRefund,
   ].map(\.commandName)
 
   static let spec = CommandSpec(
@@ -15,8 +16,21 @@ enum ManageCommand {
     abstract: "Act on a transaction: \(actions.joined(separator: ", "))",
     arguments: ["ACTION", "TRANSACTION_ID"],
     options: [
-      .value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)")
-    ], examples: ["storeterm manage approve 2", "storeterm manage price-increase 1 --price 5.99"])
+      .value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)"),
+      .value(
+        "percentage", "PERCENT",
+        help: "refund-prorated: the share refunded, such as 40 or 67.932 (default: the "
+          + "subscription's unused time, else 50)"),
+      .value(
+        "reason", "REASON",
+        help: "request-refund: the customer's reason, Apple's consumptionRequestReason "
+          + "(default OTHER)"),
+    ],
+    examples: [
+      "storeterm manage approve 2", "storeterm manage price-increase 1 --price 5.99",
+      "storeterm manage request-refund 3 --reason UNINTENDED_PURCHASE",
+      "storeterm manage refund-prorated 3 --percentage 40",
+    ])
 
   static func run(_ context: CommandContext) async throws {
     let action = context.parsed.arguments[0]
@@ -28,8 +42,17 @@ enum ManageCommand {
       throw UsageError("\(idText): a transaction ID is a whole number, such as 3")
     }
     let newPrice = control == .priceIncrease ? try price(context) : nil
+    let percentage = control == .refundProrated ? try percentage(context) : nil
+    let reason = control == .requestRefund ? try reason(context) : nil
     let store = try context.openStore()
-    let changed = try store.engine.perform(control, on: id, newPrice: newPrice)
+    let changed: SignedTransaction?
+    if let reason {
+      try store.engine.requestRefund(id, reason: reason)
+      changed = nil
+    } else {
+      changed = try store.engine.perform(
+        control, on: id, newPrice: newPrice, percentage: percentage)
+    }
     if context.json {
       context.output.write(
         JSONValue.object([
@@ -57,6 +80,31 @@ enum ManageCommand {
     return price
   }
 
+  /// `--percentage 40` or `67.932` as Apple's milliunits (40000, 67932).
+  private static func percentage(_ context: CommandContext) throws(UsageError) -> Int? {
+    guard let text = context.parsed.value("percentage") else { return nil }
+    let milliunits = PriceParser.decimal(text).map { NSDecimalNumber(decimal: $0 * 1000) }
+    guard text.count <= 10, let milliunits, milliunits.decimalValue == Decimal(milliunits.intValue),
+      RefundDecision.proratedRange.contains(milliunits.intValue)
+    else {
+      throw UsageError(
+        "--percentage \(text): a share such as 40 or 67.932, more than 0 and less than 100")
+    }
+    return milliunits.intValue
+  }
+
+  /// `--reason`: one of Apple's `consumptionRequestReason` values.
+  private static func reason(_ context: CommandContext) throws(UsageError)
+    -> ConsumptionRequestReason
+  {
+    guard let text = context.parsed.value("reason") else { return .other }
+    guard let reason = ConsumptionRequestReason(rawValue: text) else {
+      let names = ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("--reason \(text): not one of \(names)")
+    }
+    return reason
+  }
+
   private static func past(_ action: String) -> String {
     switch action {
     case "expire": "expired"
@@ -71,6 +119,10 @@ enum ManageCommand {
     case "resolve": "resolved"
     case "refund": "refunded"
     case "revoke": "revoked"
+    case "request-refund": "refund requested"
+    case "refund-prorated": "refunded in part"
+    case "decline-refund": "refund declined"
+    case "reverse-refund": "refund reversed"
     case "finish": "finished"
     default: "deleted"
     }
