@@ -64,6 +64,7 @@ public enum StoreTermCommand {
     ServeCommand.spec,
     ServerKeysCommand.spec,
     NotificationsCommand.spec,
+    RefundsCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -159,6 +160,7 @@ public enum StoreTermCommand {
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
       case "notifications": try NotificationsCommand.run(context)
+      case "refunds": try RefundsCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

@@ -16,6 +16,11 @@ public struct RefundCase: Sendable, Equatable, Hashable {
     case reversed
   }
 
+  /// The events a request and its decisions are made of.
+  public static let eventKinds: [StoreEvent.Kind] = [
+    .refundRequested, .refundDeclined, .refunded, .revoked, .refundReversed,
+  ]
+
   /// The transaction.
   public var transactionID: UInt64
   /// Whose it is.

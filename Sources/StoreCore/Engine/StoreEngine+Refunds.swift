@@ -15,11 +15,6 @@ public enum RefundDecision: Sendable, Equatable, Hashable {
 }
 
 extension StoreEngine {
-  /// The events a refund request and its decisions are made of (``RefundCase``), newest wins.
-  static let refundEventKinds: [StoreEvent.Kind] = [
-    .refundRequested, .refundDeclined, .refunded, .revoked, .refundReversed,
-  ]
-
   /// Records a refund request for transaction `id` (`Transaction.beginRefundRequest`): the App
   /// Store sends `CONSUMPTION_REQUEST` (for a consumable or an auto-renewable subscription) with
   /// the customer's `reason`, and decides later (``decideRefund(_:_:)``).
@@ -56,7 +51,7 @@ extension StoreEngine {
     let record = try record(id)
     return RefundCase.cases(
       from: try ledger.events(
-        of: Self.refundEventKinds, transactionID: id, customerID: record.customerID)
+        of: RefundCase.eventKinds, transactionID: id, customerID: record.customerID)
     ).first
   }
 

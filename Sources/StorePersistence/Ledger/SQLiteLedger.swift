@@ -275,6 +275,22 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
+  /// The latest `limit` events of `kinds` of every customer, oldest first (a scan of the
+  /// event log, for a command's listing).
+  public func events(of kinds: [StoreEvent.Kind], limit: Int) throws -> [StoreEvent] {
+    guard !kinds.isEmpty else { return [] }
+    let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+    return try queue.read { db in
+      try db.fetchAll(
+        """
+        SELECT * FROM (SELECT * FROM events WHERE kind IN (\(marks)) ORDER BY seq DESC LIMIT ?)
+        ORDER BY seq
+        """,
+        kinds.map { .text($0.rawValue) } + [.integer(Int64(limit))]
+      ).map(Self.event)
+    }
+  }
+
   /// Removes every record, with one event per customer that had any.
   public func clearTransactions(event: (String) -> StoreEvent) throws {
     try queue.write { db in
