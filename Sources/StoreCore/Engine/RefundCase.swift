@@ -50,8 +50,9 @@ public struct RefundCase: Sendable, Equatable, Hashable {
     self.decidedDate = decidedDate
   }
 
-  /// The cases `events` (oldest first, of any kinds) tell, one per requested transaction, in
-  /// the order they were requested. A refund or revocation before any request is QA's own and
+  /// The cases `events` (oldest first, of any kinds) tell, in the order they were requested.
+  ///
+  /// One per requested transaction. A refund or revocation before any request is QA's own and
   /// opens no case.
   public static func cases(from events: [StoreEvent]) -> [RefundCase] {
     var cases: [UInt64: RefundCase] = [:]

@@ -55,9 +55,10 @@ extension StoreEngine {
     ).first
   }
 
-  /// Decides the customer's pending refund request for `id`: a full or prorated refund
-  /// (`REFUND`, the revoked transaction through ``updates()``) or a decline (`REFUND_DECLINED`,
-  /// nothing changes for the app). A customer who said the purchase did not arrive or work
+  /// Decides the customer's pending refund request for `id`.
+  ///
+  /// A full or prorated refund is `REFUND` (the revoked transaction through ``updates()``); a
+  /// decline is `REFUND_DECLINED` (nothing changes for the app). A customer who said the purchase did not arrive or work
   /// (`FULFILLMENT_ISSUE`) is refunded for an issue in the app (`revocationReason` 1).
   ///
   /// - Returns: the refunded transaction; nil for a decline.
