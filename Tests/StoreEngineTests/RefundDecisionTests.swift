@@ -28,7 +28,8 @@ import Testing
       Standing.decide(refunded.payload, chain: nil, nonRenewingLength: nil, now: store.clock.now())
         == .refundedInPart(on: Date(epochMilliseconds: 1_796_122_800_000), percentage: 40000))
     #expect(try store.engine.pendingRefundRequest(bought.id) == nil)
-    #expect(try store.engine.refundCase(bought.id)?.outcomeWords(refunded.payload) == "refunded 40%")
+    #expect(
+      try store.engine.refundCase(bought.id)?.outcomeWords(refunded.payload) == "refunded 40%")
     let decided = StoreEngineError.notApplicable(
       1, action: "refunded", reason: "no refund request waits for a decision")
     #expect(throws: decided) { try store.engine.decideRefund(bought.id, .full) }
