@@ -85,13 +85,13 @@ import Testing
     let from = Int64(Date().timeIntervalSince1970 * 1000) - 60_000
     try walk.run(["purchase", "dev.storeterm.demo.coins.100"])
     // The drop is recorded as an attempt without an answer, its retry an hour away.
-    var table = ""
-    for _ in 0..<600 {
-      table = try walk.run(["notifications"])
-      if table.contains("failed (NO_RESPONSE)") { break }
-      usleep(50_000)
+    let entries = try walk.waitForOutbox { entries in
+      entries.first?.deliveries.first?.lastResult == "NO_RESPONSE"
     }
-    #expect(table.contains("failed (NO_RESPONSE), retry"), "\(table)")
+    let dropped = entries.first?.deliveries.first
+    #expect(dropped?.lastResult == "NO_RESPONSE")
+    #expect(dropped?.nextAttemptDate != nil)
+    #expect(dropped?.deliveredDate == nil)
     try walk.run(["purchase", "dev.storeterm.demo.lifetime"])
     let live = walk.waitForPosts(1)
     #expect(live.count == 1)

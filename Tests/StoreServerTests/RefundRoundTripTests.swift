@@ -47,18 +47,17 @@ import Testing
     #expect(walk.waitForPosts(3).count == 3)
 
     // Each request: CONSUMPTION_REQUEST, the backend's answer recorded, then QA's decision.
-    func request(_ id: Int, reason: String) throws -> [String: Any] {
+    func request(_ id: Int, reason: String) throws {
       try walk.run(["manage", "request-refund", String(id), "--reason", reason])
-      return try walk.waitForRefund(id) {
-        ($0["consumptionInformation"] as? [Any])?.isEmpty == false
-      }
+      try walk.waitForConsumption(UInt64(id))
     }
-    let first = try request(1, reason: "UNINTENDED_PURCHASE")
+    try request(1, reason: "UNINTENDED_PURCHASE")
+    let first = try walk.waitForRefund(1) { _ in true }
     #expect(first["decision"] as? String == "waiting")
     try walk.run(["manage", "refund-prorated", "1", "--percentage", "75"])
-    let second = try request(2, reason: "FULFILLMENT_ISSUE")
+    try request(2, reason: "FULFILLMENT_ISSUE")
     try walk.run(["manage", "refund", "2"])
-    let third = try request(3, reason: "OTHER")
+    try request(3, reason: "OTHER")
     try walk.run(["manage", "decline-refund", "3"])
     try walk.run(["manage", "reverse-refund", "2"])
 
@@ -97,6 +96,9 @@ import Testing
     #expect(posts[9]["status"] as? Int == 1)
 
     // What the App Store recorded, as `storeterm refunds` shows it.
+    let listed = try walk.json(["refunds"]) as? [[String: Any]] ?? []
+    try #require(listed.count == 3)
+    let (second, third) = (listed[1], listed[2])
     func consumption(_ refund: [String: Any]) -> [String: Any] {
       (refund["consumptionInformation"] as? [[String: Any]])?.first ?? [:]
     }
@@ -108,7 +110,6 @@ import Testing
     #expect((consumption(second)["body"] as? [String: Any])?["consumptionStatus"] as? Int == 1)
     #expect(
       (consumption(third)["body"] as? [String: Any])?["refundPreference"] as? String == "DECLINE")
-    let listed = try walk.json(["refunds"]) as? [[String: Any]] ?? []
     #expect(listed.map { $0["decision"] as? String } == ["refunded", "reversed", "declined"])
     #expect(listed.first?["revocationPercentage"] as? Int == 75000)
     let table = try walk.run(["refunds"])

@@ -1,4 +1,5 @@
 import Foundation
+import StorePersistence
 import StoreTermTestSupport
 import Testing
 
@@ -90,6 +91,27 @@ final class ReferenceBackend {
       usleep(50_000)
     }
     return received
+  }
+
+  /// Polls the ledger in process (every 20 ms, at most 30 s) until the server recorded `count`
+  /// Send Consumption Information bodies for transaction `id`.
+  func waitForConsumption(_ id: UInt64, count: Int = 1) throws {
+    let requests = ServerRequests(ledger: try SQLiteLedger(location: .file(database)))
+    for _ in 0..<1500 where try requests.consumption(transactionID: id).count < count {
+      usleep(20_000)
+    }
+  }
+
+  /// Polls the ledger in process (every 20 ms, at most 30 s) until `done` holds for the
+  /// outbox.
+  func waitForOutbox(until done: ([OutboxEntry]) -> Bool) throws -> [OutboxEntry] {
+    let outbox = NotificationOutbox(ledger: try SQLiteLedger(location: .file(database)))
+    var entries = try outbox.entries()
+    for _ in 0..<1500 where !done(entries) {
+      usleep(20_000)
+      entries = try outbox.entries()
+    }
+    return entries
   }
 
   /// Polls (every 50 ms, at most 30 s) until `done` holds for `storeterm refunds ID --json`.
