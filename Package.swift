@@ -141,7 +141,7 @@ let package = Package(
       name: "StoreTermAppTests",
       dependencies: [
         "StoreTermApp", "TerminalUI", "StoreManager", "StoreCore", "StoreTermTestSupport",
-        "storeterm",
+        "storeterm", "StoreServer", "StorePersistence", "StoreJWS",
       ],
       exclude: ["__Snapshots__"]),
   ],

@@ -33,6 +33,31 @@ Calls ({"call": NAME, ...}) and what each prints:
   app-account-token id token    {"set": true}
   auth id [revokedKey revokedKeyId]
                                 {"cases": {name: http status}} for tokens that must be refused
+  history-v1 id                 as history, with Get Transaction History V1
+  consumption-v1 id [customerConsented]
+                                {"sent": true} (Send Consumption Information, version 1)
+  finish id                     {"finished": true}
+  notification-history startDate endDate [notificationType transactionId onlyFailures]
+  request-test-notification     {"token": ...}
+  test-notification-status token
+  upload-image id [width height imageSize alpha]
+                                {"uploaded": true} (a PNG made here, opaque unless alpha)
+  delete-image id               {"deleted": true}
+  image-list                    {"images": [{"id", "state", "size"}]}
+  upload-message id header body [image {id, altText}] [bulletPoints] [headerPosition]
+                                {"uploaded": true}
+  delete-message id             {"deleted": true}
+  message-list                  {"messages": [{"id", "state"}]}
+  configure-default productId locale messageId | get-default | delete-default
+  serve-realtime answer         starts a Get Retention Message endpoint here, answering
+                                `answer` (a RealtimeResponseBody) to every request it verifies;
+                                "$REALTIME_URL" in later calls is its URL
+  configure-realtime-url url | get-realtime-url | delete-realtime-url
+  performance-test id           initiates a test, polls its result until it is not PENDING
+  realtime-requests             {"count", "verified", "failures", "requests": [decoded]}
+  coverage                      {"methods": [public client methods], "called": [...]}
+  run argv                      runs a program (storeterm) while the endpoint above answers:
+                                {"status": n, "output": "...", "error": "..."}
 A call the server refuses prints {"httpStatus": n, "errorCode": n, "errorMessage": "..."}.
 
 Exit status: 0 when every signed item verified, 1 otherwise, 2 for a usage error.
@@ -41,8 +66,15 @@ Exit status: 0 when every signed item verified, 1 otherwise, 2 for a usage error
 import argparse
 import calendar
 import datetime
+import http.server
 import json
+import struct
+import subprocess
 import sys
+import threading
+import time
+import uuid
+import zlib
 
 try:
     import jwt
@@ -52,6 +84,15 @@ try:
         GetTransactionHistoryVersion,
     )
     from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
+    from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
+    from appstoreserverlibrary.models.BulletPoint import BulletPoint
+    from appstoreserverlibrary.models.DefaultConfigurationRequest import DefaultConfigurationRequest
+    from appstoreserverlibrary.models.HeaderPosition import HeaderPosition
+    from appstoreserverlibrary.models.ImageSize import ImageSize
+    from appstoreserverlibrary.models.PerformanceTestRequest import PerformanceTestRequest
+    from appstoreserverlibrary.models.RealtimeUrlRequest import RealtimeUrlRequest
+    from appstoreserverlibrary.models.UploadMessageImage import UploadMessageImage
+    from appstoreserverlibrary.models.UploadMessageRequestBody import UploadMessageRequestBody
     from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
     from appstoreserverlibrary.models.Environment import Environment
     from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
@@ -95,12 +136,93 @@ class LoopbackClient(AppStoreServerAPIClient):
         return headers
 
 
+def make_png(width, height, alpha=False):
+    """A solid PNG: RGB (colour type 2), or RGBA (6) when alpha."""
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    pixel = b"\x20\x60\xa0\xff" if alpha else b"\x20\x60\xa0"
+    rows = b"".join(b"\x00" + pixel * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+class RealtimeEndpoint:
+    """A Get Retention Message endpoint: verifies each signedPayload with Apple's verifier and
+    answers the configured RealtimeResponseBody."""
+
+    def __init__(self, verifier, answer):
+        self.verifier = verifier
+        self.answer = answer
+        self.requests = []
+        self.failures = []
+        endpoint = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                length = min(int(self.headers.get("Content-Length", "0")), 65536)
+                body = self.rfile.read(length)
+                try:
+                    signed = json.loads(body)["signedPayload"]
+                    decoded = endpoint.verifier.verify_and_decode_realtime_request(signed)
+                    endpoint.requests.append(
+                        {
+                            "originalTransactionId": decoded.originalTransactionId,
+                            "productId": decoded.productId,
+                            "userLocale": decoded.userLocale,
+                            "environment": decoded.rawEnvironment,
+                            "requestIdentifier": str(decoded.requestIdentifier),
+                        }
+                    )
+                    reply = json.dumps(endpoint.answer).encode()
+                    self.send_response(200)
+                except Exception as error:  # a request that does not verify
+                    endpoint.failures.append(f"{type(error).__name__}: {error}")
+                    reply = b"{}"
+                    self.send_response(400)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(reply)))
+                self.end_headers()
+                self.wfile.write(reply)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/retention"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+class Recorder:
+    """Apple's client, each public method call recorded by name."""
+
+    def __init__(self, client, called):
+        self._client = client
+        self._called = called
+
+    def __getattr__(self, name):
+        value = getattr(self._client, name)
+        if callable(value) and not name.startswith("_"):
+            self._called.add(name)
+        return value
+
+
 class Harness:
     def __init__(self, options):
         self.options = options
+        self.called = set()
+        self.realtime = None
+        self.test_token = None
         self.key = open(options.key, "rb").read()
         self.environment = Environment(options.environment)
-        self.client = self.make_client()
+        self.client = Recorder(self.make_client(), self.called)
         self.verifier = SignedDataVerifier(
             [open(options.root, "rb").read()], False, self.environment, options.bundle_id
         )
@@ -121,6 +243,12 @@ class Harness:
         return self.verifier.verify_and_decode_signed_transaction(jws)
 
     def run(self, call):
+        text = json.dumps(call)
+        if self.realtime is not None:
+            text = text.replace("$REALTIME_URL", self.realtime.url)
+        if self.test_token is not None:
+            text = text.replace("$TEST_TOKEN", self.test_token)
+        call = json.loads(text)
         name = call["call"]
         try:
             return getattr(self, "call_" + name.replace("-", "_"))(call)
@@ -145,10 +273,9 @@ class Harness:
             revoked=call.get("revoked"),
         )
         pages, ids, revision, environment = [], [], None, None
+        version = call.get("version", GetTransactionHistoryVersion.V2)
         while True:
-            response = self.client.get_transaction_history(
-                call["id"], revision, request, GetTransactionHistoryVersion.V2
-            )
+            response = self.client.get_transaction_history(call["id"], revision, request, version)
             environment = response.rawEnvironment
             items = response.signedTransactions or []
             pages.append(len(items))
@@ -177,6 +304,10 @@ class Harness:
                         "renewalDate": renewal.renewalDate,
                         "appAccountToken": transaction.appAccountToken,
                         "renewalAppAccountToken": renewal.appAccountToken,
+                        "autoRenewStatus": renewal.rawAutoRenewStatus,
+                        "autoRenewProductId": renewal.autoRenewProductId,
+                        "renewalOfferIdentifier": renewal.offerIdentifier,
+                        "renewalOfferType": renewal.rawOfferType,
                     }
                 )
             groups.append({"group": group.subscriptionGroupIdentifier, "items": items})
@@ -232,7 +363,8 @@ class Harness:
         return {"pages": pages, "notifications": items}
 
     def call_request_test_notification(self, call):
-        return {"token": self.client.request_test_notification().testNotificationToken}
+        self.test_token = self.client.request_test_notification().testNotificationToken
+        return {"token": self.test_token}
 
     def call_test_notification_status(self, call):
         response = self.client.get_test_notification_status(call["token"])
@@ -291,6 +423,158 @@ class Harness:
     def call_app_account_token(self, call):
         self.client.set_app_account_token(call["id"], UpdateAppAccountTokenRequest(appAccountToken=call["token"]))
         return {"set": True}
+
+    def call_history_v1(self, call):
+        return self.call_history(dict(call, version=GetTransactionHistoryVersion.V1))
+
+    def call_consumption_v1(self, call):
+        request = ConsumptionRequestV1(
+            customerConsented=call.get("customerConsented", True),
+            rawConsumptionStatus=0,
+            rawPlatform=1,
+            sampleContentProvided=False,
+            rawDeliveryStatus=0,
+            appAccountToken="",
+            rawAccountTenure=0,
+            rawPlayTime=0,
+            rawLifetimeDollarsRefunded=0,
+            rawLifetimeDollarsPurchased=0,
+            rawUserStatus=1,
+        )
+        self.client.send_consumption_data(call["id"], request)
+        return {"sent": True}
+
+    def call_finish(self, call):
+        self.client.finish_transaction(call["id"])
+        return {"finished": True}
+
+    def call_upload_image(self, call):
+        png = make_png(call.get("width", 3840), call.get("height", 160), call.get("alpha", False))
+        size = ImageSize(call["imageSize"]) if "imageSize" in call else None
+        self.client.upload_image(uuid.UUID(call["id"]), png, size)
+        return {"uploaded": True}
+
+    def call_delete_image(self, call):
+        self.client.delete_image(uuid.UUID(call["id"]))
+        return {"deleted": True}
+
+    def call_image_list(self, call):
+        response = self.client.get_image_list()
+        return {
+            "images": [
+                {"id": str(item.imageIdentifier), "state": item.rawImageState, "size": item.rawImageSize}
+                for item in response.imageIdentifiers or []
+            ]
+        }
+
+    def call_upload_message(self, call):
+        image = call.get("image")
+        bullets = call.get("bulletPoints")
+        request = UploadMessageRequestBody(
+            header=call["header"],
+            body=call["body"],
+            image=UploadMessageImage(imageIdentifier=uuid.UUID(image["id"]), altText=image["altText"])
+            if image
+            else None,
+            headerPosition=HeaderPosition(call["headerPosition"]) if "headerPosition" in call else None,
+            bulletPoints=[
+                BulletPoint(text=b["text"], imageIdentifier=uuid.UUID(b["id"]), altText=b["altText"])
+                for b in bullets
+            ]
+            if bullets
+            else None,
+        )
+        self.client.upload_message(uuid.UUID(call["id"]), request)
+        return {"uploaded": True}
+
+    def call_delete_message(self, call):
+        self.client.delete_message(uuid.UUID(call["id"]))
+        return {"deleted": True}
+
+    def call_message_list(self, call):
+        response = self.client.get_message_list()
+        return {
+            "messages": [
+                {"id": str(item.messageIdentifier), "state": item.rawMessageState}
+                for item in response.messageIdentifiers or []
+            ]
+        }
+
+    def call_configure_default(self, call):
+        request = DefaultConfigurationRequest(messageIdentifier=uuid.UUID(call["messageId"]))
+        self.client.configure_default_message(call["productId"], call["locale"], request)
+        return {"configured": True}
+
+    def call_get_default(self, call):
+        response = self.client.get_default_message(call["productId"], call["locale"])
+        return {"messageId": str(response.messageIdentifier)}
+
+    def call_delete_default(self, call):
+        self.client.delete_default_message(call["productId"], call["locale"])
+        return {"deleted": True}
+
+    def call_serve_realtime(self, call):
+        self.realtime = RealtimeEndpoint(self.verifier, call["answer"])
+        return {"url": self.realtime.url}
+
+    def call_configure_realtime_url(self, call):
+        self.client.configure_realtime_url(RealtimeUrlRequest(realtimeURL=call["url"]))
+        return {"configured": True}
+
+    def call_get_realtime_url(self, call):
+        return {"url": self.client.get_realtime_url().realtimeURL}
+
+    def call_delete_realtime_url(self, call):
+        self.client.delete_realtime_url()
+        return {"deleted": True}
+
+    def call_performance_test(self, call):
+        started = self.client.initiate_performance_test(
+            PerformanceTestRequest(originalTransactionId=call["id"])
+        )
+        result = None
+        for _ in range(300):
+            result = self.client.get_performance_test_results(started.requestId)
+            if result.rawResult != "PENDING":
+                break
+            time.sleep(0.05)
+        times = result.responseTimes
+        return {
+            "requestId": started.requestId,
+            "totalRequests": started.config.totalRequests,
+            "responseTimeThreshold": started.config.responseTimeThreshold,
+            "result": result.rawResult,
+            "target": result.target,
+            "successRate": result.successRate,
+            "numPending": result.numPending,
+            "p99": times.p99 if times else None,
+            "failures": result.rawFailures,
+        }
+
+    def call_realtime_requests(self, call):
+        endpoint = self.realtime
+        if endpoint is None:
+            return {"count": 0, "verified": 0, "failures": [], "requests": []}
+        if endpoint.failures:
+            self.failed = True
+        return {
+            "count": len(endpoint.requests) + len(endpoint.failures),
+            "verified": len(endpoint.requests),
+            "failures": endpoint.failures,
+            "requests": endpoint.requests[-3:],
+        }
+
+    def call_run(self, call):
+        done = subprocess.run(call["argv"], capture_output=True, text=True, timeout=60)
+        return {"status": done.returncode, "output": done.stdout, "error": done.stderr}
+
+    def call_coverage(self, call):
+        methods = sorted(
+            name
+            for name in dir(AppStoreServerAPIClient)
+            if not name.startswith("_") and callable(getattr(AppStoreServerAPIClient, name))
+        )
+        return {"methods": methods, "called": sorted(self.called)}
 
     def call_auth(self, call):
         """Tokens the server must refuse, each made as Apple's library makes a good one."""

@@ -49,6 +49,8 @@ public struct JWSLineVerifier: Sendable {
       report = erase(verifier.report(token, as: JWSAppTransactionDecodedPayload.self))
     case .notification:
       report = erase(verifier.report(token, as: ResponseBodyV2DecodedPayload.self))
+    case .realtimeRequest:
+      report = erase(verifier.report(token, as: DecodedRealtimeRequestBody.self))
     case nil:
       // Run the full check anyway so the error is the same one a typed verify would give.
       let typed = verifier.report(token, as: JWSTransactionDecodedPayload.self)
@@ -80,6 +82,7 @@ public struct JWSLineVerifier: Sendable {
     else { return nil }
     if json["notificationType"] != nil { return .notification }
     if json["receiptType"] != nil { return .appTransaction }
+    if json["userLocale"] != nil, json["requestIdentifier"] != nil { return .realtimeRequest }
     if json["transactionId"] != nil { return .transaction }
     if json["autoRenewProductId"] != nil || json["autoRenewStatus"] != nil { return .renewal }
     return nil

@@ -57,6 +57,26 @@ final class TestEnvironment: Sendable {
       Settings(
         configuration: configuration, disableDialogs: false, failTransactionsEnabled: false,
         failureError: .unknown, failures: [:]))
+    Self.keepTime(engine: engine, clock: clock)
+  }
+
+  /// How often, in real time, the environment looks for what fell due under an accelerated rate.
+  static let timeKeepingInterval = Duration.milliseconds(200)
+
+  /// Under an accelerated time rate, makes what falls due arrive by itself, as on a device.
+  ///
+  /// Renewals, billing failures and expiries reach `Transaction.updates` and the status
+  /// updates while an app listens, without any call. In real time nothing an app could wait
+  /// for falls due between two calls, and a test's exact states stay put.
+  private static func keepTime(engine: StoreEngine, clock: EnvironmentClock) {
+    // The environment lives as long as the process; so does this task.
+    Task.detached {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: timeKeepingInterval)
+        guard clock.rate != .realTime else { continue }
+        _ = try? engine.catchUp()
+      }
+    }
   }
 
   /// The environment with `configuration` loaded: created on first use, else reused with its

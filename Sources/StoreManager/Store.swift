@@ -53,6 +53,9 @@ import StoreKit
   public private(set) var purchaseStates: [String: PurchaseState] = [:]
   /// Every transaction the store handled, oldest first (up to the configured limit).
   public private(set) var feed: [StoreFeedEntry] = []
+  /// The latest purchase intent received (`PurchaseIntent.intents`), numbered so a front end
+  /// presents each once.
+  public private(set) var purchaseIntent: ReceivedPurchaseIntent?
   /// Transactions the store refused to deliver, oldest first.
   public private(set) var warnings: [StoreWarning] = []
   /// How many `Transaction.updates` the listener has finished handling.
@@ -60,6 +63,7 @@ import StoreKit
 
   @ObservationIgnored private var listener: Task<Void, Never>?
   @ObservationIgnored private var storefrontListener: Task<Void, Never>?
+  @ObservationIgnored private var intentListener: Task<Void, Never>?
   @ObservationIgnored private var feedCount = 0
   @ObservationIgnored private var updateWaiters:
     [(count: Int, waiter: CheckedContinuation<Void, Never>)] =
@@ -88,17 +92,33 @@ import StoreKit
         await self.storefrontChanged(to: storefront)
       }
     }
+    // Apple: iterate `PurchaseIntent.intents` as early as possible when the app launches.
+    nonisolated(unsafe) var intents = PurchaseIntent.intents.makeAsyncIterator()
+    intentListener = Task { [weak self] in
+      while let intent = await intents.next() {
+        guard let self else { return }
+        await self.received(intent)
+      }
+    }
   }
 
   isolated deinit {
     listener?.cancel()
     storefrontListener?.cancel()
+    intentListener?.cancel()
   }
 
   /// Stops listening; the store keeps its last state.
   public func stop() {
     listener?.cancel()
     storefrontListener?.cancel()
+    intentListener?.cancel()
+  }
+
+  /// Keeps a purchase intent for the front end to present as its purchase flow.
+  private func received(_ intent: PurchaseIntent) {
+    purchaseIntent = ReceivedPurchaseIntent(
+      number: (purchaseIntent?.number ?? 0) + 1, productID: intent.product.id)
   }
 
   /// Delivers unfinished transactions, then loads the products: what a screen needs at launch.

@@ -30,6 +30,8 @@ struct StoreContext {
   let notifications: ServerNotificationFactory
   /// The ledger file opened, and which file it was; nil for a store in memory.
   let ledgerFile: LedgerFileIdentity?
+  /// Signs what this App Store signs (the engine's signer).
+  let signer: any Signer
 
   /// Opens the ledger and the CA named by the command line, creating both on first use, and
   /// catches up on everything that fell due while storeterm was not running.
@@ -84,6 +86,7 @@ struct StoreContext {
     verifier = authority.makeVerifier(configuration: identity)
     var signer: any Signer = authority.makeSigner()
     if let faultHook { signer = FaultInjectingSigner(base: signer, hook: faultHook) }
+    self.signer = signer
     // Switches turned in the terminal UI hold for every process, over the file's values.
     var session = StoreSession(settings: catalog.configuration.settings)
       .applying(try ledger.sessionSwitches())

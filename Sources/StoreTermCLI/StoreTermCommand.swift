@@ -45,6 +45,7 @@ public enum StoreTermCommand {
         "storeterm products --storefront DEU --locale de_DE", "storeterm products --json",
       ]),
     PurchaseCommand.spec,
+    PurchaseIntentCommand.spec,
     BalancesCommand.spec,
     TransactionsCommand.transactionsSpec,
     TransactionsCommand.entitlementsSpec,
@@ -141,6 +142,7 @@ public enum StoreTermCommand {
       case "ui": return try await UICommand.run(context)
       case "products": try ProductsCommand.run(context)
       case "purchase": try await PurchaseCommand.run(context)
+      case "purchase-intent": try PurchaseIntentCommand.run(context)
       case "balances": try BalancesCommand.run(context)
       case "transactions": try await TransactionsCommand.run(context, entitlementsOnly: false)
       case "entitlements": try await TransactionsCommand.run(context, entitlementsOnly: true)

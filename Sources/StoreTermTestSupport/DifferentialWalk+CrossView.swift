@@ -13,22 +13,12 @@ extension DifferentialWalk {
     -> [String]
   {
     var problems: [String] = []
-    let line =
-      AccountScreen.headerLines(snapshot, size: Size(width: 400, height: 200))
-      .map(\.0).first { $0.hasPrefix("Entitlements: ") } ?? ""
-    let named = Set(
-      snapshot.products.filter { entitled.contains($0.id) }.map(\.displayName))
-    let listed = Set(
-      line.dropFirst("Entitlements: ".count).components(separatedBy: ", ").map {
-        $0.components(separatedBy: " (shared by ").first ?? $0
-      }.filter { $0 != "none" })
-    if listed != named { problems.append("account line \"\(line)\", CLI \(named.sorted())") }
     let customers = try await jsonObject(["customers"]) as? [[String: Any]] ?? []
     let active = Dictionary(
       customers.compactMap { row in
         (row["id"] as? String).map { ($0, Set(row["activeEntitlements"] as? [String] ?? [])) }
       }, uniquingKeysWith: { a, _ in a })
-    for customer in ["default", "kin"] where active[customer] != nil {
+    for customer in Self.customers where active[customer] != nil {
       let own = Set(
         try await json(["entitlements", "--customer", customer]).compactMap {
           $0["productId"] as? String
@@ -49,8 +39,37 @@ extension DifferentialWalk {
       if yes != own {
         problems.append("\(customer): explainer yes \(yes.sorted()), entitlements \(own.sorted())")
       }
-      guard customer == snapshot.customerID else { continue }
-      problems += await standingProblems(snapshot, explained: lines)
+      // Each customer's own screens, on the front end signed in as them.
+      let shown = customer == snapshot.customerID ? snapshot : otherFrontEnds[customer]?.snapshot
+      guard let shown else { continue }
+      problems += screenProblems(shown, entitled: own).map { "\(customer): \($0)" }
+      problems += await standingProblems(shown, explained: lines).map { "\(customer): \($0)" }
+    }
+    return problems
+  }
+
+  /// Where a customer's paywall badges and Account entitlements line disagree with the
+  /// products `entitlements` gives them access to.
+  private func screenProblems(_ snapshot: StoreSnapshot, entitled: Set<String>) -> [String] {
+    var problems: [String] = []
+    let line =
+      AccountScreen.headerLines(snapshot, size: Size(width: 400, height: 200))
+      .map(\.0).first { $0.hasPrefix("Entitlements: ") } ?? ""
+    let named = Set(
+      snapshot.products.filter { entitled.contains($0.id) }.map(\.displayName))
+    let listed = Set(
+      line.dropFirst("Entitlements: ".count).components(separatedBy: ", ").map {
+        $0.components(separatedBy: " (shared by ").first ?? $0
+      }.filter { $0 != "none" })
+    if listed != named { problems.append("account line \"\(line)\", CLI \(named.sorted())") }
+    // A badge that says the customer has the product: owned, active, in grace, shared.
+    let had: Set<Badge> = [.owned, .active, .gracePeriod, .familySharing]
+    for product in snapshot.products {
+      let badges = Badge.badges(for: product, in: snapshot)
+      let shown = badges.contains { had.contains($0) }
+      if shown != entitled.contains(product.id) {
+        problems.append("\(product.id): paywall badges \(badges), CLI entitled \(!shown)")
+      }
     }
     return problems
   }
@@ -61,7 +80,9 @@ extension DifferentialWalk {
     -> [String]
   {
     var problems: [String] = []
-    let table = await runStoreTerm(["transactions", "--db", database]).standardOutput
+    let table = await runStoreTerm(
+      ["transactions", "--db", database, "--customer", snapshot.customerID]
+    ).standardOutput
     let rows = table.split(separator: "\n").map(String.init)
     if let header = rows.first, let column = header.range(of: "STATUS") {
       let offset = header.distance(from: header.startIndex, to: column.lowerBound)

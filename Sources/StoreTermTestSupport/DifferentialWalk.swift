@@ -13,6 +13,10 @@ import StoreTermCLI
   /// Prints every step, to replay a mismatch by hand.
   private let trace: Bool
   private var frontEnd: HeadlessFrontEnd?
+  /// The front ends of the other customers of the walk, signed in beside it as other devices.
+  private(set) var otherFrontEnds: [String: HeadlessFrontEnd] = [:]
+  /// The customers of the walk: the signed-in one, and the family member who buys beside them.
+  static let customers = ["default", "kin"]
 
   /// The products walked: subscriptions in two groups (upgrades, downgrades), a consumable,
   /// a non-consumable.
@@ -39,19 +43,28 @@ import StoreTermCLI
   public func run(steps: Int) async throws -> [String] {
     let frontEnd = try await HeadlessFrontEnd(database: database)
     self.frontEnd = frontEnd
-    defer { self.frontEnd = nil }
+    for customer in Self.customers.dropFirst() {
+      otherFrontEnds[customer] = try await HeadlessFrontEnd(
+        database: database, customerID: customer)
+    }
+    defer {
+      self.frontEnd = nil
+      otherFrontEnds = [:]
+    }
     var mismatches: [String] = []
     for step in 1...steps {
       let what = await takeStep(frontEnd)
       if trace { print("seed \(seed) step \(step): \(what)") }
-      // What the front end's watch does on its next look at the ledger.
+      // What each front end's watch does on its next look at the ledger.
       await frontEnd.takeInOtherProcesses()
+      for other in otherFrontEnds.values { await other.takeInOtherProcesses() }
       for problem in try await compare(frontEnd.snapshot) {
         mismatches.append("seed \(seed) step \(step) (\(what)): \(problem)")
       }
       if mismatches.count > 20 { break }
     }
     await frontEnd.stop()
+    for other in otherFrontEnds.values { await other.stop() }
     return mismatches
   }
 
@@ -351,10 +364,12 @@ import StoreTermCLI
   }
 
   /// Transaction `id` as the screens list it: in the snapshot's records, else in the
-  /// transaction manager's window around it (as when QA scrolls to it).
+  /// transaction manager's window around it (as when QA scrolls to it) on the front end of
+  /// the snapshot's customer.
   func listed(_ id: UInt64, in snapshot: StoreSnapshot) async -> TransactionRecord? {
     if let record = snapshot.records.first(where: { $0.id == id }) { return record }
-    return await frontEnd?.transactionPage(around: id)?.rows.first { $0.id == id }
+    let shownBy = otherFrontEnds[snapshot.customerID] ?? frontEnd
+    return await shownBy?.transactionPage(around: id)?.rows.first { $0.id == id }
   }
 
   /// `storeterm COMMAND --json` on the walk's ledger, as a fresh process prints it.

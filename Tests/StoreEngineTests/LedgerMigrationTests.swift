@@ -84,10 +84,10 @@ import Testing
     let applied = try LedgerSchema.migrator.appliedMigrations(in: migrated.ledger.queue)
     // Later migrations (each adds its own tables) follow these.
     #expect(
-      Array(applied.drop { $0 != JWSHeaderSchema.migrationName }.prefix(5)) == [
+      Array(applied.drop { $0 != JWSHeaderSchema.migrationName }.prefix(6)) == [
         JWSHeaderSchema.migrationName, SessionSwitchSchema.migrationName,
         ServerSchema.migrationName, NotificationSchema.migrationName,
-        ServerRequestSchema.migrationName,
+        ServerRequestSchema.migrationName, RetentionSchema.migrationName,
       ])
     #expect(try migrated.ledger.records(customerID: Customer.defaultID) == records)
     // Old rows are not rewritten; new ones store their header once.

@@ -148,6 +148,24 @@ struct NewerDeclarationsConformance {
     }
   }
 
+  // MARK: PurchaseIntent (16.4; offer 18.0)
+
+  @Test func purchaseIntentConformances() {
+    requireIdentifiable(PurchaseIntent.self, id: Product.ID.self)
+    requireSendable(PurchaseIntent.self)
+  }
+
+  @Test func purchaseIntentIntents() {
+    let _: PurchaseIntent.PurchaseIntents = PurchaseIntent.intents
+    requireAsyncSequence(PurchaseIntent.PurchaseIntents.self, element: PurchaseIntent.self)
+  }
+
+  @Test func purchaseIntentMembers() {
+    let _: KeyPath<PurchaseIntent, Product> = \.product
+    let _: KeyPath<PurchaseIntent, Product.SubscriptionOffer?> = \.offer
+    let _: KeyPath<PurchaseIntent, Product.ID> = \.id
+  }
+
   @Test func anIntegerLiteralStillPicksApplesIntForm() {
     let _: (SKTestSession) throws -> Void = { try $0.refundTransaction(identifier: 1) }
   }
@@ -164,4 +182,5 @@ func newerDeprecatedDeclarations() {
   let _: KeyPath<AppTransaction, String> = \.storeTypeStringRepresentation
   // AppTransaction.originalPlatformStringRepresentation (deprecated in 18.4)
   let _: KeyPath<AppTransaction, String> = \.originalPlatformStringRepresentation
+
 }

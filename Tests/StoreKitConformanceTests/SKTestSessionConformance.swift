@@ -339,9 +339,10 @@ struct SKTestSessionConformance {
   @Test func testErrorCodes() {
     let codes: [SKTestError.Code] = [
       SKTestError.fileNotFound, SKTestError.invalidAction, SKTestError.invalidProductIdentifier,
-      SKTestError.invalidProductType, SKTestError.invalidURL,
+      SKTestError.invalidProductType, SKTestError.invalidURL, SKTestError.noSubscriptionFound,
+      SKTestError.noTransactionFound, SKTestError.serviceUnavailable,
     ]
-    #expect(codes.count == 5)
+    #expect(Set(codes).count == 8)
     let _: String = SKTestError.errorDomain
   }
 

@@ -84,6 +84,44 @@ private enum Files {
     session.clearTransactions()
   }
 
+  // https://developer.apple.com/documentation/storekittest/sktestsession/timerate : under an
+  // accelerated rate a subscription renews on its own; an app listening to Transaction.updates
+  // receives the renewal without calling anything.
+  @Test func underAnAcceleratedRateRenewalsArriveWhileTheAppListens() async throws {
+    let session = try SKTestSession(contentsOf: Files.demo)
+    session.resetToDefaultState()
+    session.clearTransactions()
+    defer {
+      session.resetToDefaultState()
+      session.clearTransactions()
+    }
+    // The app's listener, started before anything happens, as Apple's sample apps start it.
+    let heard = Heard()
+    let listener = Task { @MainActor in
+      for await update in Transaction.updates {
+        if case .verified(let transaction) = update { heard.transactions.append(transaction) }
+      }
+    }
+    defer { listener.cancel() }
+    session.timeRate = .oneRenewalEveryTwoSeconds
+    let product = try #require(try await Product.products(for: [Files.monthly]).first)
+    guard case .success(.verified(let bought)) = try await product.purchase() else {
+      Issue.record("the purchase did not succeed")
+      return
+    }
+    await bought.finish()
+    // A bounded poll for what real time brings (two seconds of it), not a timing assertion;
+    // nothing here calls StoreKit while it waits.
+    for _ in 0..<300 where !heard.transactions.contains(where: { $0.id != bought.id }) {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    let renewal = heard.transactions.first { $0.id != bought.id }
+    let renewed = try #require(renewal, "no renewal reached Transaction.updates")
+    #expect(renewed.originalID == bought.id)
+    #expect(renewed.productID == Files.monthly)
+    #expect(renewed.purchaseDate >= bought.expirationDate!.addingTimeInterval(-1))
+  }
+
   // https://developer.apple.com/documentation/storekittest/sktestsession/setsimulatederror(_:forapi:)
   // : the API throws the error given, until it is set to nil.
   @Test func aSimulatedErrorIsThrownExactlyAndNilClearsIt() async throws {
@@ -189,4 +227,9 @@ private enum Files {
       try SKTestSession(configurationFileNamed: "NoSuchConfiguration")
     }
   }
+}
+
+/// What an app's `Transaction.updates` listener heard.
+@MainActor private final class Heard {
+  var transactions: [Transaction] = []
 }

@@ -317,6 +317,39 @@ import Testing
     add("refund requested", refunded)
     _ = StoreTermApp.update(&refund, .finished(.refundFailed(.storeKit("StoreKitError.unknown"))))
     add("refund failed", refund)
+    // Retention: asking, a message with each offer, a message alone, taken, refused.
+    var asking = state(demo, screen: .account)
+    asking.retentionSheet = RetentionSheetState(
+      transactionID: 1, productID: Fixtures.plusMonthly)
+    add("retention asking", asking)
+    let message = RetentionMessage(
+      header: "Stay", body: "Three months",
+      image: RetentionMessage.Image(imageIdentifier: "i", altText: "Cloud"),
+      bulletPoints: [
+        RetentionMessage.BulletPoint(
+          text: "Family", image: RetentionMessage.Image(imageIdentifier: "b", altText: "b"))
+      ])
+    let proposals: [RetentionOffer.Proposal] = [
+      .message, .alternateProduct(productID: Fixtures.plusMonthly, billingPlanType: nil),
+      .promotionalOffer(productID: Fixtures.plusMonthly, offerID: "comeback"),
+    ]
+    let words: Set<String> = ["Stay", "Three", "months", "Cloud", "Family", "comeback"]
+    for (index, proposal) in proposals.enumerated() {
+      var shown = asking
+      let offer = RetentionOffer(
+        messageIdentifier: "m", message: message, proposal: proposal, source: .realtime)
+      _ = StoreTermApp.update(&shown, .retention(.shown(offer)))
+      scenes.append(Scene(name: "retention offer \(index)", state: shown, data: words))
+      if index == 2 {
+        _ = StoreTermApp.update(&shown, .retention(.takeOffer))
+        scenes.append(Scene(name: "retention taking", state: shown, data: words))
+        var taken = shown
+        _ = StoreTermApp.update(&taken, .retention(.taken(.product(Fixtures.plusMonthly))))
+        add("retention taken", taken)
+        _ = StoreTermApp.update(&shown, .retention(.taken(.failed("refused"))))
+        scenes.append(Scene(name: "retention refused", state: shown, data: ["refused"]))
+      }
+    }
     // Family: join (typed, picked, refused, joined), leave.
     add("family join", state(Fixtures.noFamily(), screen: .account, .family(.openJoin)))
     add(

@@ -204,7 +204,7 @@ import Testing
 
   @Test func aFiveThousandTransactionCustomersFirstSnapshotReadsOneWindow() async throws {
     let context = try Self.bigCustomer()
-    let reader = SnapshotReader(
+    let reader = SnapshotSources.builder(
       store: Store(configuration: context.managerConfiguration), context: context)
     let snapshot = await reader.snapshot()
     let page = try #require(snapshot.historyPage)

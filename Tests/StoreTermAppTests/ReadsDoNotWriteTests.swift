@@ -47,7 +47,7 @@ import Testing
     _ = try StoreKitRuntime.configuration()
     _ = try await Product.products(for: ["dev.storeterm.demo.plus.monthly"])
     _ = await Product.SubscriptionInfo.isEligibleForIntroOffer(for: "5A1E0001")
-    let reader = SnapshotReader(
+    let reader = SnapshotSources.builder(
       store: Store(configuration: context.managerConfiguration), context: context)
     let snapshot = await reader.snapshot()
     _ = try await reader.page(TransactionPageRequest(limit: 10))

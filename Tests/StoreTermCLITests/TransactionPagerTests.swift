@@ -1,10 +1,10 @@
 import Foundation
 import StoreCore
 import StorePersistence
-import StoreTermApp
 import StoreTermTestSupport
 import Testing
 
+@testable import StoreTermApp
 @testable import StoreTermCLI
 
 /// The terminal UI's reads of QA's transaction list: keyset pages from the ledger's indexes

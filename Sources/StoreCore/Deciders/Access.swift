@@ -52,8 +52,10 @@ public struct Access: Sendable, Equatable {
   /// subscription through its latest transaction not refunded, and for auto-renewable
   /// subscriptions the latest transaction of each of the customer's own groups and of each
   /// Family Sharing chain, each kept only while its ``Standing`` grants access. Never
-  /// consumables. When the customer's own purchase and a shared copy grant the same product or
-  /// group, only the customer's own is listed. Ordered by transaction ID.
+  /// consumables. At most one transaction per product (Apple: `currentEntitlements(for:)`
+  /// yields no more than one for a regular product): when the customer's own purchase and a
+  /// shared copy grant the same product, the customer's own; a shared copy of another product
+  /// of the group is listed beside it. Ordered by transaction ID.
   public static func entitlements(_ facts: Facts, at now: Date)
     -> [JWSTransactionDecodedPayload]
   {
@@ -71,8 +73,8 @@ public struct Access: Sendable, Equatable {
     let shared = granting(
       ordered.filter { $0.inAppOwnershipType == .familyShared }, facts, now
     ) { $0.type == .autoRenewableSubscription ? $0.originalTransactionId : key($0) }
-    var covered = Set(own.map(key))
-    let sharedKept = shared.reversed().filter { covered.insert(key($0)).inserted }
+    var covered = Set(own.map(\.productId))
+    let sharedKept = shared.reversed().filter { covered.insert($0.productId).inserted }
     return (own + sharedKept).sorted {
       (UInt64($0.transactionId) ?? 0) < (UInt64($1.transactionId) ?? 0)
     }

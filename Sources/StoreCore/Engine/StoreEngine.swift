@@ -34,6 +34,10 @@ public final class StoreEngine: Sendable {
   let statusListeners = UpdateListeners<SignedSubscriptionStatus>()
   /// `Storefront.updates`: every process-local listener hears a storefront change.
   let storefrontListeners = UpdateListeners<CatalogStorefront>()
+  /// `PurchaseIntent.intents`: the intents this process heard of, by identifier, and its
+  /// listeners.
+  let intentListeners = UpdateListeners<PurchaseIntentRequest>()
+  let deliveredIntents = Mutex<Set<String>>([])
   /// Customers known to exist, so a purchase skips the lookup that would create one.
   let knownCustomers = Mutex<Set<String>>([])
 

@@ -113,5 +113,8 @@ public struct StoreEvent: Sendable, Equatable {
     /// A mass renewal-date extension could not extend this subscription (the detail names the
     /// request identifier and why).
     case renewalExtensionFailed
+    /// QA sent the running app a purchase intent, as a customer choosing a promoted product on
+    /// the App Store does (Xcode's "Send Purchase Intent"; the detail is the intent's identifier).
+    case purchaseIntentSent
   }
 }

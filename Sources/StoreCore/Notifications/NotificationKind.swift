@@ -86,7 +86,7 @@ public struct NotificationKind: Sendable, Equatable {
     case .renewalExtended: return NotificationKind(.renewalExtended)
     case .renewalExtensionFailed: return NotificationKind(.renewalExtension, .failure)
     case .customerCreated, .askToBuyRequested, .interrupted, .declined, .cancelled, .failed,
-      .finished, .deleted, .cleared, .familyJoined, .familyLeft:
+      .finished, .deleted, .cleared, .familyJoined, .familyLeft, .purchaseIntentSent:
       return nil
     }
   }

@@ -142,6 +142,8 @@ public enum CustomerTimeline {
     case .familyJoined: return local("FAMILY_JOINED", "Joined family group %@", detail)
     case .familyLeft: return local("FAMILY_LEFT", "Left family group %@", detail)
     case .familyShared: return local("FAMILY_SHARED", "%1$@ %2$@", product, shared)
+    case .purchaseIntentSent:
+      return local("PURCHASE_INTENT", "Chose %@ on the App Store (a purchase intent)", product)
     default: return nil
     }
   }

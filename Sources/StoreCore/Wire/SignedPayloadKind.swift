@@ -1,4 +1,4 @@
-/// The four kinds of signed data storeterm produces, named as the oracle's `--kind` names them.
+/// The kinds of signed data storeterm produces, named as the oracle's `--kind` names them.
 public enum SignedPayloadKind: String, Sendable, Equatable, CaseIterable {
   /// A `JWSTransactionDecodedPayload`.
   case transaction
@@ -8,4 +8,6 @@ public enum SignedPayloadKind: String, Sendable, Equatable, CaseIterable {
   case appTransaction = "app-transaction"
   /// A `ResponseBodyV2DecodedPayload` (an App Store Server Notification V2).
   case notification
+  /// A `DecodedRealtimeRequestBody` (the App Store's call to a Get Retention Message endpoint).
+  case realtimeRequest = "realtime-request"
 }

@@ -97,6 +97,7 @@ enum LedgerSchema {
     ServerSchema.register(&migrator)
     NotificationSchema.register(&migrator)
     ServerRequestSchema.register(&migrator)
+    RetentionSchema.register(&migrator)
     DeliveryFaultSchema.register(&migrator)
     return migrator
   }

@@ -1,21 +1,5 @@
 import StoreCore
 
-/// Where a reader of ``SQLiteLedger/recordChanges(after:)`` last looked.
-public struct LedgerChangeCursor: Sendable, Equatable {
-  /// The newest event's sequence at the last look: records updated or deleted later carry a
-  /// higher stamp.
-  public var stamp: Int64
-  /// The highest record identifier at the last look: identifiers only grow, so records inserted
-  /// later have higher ones.
-  public var highestID: Int64
-
-  /// Creates a cursor.
-  public init(stamp: Int64, highestID: Int64) {
-    self.stamp = stamp
-    self.highestID = highestID
-  }
-}
-
 /// What changed among the ledger's records after a reader's last look, from
 /// ``SQLiteLedger/recordChanges(after:)``.
 public struct LedgerRecordChanges: Sendable, Equatable {

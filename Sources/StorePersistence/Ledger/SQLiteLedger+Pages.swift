@@ -1,23 +1,5 @@
 import StoreCore
 
-/// How many records the ledger held at a cursor, from ``SQLiteLedger/recordCount(updating:)``.
-public struct LedgerRecordCount: Sendable, Equatable {
-  /// Where the ledger stood when counted.
-  public var cursor: LedgerChangeCursor
-  /// The stamp of the last clearing then.
-  public var cleared: Int64
-  /// How many records it held.
-  public var count: Int
-}
-
-/// Which way a keyset page runs from its key.
-public enum RecordPageDirection: Sendable, Equatable {
-  /// Older records: identifiers below the key, newest first.
-  case older
-  /// Newer records: identifiers above the key, oldest first (the caller reverses them).
-  case newer
-}
-
 extension SQLiteLedger {
   /// Up to `limit` records next to `key` in `direction`, of `customerID` when given, by keyset
   /// paging on an index: every customer's records run on the table's own key (`id`), one
@@ -146,3 +128,5 @@ extension SQLiteLedger {
     }
   }
 }
+
+extension SQLiteLedger: LedgerBrowser {}

@@ -135,3 +135,12 @@ public struct ServerRequests: Sendable {
     }
   }
 }
+
+extension SQLiteLedger {
+  /// The latest Send Consumption Information body stored for transaction `transactionID`.
+  public func latestConsumption(transactionID: UInt64) throws -> (version: Int, bodyJSON: String)? {
+    try ServerRequests(ledger: self).consumption(transactionID: transactionID).last.map {
+      ($0.version, $0.bodyJSON)
+    }
+  }
+}

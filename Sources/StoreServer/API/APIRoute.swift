@@ -33,6 +33,12 @@ enum APIRoute: Equatable, Sendable {
   /// `PUT /inApps/v1/transactions/{originalTransactionId}/appAccountToken`: Set App Account
   /// Token.
   case appAccountToken(String)
+  /// `GET /inApps/v1/history/{transactionId}`: Get Transaction History V1 (deprecated).
+  case transactionHistoryV1(String)
+  /// `POST /inApps/v1/transactions/{transactionId}/finish`: Finish Transaction.
+  case finishTransaction(String)
+  /// A Retention Messaging API endpoint (`/inApps/v1/messaging/…`).
+  case messaging(RetentionRoute)
 
   /// How a request matched: a route, a known path with another method, or nothing.
   enum Match: Equatable {
@@ -47,12 +53,17 @@ enum APIRoute: Equatable, Sendable {
     // "/a/b" splits into ["", "a", "b"].
     guard segments.first == "", segments.count >= 2 else { return .unknownPath }
     let parts = Array(segments.dropFirst())
+    if parts.count >= 4, parts[0] == "inApps", parts[1] == "v1", parts[2] == "messaging" {
+      return RetentionRoute.match(method: method, parts: parts[3...])
+    }
     let found: (method: String, route: APIRoute)? =
       switch parts.count {
       case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions":
         ("GET", .transactionInfo(parts[3]))
       case 4 where parts[0] == "inApps" && parts[1] == "v2" && parts[2] == "history":
         ("GET", .transactionHistory(parts[3]))
+      case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "history":
+        ("GET", .transactionHistoryV1(parts[3]))
       case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "subscriptions":
         ("GET", .subscriptionStatuses(parts[3]))
       case 4 where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "lookup":
@@ -81,6 +92,10 @@ enum APIRoute: Equatable, Sendable {
       where parts[0] == "inApps" && (parts[1] == "v1" || parts[1] == "v2")
         && parts[2] == "transactions" && parts[3] == "consumption":
         ("PUT", .consumption(parts[4], version: parts[1] == "v1" ? 1 : 2))
+      case 5
+      where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions"
+        && parts[4] == "finish":
+        ("POST", .finishTransaction(parts[3]))
       case 5
       where parts[0] == "inApps" && parts[1] == "v1" && parts[2] == "transactions"
         && parts[4] == "appAccountToken":

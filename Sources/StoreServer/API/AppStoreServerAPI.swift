@@ -94,6 +94,9 @@ public final class AppStoreServerAPI: Sendable {
       try massExtensionStatus(productID: product, requestIdentifier: requestID)
     case .consumption(let id, let version): try sendConsumption(id, version: version, request)
     case .appAccountToken(let id): try setAppAccountToken(id, request)
+    case .transactionHistoryV1(let id): try transactionHistoryV1(id, request)
+    case .finishTransaction(let id): try finishTransaction(id)
+    case .messaging(let route): try retention(route, request)
     }
   }
 }

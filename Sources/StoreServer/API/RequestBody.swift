@@ -14,6 +14,12 @@ struct RequestBody {
     self.value = value
   }
 
+  /// Wraps a nested value; anything but an object is Apple's general bad request.
+  init(object value: JSONValue) throws(APIError) {
+    guard case .object = value else { throw APIError.generalBadRequest }
+    self.value = value
+  }
+
   /// Whether `key` is present and not `null`.
   func has(_ key: String) -> Bool {
     guard let member = value[key] else { return false }

@@ -6,6 +6,8 @@ final class RequestBodyBuffer {
   var bytes: [UInt8] = []
   /// Set once the body passed the limit: the rest is read and dropped, the answer is 413.
   var tooLarge = false
+  /// This request's limit (the server's, or a larger one for its path).
+  var limit = 0
 }
 
 /// libmicrohttpd's access handler: called once when the headers are in, once per piece of the
@@ -16,8 +18,11 @@ let httpAccessHandler: MHD_AccessHandlerCallback = {
   let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
   guard let stored = requestContext.pointee else {
     let buffer = RequestBodyBuffer()
+    buffer.limit = server.limit(
+      method: method.map { String(cString: $0) } ?? "GET",
+      path: url.map { String(cString: $0) } ?? "/")
     if let length = HTTPConnection.header(connection, "Content-Length").flatMap({ Int($0) }),
-      length > server.bodyLimit
+      length > buffer.limit
     {
       buffer.tooLarge = true
     }
@@ -28,7 +33,7 @@ let httpAccessHandler: MHD_AccessHandlerCallback = {
   if uploadSize.pointee > 0 {
     if !buffer.tooLarge, let uploadData {
       let count = uploadSize.pointee
-      if buffer.bytes.count + count > server.bodyLimit {
+      if buffer.bytes.count + count > buffer.limit {
         buffer.tooLarge = true
         buffer.bytes = []
       } else {
@@ -46,7 +51,7 @@ let httpAccessHandler: MHD_AccessHandlerCallback = {
   } else if buffer.tooLarge {
     response = HTTPResponse(
       status: 413, contentType: "text/plain",
-      body: Array("request body larger than \(server.bodyLimit) bytes\n".utf8))
+      body: Array("request body larger than \(buffer.limit) bytes\n".utf8))
   } else {
     let request = HTTPConnection.request(
       connection, path: url.map { String(cString: $0) } ?? "/",

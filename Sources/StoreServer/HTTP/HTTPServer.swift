@@ -50,6 +50,7 @@ public final class HTTPServer: @unchecked Sendable {
     host: String, port: UInt16, bodyLimit: Int = 64 * 1024, threads: UInt32 = 4,
     connectionLimit: UInt32 = 4096, perAddressLimit: UInt32 = 2048, shedAbove: UInt32 = 3072,
     idleTimeout: UInt32 = 10, tls: (keyPEM: String, certificatePEM: String)? = nil,
+    bodyLimitFor: (@Sendable (_ method: String, _ path: String) -> Int)? = nil,
     handler: @escaping Handler
   ) throws(HTTPServerError) {
     var address = sockaddr_in()
@@ -59,7 +60,8 @@ public final class HTTPServer: @unchecked Sendable {
       throw HTTPServerError("\(host): not an IPv4 address such as 127.0.0.1")
     }
     self.host = host
-    let context = HTTPServerContext(handler: handler, bodyLimit: bodyLimit, shedAbove: shedAbove)
+    let context = HTTPServerContext(
+      handler: handler, bodyLimit: bodyLimit, shedAbove: shedAbove, bodyLimitFor: bodyLimitFor)
     self.context = context
     // The daemon holds the context unretained: `stop()` (run by deinit at the latest) stops the
     // daemon, and so every call into it, before the context goes.
@@ -120,10 +122,17 @@ public final class HTTPServer: @unchecked Sendable {
 final class HTTPServerContext: Sendable {
   let handler: HTTPServer.Handler
   let bodyLimit: Int
+  /// A larger (or smaller) limit for some requests, by method and raw path.
+  let bodyLimitFor: (@Sendable (String, String) -> Int)?
   /// Connections past which requests are answered 503.
   let shedAbove: UInt32
   /// The daemon's address, once started (a worker's own count covers only its connections).
   let daemon = Atomic<Int>(0)
+
+  /// The body limit of a request.
+  func limit(method: String, path: String) -> Int {
+    bodyLimitFor?(method, path) ?? bodyLimit
+  }
 
   /// Whether the daemon holds more connections than `shedAbove`.
   var isOverloaded: Bool {
@@ -133,9 +142,13 @@ final class HTTPServerContext: Sendable {
     return mh_connection_count(daemon) > shedAbove
   }
 
-  init(handler: @escaping HTTPServer.Handler, bodyLimit: Int, shedAbove: UInt32) {
+  init(
+    handler: @escaping HTTPServer.Handler, bodyLimit: Int, shedAbove: UInt32,
+    bodyLimitFor: (@Sendable (String, String) -> Int)? = nil
+  ) {
     self.handler = handler
     self.bodyLimit = bodyLimit
+    self.bodyLimitFor = bodyLimitFor
     self.shedAbove = shedAbove
   }
 }

@@ -54,6 +54,8 @@ public enum AppAction: Sendable, Equatable {
   case redeem(RedeemCodeAction)
   /// Something done in the refund request sheet, or the runner's answer to it.
   case refund(RefundSheetAction)
+  /// Something done in the retention message sheet, or the runner's answer to it.
+  case retention(RetentionSheetAction)
   /// Joining or leaving a Family Sharing group, or the runner's answer to it.
   case family(FamilyAction)
   /// Something done in the customer switcher.

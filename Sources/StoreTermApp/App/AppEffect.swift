@@ -26,6 +26,9 @@ public enum AppEffect: Sendable, Equatable {
   case restore
   /// A transaction manager action.
   case manage(ManageAction, transactionID: UInt64)
+  /// Sends the signed-in customer's app a purchase intent for the product, as Xcode's "Send
+  /// Purchase Intent" does; answered with ``EffectOutcome/purchaseIntentSent(productID:)``.
+  case sendPurchaseIntent(productID: String)
   /// Switches an App Store setting for this session.
   case setSetting(QASetting, Bool)
   /// Sets the simulated clock's rate, by name.
@@ -61,6 +64,13 @@ public enum AppEffect: Sendable, Equatable {
   /// The Notifications screen's reads and writes of the outbox; answered with
   /// ``NotificationsAction`` values.
   case notifications(NotificationsEffect)
+  /// Asks the App Store for the retention message of a subscription about to stop renewing
+  /// (the developer's Get Retention Message endpoint, else the default message); answered with
+  /// ``RetentionSheetAction/shown(_:)``.
+  case retentionOffer(transactionID: UInt64)
+  /// Takes a retention offer (the alternate plan, or the promotional offer); answered with
+  /// ``RetentionSheetAction/taken(_:)``.
+  case takeRetentionOffer(RetentionOffer, transactionID: UInt64)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

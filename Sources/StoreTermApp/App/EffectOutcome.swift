@@ -25,6 +25,8 @@ public enum EffectOutcome: Sendable, Equatable {
   case signedIn(String)
   /// The clock moved by `seconds`; the renewals made and billing failures logged meanwhile.
   case clockAdvanced(seconds: Double, renewals: Int, billingFailures: [StoreEvent])
+  /// A purchase intent for `productID` was sent to the signed-in customer's app.
+  case purchaseIntentSent(productID: String)
   /// The App Store or the ledger refused; nothing changed.
   case refused(Refusal)
 }
@@ -60,6 +62,10 @@ extension StoreTermApp {
     case .familyRefused(let reason):
       return (FamilySheet.refusal(reason.text(snapshot), snapshot), true)
     case .signedIn(let customerID): return (text("Signed in as %@.", customerID), false)
+    case .purchaseIntentSent(let productID):
+      return (
+        text("Sent a purchase intent for %@ to the app.", snapshot.name(of: productID)), false
+      )
     case .clockAdvanced(let seconds, let renewals, let failures):
       let days = Int(seconds / 86_400)
       return (

@@ -67,7 +67,7 @@ extension AppAction {
       case .presented, .presentFailed, .finished: false
       default: true
       }
-    case .refund(.finished), .family(.finished): false
+    case .refund(.finished), .family(.finished), .retention(.shown), .retention(.taken): false
     // The outbox changing or a page arriving is the runner talking, not the user.
     case .notifications(.changed), .notifications(.loaded), .notifications(.finished): false
     case .support(let action):

@@ -9,6 +9,8 @@ public indirect enum Modal: Hashable, Sendable {
   case redeemCode(RedeemCodeSheetState)
   /// The refund request sheet, over the account screen.
   case refund(RefundSheetState)
+  /// The App Store's retention message, over the account screen, as auto-renew goes off.
+  case retention(RetentionSheetState)
   /// The Join Family sheet, over the account screen.
   case joinFamily(FamilySheetState)
   /// "Leave the family?", over the account screen.
@@ -72,6 +74,12 @@ extension AppState {
   public var refundSheet: RefundSheetState? {
     get { if case .refund(let sheet) = sheetModal { sheet } else { nil } }
     set { setSheet(newValue.map(Modal.refund), isOpen: refundSheet != nil) }
+  }
+
+  /// The retention message sheet, when open: a view of ``modal``.
+  public var retentionSheet: RetentionSheetState? {
+    get { if case .retention(let sheet) = sheetModal { sheet } else { nil } }
+    set { setSheet(newValue.map(Modal.retention), isOpen: retentionSheet != nil) }
   }
 
   /// The Join Family sheet, when open: a view of ``modal``.
@@ -150,6 +158,7 @@ enum ModalRules {
       // While the code field has the cursor `?` is part of the code, not help.
       return sheet.isEntering ? RedeemCodeSheet.keymap : RedeemCodeSheet.keymap.followed(by: help)
     case .refund: return RefundSheet.keymap.followed(by: help)
+    case .retention: return RetentionSheet.keymap.followed(by: help)
     case .joinFamily(let sheet):
       // While the name field has the cursor `?` is part of the name, not help.
       return sheet.isEntering ? FamilySheet.keymap : FamilySheet.keymap.followed(by: help)
@@ -202,6 +211,7 @@ enum ModalRules {
     case .redeemCode(let sheet):
       RedeemCodeSheet.render(sheet, snapshot: state.snapshot, in: &area)
     case .refund(let sheet): RefundSheet.render(sheet, snapshot: state.snapshot, in: &area)
+    case .retention(let sheet): RetentionSheet.render(sheet, snapshot: state.snapshot, in: &area)
     case .joinFamily(let sheet): FamilySheet.render(sheet, snapshot: state.snapshot, in: &area)
     case .leaveFamily: FamilySheet.leaveDialog(state).render(in: &area)
     case .settings(let row): SettingsPanel.render(state, selected: row, in: &area)

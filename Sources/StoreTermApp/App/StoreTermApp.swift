@@ -177,6 +177,8 @@ public enum StoreTermApp: Application {
       return RedeemCodeSheet.update(&state, redeemAction)
     case .refund(let refundAction):
       return RefundSheet.update(&state, refundAction)
+    case .retention(let retentionAction):
+      return RetentionSheet.update(&state, retentionAction)
     case .family(let familyAction):
       return FamilySheet.update(&state, familyAction)
     case .customerPicker(let pickerAction):
@@ -192,6 +194,8 @@ public enum StoreTermApp: Application {
       state.snapshot = snapshot
       state.isLoaded = true
       PaywallScreen.follow(from: old, in: &state)
+      if old.customerID != snapshot.customerID { state.paywall.presentedIntent = 0 }
+      if let intent = snapshot.purchaseIntent { PaywallScreen.present(intent, in: &state) }
       var effects = TransactionsScreen.follow(transaction, in: &state)
       if old.customerID == snapshot.customerID {
         effects += AccountScreen.follow(history, in: &state)

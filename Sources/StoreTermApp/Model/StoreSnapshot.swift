@@ -65,6 +65,11 @@ public struct StoreSnapshot: Sendable, Equatable {
   public var chains: [String: SubscriptionChain] = [:]
   /// How long a non-renewing subscription lasts (nil: for ever), as the App Store counts it.
   public var nonRenewingLength: CatalogProduct.SubscriptionPeriod?
+  /// The latest purchase intent the app received: the paywall presents each once.
+  public var purchaseIntent: ReceivedPurchaseIntent?
+  /// Whether the developer configured retention messaging (a real-time URL or a default
+  /// message): turning auto-renew off then goes through the App Store's retention message.
+  public var retentionConfigured = false
 
   /// Creates a snapshot.
   public init(

@@ -20,7 +20,12 @@ extension AccountScreen {
     case .restore:
       return StoreTermApp.restore(&state)
     case .toggleAutoRenew:
-      return ManageRules.request(autoRenewAction(state), in: state, on: .account)
+      let action = autoRenewAction(state)
+      // With retention messaging configured, the App Store shows its message first.
+      if action == .autoRenewOff, state.snapshot.retentionConfigured {
+        return RetentionSheet.open(&state)
+      }
+      return ManageRules.request(action, in: state, on: .account)
     case .manage(let control):
       return ManageRules.request(control, in: state, on: .account)
     case .loaded(let page):

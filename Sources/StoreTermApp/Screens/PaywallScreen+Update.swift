@@ -1,3 +1,4 @@
+import StoreManager
 import TerminalUI
 
 /// What the user does on the paywall.
@@ -21,5 +22,31 @@ extension PaywallScreen {
     case .restore:
       return StoreTermApp.restore(&state)
     }
+  }
+
+  /// Presents a purchase intent once, as an app completes a purchase started on the App Store:
+  /// the paywall with the product selected and its purchase sheet open, or a message saying why
+  /// it cannot be bought now.
+  static func present(_ intent: ReceivedPurchaseIntent, in state: inout AppState) {
+    guard intent.number > state.paywall.presentedIntent else { return }
+    state.paywall.presentedIntent = intent.number
+    guard state.snapshot.product(intent.productID) != nil else { return }
+    let locale = state.snapshot.locale
+    let name = state.snapshot.name(of: intent.productID)
+    guard state.modal == nil else {
+      state.toast = Toast(
+        UIText.text("Purchase intent for %@: close this sheet first", locale, name),
+        kind: .warning)
+      return
+    }
+    state.screen = .paywall
+    state.paywall.selectedID = intent.productID
+    state.paywall.hasSelection = true
+    if let reason = buyBlocked(state) {
+      state.toast = Toast(
+        UIText.text("Purchase intent for %1$@: %2$@", locale, name, reason), kind: .warning)
+      return
+    }
+    _ = update(&state, .buy)
   }
 }

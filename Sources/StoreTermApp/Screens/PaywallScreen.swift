@@ -10,6 +10,8 @@ public struct PaywallState: Hashable, Sendable {
   public var selectedID: String?
   /// False once the selected product left the paywall, until the user moves again.
   public var hasSelection = true
+  /// The number of the last purchase intent presented (``ReceivedPurchaseIntent/number``).
+  public var presentedIntent = 0
 
   /// Creates the state with the first product selected.
   public init() {}

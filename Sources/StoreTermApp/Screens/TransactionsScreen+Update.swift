@@ -8,6 +8,8 @@ public enum TransactionsAction: Sendable, Equatable {
   case filter(FilterAction)
   /// `i`: shows or hides the inspector.
   case toggleInspector
+  /// `I`: sends the app a purchase intent for the selected transaction's product.
+  case sendPurchaseIntent
   /// `t`/`T`: moves the simulated clock forward by this many seconds.
   case advanceClock(seconds: Double)
   /// The runner read the window asked for with ``AppEffect/loadTransactionPage(_:)``.
@@ -39,6 +41,11 @@ extension TransactionsScreen {
     case .toggleInspector:
       state.transactions.showsInspector.toggle()
       return []
+    case .sendPurchaseIntent:
+      guard state.screen == .transactions, state.mutationBlocked == nil,
+        let record = selectedRecord(state)
+      else { return [] }
+      return [.sendPurchaseIntent(productID: record.productID)]
     case .advanceClock(let seconds):
       return [.advanceClock(seconds: seconds)]
     case .loaded(let page):

@@ -58,6 +58,14 @@ public enum TransactionsScreen {
     KeyBinding(
       [.char("i")], description: "inspector", group: "Transactions", showsInHintBar: false,
       action: .transactions(.toggleInspector)),
+    KeyBinding(
+      [.char("I")], description: "send purchase intent", group: "Transactions",
+      showsInHintBar: false,
+      disabledReason: { state in
+        state.mutationBlocked
+          ?? (selectedRecord(state) == nil
+            ? UIText.text("no transaction selected", state.snapshot.locale) : nil)
+      }, action: .transactions(.sendPurchaseIntent)),
     ManageRules.binding("a", .approve, "approve", group: "Transactions", showsInHintBar: true),
     ManageRules.binding("x", .decline, "decline", group: "Transactions"),
     ManageRules.binding("s", .resolve, "resolve", group: "Transactions", showsInHintBar: true),

@@ -25,9 +25,13 @@ enum ManageCommand {
         "reason", "REASON",
         help: "request-refund: the customer's reason, Apple's consumptionRequestReason "
           + "(default OTHER)"),
+      .flag(
+        "take-offer",
+        help: "auto-renew-off: take the retention offer shown instead (auto-renew stays on)"),
     ],
     examples: [
       "storeterm manage approve 2", "storeterm manage price-increase 1 --price 5.99",
+      "storeterm manage auto-renew-off 1 --take-offer",
       "storeterm manage request-refund 3 --reason UNINTENDED_PURCHASE",
       "storeterm manage refund-prorated 3 --percentage 40",
     ])
@@ -44,7 +48,23 @@ enum ManageCommand {
     let newPrice = control == .priceIncrease ? try price(context) : nil
     let percentage = control == .refundProrated ? try percentage(context) : nil
     let reason = control == .requestRefund ? try reason(context) : nil
+    let takesOffer = context.parsed.flag("take-offer")
+    guard !takesOffer || control == .autoRenewOff else {
+      throw UsageError("--take-offer: only auto-renew-off shows a retention offer")
+    }
     let store = try context.openStore()
+    // Turning auto-renew off is the App Store's cancel flow: the retention message first.
+    let retention =
+      control == .autoRenewOff ? try await RetentionFlow.offer(for: id, store: store) : nil
+    if takesOffer {
+      try takeOffer(retention, id: id, idText: idText, store: store, context: context)
+      return
+    }
+    if let retention, !context.json {
+      for line in RetentionFlow.lines(retention, catalog: store.catalog) {
+        context.output.write(line + "\n")
+      }
+    }
     let changed: SignedTransaction?
     if let reason {
       try store.engine.requestRefund(id, reason: reason)
@@ -54,17 +74,50 @@ enum ManageCommand {
         control, on: id, newPrice: newPrice, percentage: percentage)
     }
     if context.json {
-      context.output.write(
-        JSONValue.object([
-          JSONMember("action", .string(action)), JSONMember("transactionId", .string(idText)),
-          JSONMember("transaction", changed?.payload.jsonValue ?? .null),
-        ]).prettyText + "\n")
+      var members = [
+        JSONMember("action", .string(action)), JSONMember("transactionId", .string(idText)),
+        JSONMember("transaction", changed?.payload.jsonValue ?? .null),
+      ]
+      if control == .autoRenewOff {
+        members.append(JSONMember("retentionMessage", RetentionFlow.json(retention)))
+      }
+      context.output.write(JSONValue.object(members).prettyText + "\n")
     } else if let changed {
       context.output.write(
         "\(past(action)): \(TransactionText.line(changed, catalog: store.catalog))\n")
     } else {
       context.output.write("\(past(action)): transaction \(id)\n")
     }
+  }
+
+  /// `--take-offer`: the customer takes what the retention message offers; refused (ledger
+  /// unchanged) when it offers nothing to take.
+  private static func takeOffer(
+    _ offer: RetentionOffer?, id: UInt64, idText: String, store: StoreContext,
+    context: CommandContext
+  ) throws {
+    guard let offer, offer.proposal != .message else {
+      throw CommandFailure(
+        "\(idText): the App Store shows no retention offer to take for this subscription")
+    }
+    guard let taken = try RetentionFlow.take(offer, transactionID: id, store: store) else {
+      throw CommandFailure("\(idText): the retention offer could not be taken")
+    }
+    if context.json {
+      context.output.write(
+        JSONValue.object([
+          JSONMember("action", .string("take-offer")),
+          JSONMember("transactionId", .string(idText)),
+          JSONMember("retentionMessage", RetentionFlow.json(offer)),
+          JSONMember("transaction", taken.payload.jsonValue),
+        ]).prettyText + "\n")
+      return
+    }
+    for line in RetentionFlow.lines(offer, catalog: store.catalog) {
+      context.output.write(line + "\n")
+    }
+    context.output.write(
+      "took the retention offer: \(TransactionText.line(taken, catalog: store.catalog))\n")
   }
 
   private static func price(_ context: CommandContext) throws(UsageError) -> Decimal? {

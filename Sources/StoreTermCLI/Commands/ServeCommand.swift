@@ -71,7 +71,11 @@ enum ServeCommand {
     }
     let server: HTTPServer
     do {
-      server = try HTTPServer(host: host, port: port, tls: tls, handler: api.handle)
+      server = try HTTPServer(
+        host: host, port: port, tls: tls,
+        bodyLimitFor: { method, path in
+          AppStoreServerAPI.bodyLimit(method: method, path: path, standard: 64 * 1024)
+        }, handler: api.handle)
     } catch {
       throw CommandFailure("\(error)")
     }

@@ -16,10 +16,11 @@ public final class HeadlessFrontEnd {
   private let context: StoreContext
   private let inbox = Inbox()
 
-  /// Opens the App Store at `database` as `storeterm ui --db database` does, and starts the
-  /// front end (its first snapshot included).
-  public init(database: String) async throws {
-    let parsed = try StoreTermCommand.parser.parse(["ui", "--db", database])
+  /// Opens the App Store at `database` as `storeterm ui --db database [--customer ID]` does, and
+  /// starts the front end (its first snapshot included).
+  public init(database: String, customerID: String? = nil) async throws {
+    let parsed = try StoreTermCommand.parser.parse(
+      ["ui", "--db", database] + (customerID.map { ["--customer", $0] } ?? []))
     let log = DiagnosticLog()
     context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
       .openStore(reportingWarnings: false)
@@ -44,6 +45,9 @@ public final class HeadlessFrontEnd {
   public func takeInOtherProcesses() async {
     await runner.takeInOtherProcesses { [inbox] in inbox.send($0) }
   }
+
+  /// The retention sheet answers the runner sent, oldest first.
+  public var retentionAnswers: [RetentionSheetAction] { inbox.retention }
 
   /// The latest snapshot the front end was sent, or nil before the first.
   public var snapshot: StoreSnapshot? { inbox.lastSnapshot }
@@ -70,9 +74,11 @@ public final class HeadlessFrontEnd {
   /// them.
   private final class Inbox: Sendable {
     private let latest = Mutex<(snapshot: StoreSnapshot?, page: TransactionPage?)>((nil, nil))
+    private let answers = Mutex<[RetentionSheetAction]>([])
 
     func send(_ action: AppAction) {
       switch action {
+      case .retention(let answer): answers.withLock { $0.append(answer) }
       case .storeChanged(let snapshot): latest.withLock { $0.snapshot = snapshot }
       case .transactions(.loaded(let page)): latest.withLock { $0.page = page }
       default: break
@@ -84,5 +90,7 @@ public final class HeadlessFrontEnd {
     var lastSnapshot: StoreSnapshot? { latest.withLock { $0.snapshot } }
 
     var lastPage: TransactionPage? { latest.withLock { $0.page } }
+
+    var retention: [RetentionSheetAction] { answers.withLock { $0 } }
   }
 }

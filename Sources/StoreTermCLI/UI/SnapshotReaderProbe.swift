@@ -4,14 +4,14 @@ import StoreManager
 import StoreTermApp
 
 /// The terminal UI's data path without a terminal, for `storeterm-bench reader`: the same
-/// context, store manager and ``SnapshotReader`` as `storeterm ui`, driven one poll at a time.
+/// context, store manager and ``SnapshotBuilder`` as `storeterm ui`, driven one poll at a time.
 ///
 /// A benchmark is a program in another module, and the reader is internal; this is the one
 /// public door to it, so what is timed is exactly what the watch runs five times a second.
 @MainActor
 public final class SnapshotReaderProbe {
   private let store: Store
-  private let reader: SnapshotReader
+  private let reader: SnapshotBuilder
   private let context: StoreContext
 
   /// Opens the App Store at `database` for `customerID` as `storeterm ui --db database` does
@@ -26,7 +26,7 @@ public final class SnapshotReaderProbe {
     ).openStore(reportingWarnings: false)
     StoreKitRuntime.configure(context.runtime)
     store = Store(configuration: context.managerConfiguration)
-    reader = SnapshotReader(store: store, context: context)
+    reader = SnapshotSources.builder(store: store, context: context)
     self.context = context
   }
 

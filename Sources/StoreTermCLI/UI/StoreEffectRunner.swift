@@ -15,7 +15,7 @@ import TerminalUI
 final class StoreEffectRunner: EffectRunner {
   private var store: Store
   private(set) var context: StoreContext
-  private var reader: SnapshotReader
+  private var reader: SnapshotBuilder
   private let log: DiagnosticLog
   /// Opens the App Store for another customer (the customer switcher).
   private let openContext: @MainActor (String) throws -> StoreContext
@@ -50,7 +50,7 @@ final class StoreEffectRunner: EffectRunner {
     self.store = store
     self.context = context
     self.openContext = openContext
-    self.reader = SnapshotReader(store: store, context: context)
+    self.reader = SnapshotSources.builder(store: store, context: context)
     self.log = log
     self.pollInterval = pollInterval
     self.appDatabase = appDatabase
@@ -133,6 +133,17 @@ final class StoreEffectRunner: EffectRunner {
       // A price increase is the product's new price: the paywall shows it.
       if action == .priceIncrease { await storeClient.reloadProducts() }
       await storeClient.recoverUnfinished()
+      await publish(send)
+    case .sendPurchaseIntent(let productID):
+      let customerID = context.customerID
+      send(
+        .finished(
+          outcome {
+            try controls.sendPurchaseIntent(productID, customerID: customerID)
+            return .purchaseIntentSent(productID: productID)
+          }))
+      // The store manager hears of it on its listener; the snapshot after it presents it.
+      await Task.yield()
       await publish(send)
     case .requestRefund(let id, let reason):
       do {
@@ -226,6 +237,21 @@ final class StoreEffectRunner: EffectRunner {
         ledger: context.ledger, clock: context.clock, factory: context.notifications,
         pollInterval: pollInterval
       ).run(request, send: send)
+    case .retentionOffer(let id):
+      // A refusal shows no message; the control that follows reports it.
+      let offer = try? await RetentionFlow.offer(for: id, store: context)
+      send(.retention(.shown(offer)))
+    case .takeRetentionOffer(let offer, let id):
+      do {
+        let taken = try RetentionFlow.take(offer, transactionID: id, store: context)
+        send(
+          .retention(
+            .taken(taken.map { .product($0.payload.productId) } ?? .failed("\(offer.proposal)"))))
+      } catch {
+        send(.retention(.taken(.failed("\(error)"))))
+      }
+      await storeClient.recoverUnfinished()
+      await publish(send)
     }
   }
 
@@ -293,7 +319,7 @@ final class StoreEffectRunner: EffectRunner {
     store = Self.makeStore(fresh)
     (storeClient, controls, support, clock) = Self.clients(
       fresh, store: store, appDatabase: appDatabase, realTime: realTime)
-    reader = SnapshotReader(store: store, context: fresh)
+    reader = SnapshotSources.builder(store: store, context: fresh)
     lastSent = nil
     try reader.primeEvents()
     await StoreKitRuntime.withConfiguration(fresh.runtime) { await storeClient.start() }
@@ -348,6 +374,11 @@ final class StoreEffectRunner: EffectRunner {
       let mine = events.filter { $0.customerID == context.customerID }
       for event in mine where event.kind == .declined {
         if let productID = event.productID { storeClient.askToBuyDeclined(productID: productID) }
+      }
+      // A purchase intent another process sent (`storeterm purchase-intent`) reaches the
+      // app's `PurchaseIntent.intents` as the App Store's would.
+      for event in mine where event.kind == .purchaseIntentSent {
+        context.engine.deliverPurchaseIntent(of: event)
       }
       // Nothing due is one indexed read; renewals reach this process's listener as they
       // are made. A seat that cannot write (`--read-only`) leaves it to the next process

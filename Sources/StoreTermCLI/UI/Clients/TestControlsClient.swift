@@ -20,6 +20,8 @@ protocol TestControlsClient {
   func leaveFamily(customerID: String) throws -> String
   /// Generates what fell due by the clock's time; returns the renewals made.
   func catchUp() throws -> Int
+  /// Sends `customerID`'s app a purchase intent for `productID`.
+  func sendPurchaseIntent(_ productID: String, customerID: String) throws
   /// Takes in the session switches and product prices another process stored in the ledger;
   /// returns whether a price changed (the products are to be loaded again).
   func refreshSession() throws -> Bool
@@ -29,6 +31,10 @@ protocol TestControlsClient {
 @MainActor
 struct EngineTestControls: TestControlsClient {
   let context: StoreContext
+
+  func sendPurchaseIntent(_ productID: String, customerID: String) throws {
+    try context.engine.sendPurchaseIntent(productID: productID, customerID: customerID)
+  }
 
   func perform(_ control: TransactionControl, on id: UInt64) throws -> String {
     let productID = try context.engine.record(id).productID

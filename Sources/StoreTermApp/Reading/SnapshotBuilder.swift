@@ -1,21 +1,22 @@
 import Foundation
 import StoreCore
-import StoreJWS
-@_spi(StoreTerm) import StoreKit
+import StoreKit
 import StoreManager
-import StorePersistence
-import StoreTermApp
 
-/// Builds the screens' ``StoreSnapshot`` from the store manager, StoreKit and (for QA's
-/// transaction manager) the App Store's ledger, and keeps the event log between snapshots.
+/// Builds the screens' ``StoreSnapshot`` from its two read ports — what the app sees
+/// (``StoreKitView``) and the App Store's ledger, paged (``AppStoreBrowser``) — and keeps the
+/// event log between snapshots.
 ///
 /// It reads what the screens show, never every record: one window of the signed-in customer's
 /// history and the few records a screen looks up beside it, one window of the transaction list
 /// (``TransactionPager``), the first customers for the switcher.
 @MainActor
-final class SnapshotReader {
-  private let store: Store
-  private let context: StoreContext
+public final class SnapshotBuilder {
+  private let app: any StoreKitView
+  private let appStore: AppStoreBrowser
+  private var ledger: any LedgerBrowser { appStore.ledger }
+  /// The signed-in customer.
+  public let customerID: String
   private var events: [EventLogEntry] = []
   private var lastFeedID = 0
   /// Each group's state and the storefront as last seen, to log their changes.
@@ -43,41 +44,37 @@ final class SnapshotReader {
   /// The last Family Sharing status and what it was computed from.
   private var familyCache: (mark: [Int64], shared: Set<String>, status: FamilyStatus)?
   /// The sequence of the last App Store event read from the ledger.
-  private(set) var lastSequence: Int64 = 0
+  public private(set) var lastSequence: Int64 = 0
   /// The most entries the event log keeps.
   private let eventLimit = 1000
   /// The catalog's offer codes and the storefront and locale they were priced for.
   private var offerCodes: (catalog: String, codes: [OfferCode])?
 
-  init(store: Store, context: StoreContext) {
-    self.store = store
-    self.context = context
-    let verify = { [verifier = context.verifier] (jws: String) -> String in
-      switch verifier.verify(jws, as: JWSTransactionDecodedPayload.self) {
-      case .success(.verified): "verified"
-      case .success(.unverified(_, let error)), .failure(let error): error.name
-      }
-    }
-    pager = TransactionPager(ledger: context.ledger, verify: verify)
-    historyPager = TransactionPager(ledger: context.ledger, verify: verify)
-    chainReader = ChainReader(ledger: context.ledger)
-    historyRequest = TransactionPageRequest(customerID: context.customerID)
+  /// Creates a builder for `customerID`'s screens.
+  public init(app: any StoreKitView, appStore: AppStoreBrowser, customerID: String) {
+    self.app = app
+    self.appStore = appStore
+    self.customerID = customerID
+    pager = TransactionPager(ledger: appStore.ledger, verify: appStore.verify)
+    historyPager = TransactionPager(ledger: appStore.ledger, verify: appStore.verify)
+    chainReader = ChainReader(ledger: appStore.ledger)
+    historyRequest = TransactionPageRequest(customerID: customerID)
   }
 
   /// Reads the App Store's latest events (up to 50 at start) so the log is not empty, and
   /// remembers where the log ends.
-  func primeEvents() throws {
+  public func primeEvents() throws {
     // The newest fifty by the events' key, not the whole log (a million rows on a big ledger).
-    let recent = try context.ledger.latestEvents(limit: 50)
+    let recent = try ledger.latestEvents(limit: 50)
     lastSequence = recent.last?.sequence ?? 0
     events = recent.map(Self.entry)
   }
 
   /// Events other processes (or this one) added to the ledger since the last call.
-  func newEvents() throws -> [StoreEvent] {
+  public func newEvents() throws -> [StoreEvent] {
     var found: [StoreEvent] = []
     while true {
-      let batch = try context.ledger.events(after: lastSequence, limit: 500)
+      let batch = try ledger.events(after: lastSequence, limit: 500)
       guard let last = batch.last else { break }
       lastSequence = last.sequence
       found += batch
@@ -92,20 +89,20 @@ final class SnapshotReader {
   }
 
   /// The sequence of the newest event in the ledger, without moving the log on.
-  func latestSequence() throws -> Int64 {
+  public func latestSequence() throws -> Int64 {
     var sequence = lastSequence
-    while let last = try context.ledger.events(after: sequence, limit: 500).last {
+    while let last = try ledger.events(after: sequence, limit: 500).last {
       sequence = last.sequence
     }
     return sequence
   }
 
   /// The ledger's events after `sequence`, without moving the log on.
-  func events(after sequence: Int64) throws -> [StoreEvent] {
+  public func events(after sequence: Int64) throws -> [StoreEvent] {
     var found: [StoreEvent] = []
     var next = sequence
     while true {
-      let batch = try context.ledger.events(after: next, limit: 500)
+      let batch = try ledger.events(after: next, limit: 500)
       guard let last = batch.last else { return found }
       next = last.sequence
       found += batch
@@ -113,53 +110,54 @@ final class SnapshotReader {
   }
 
   /// The account history is `Transaction.all`, as `storeterm transactions` lists it.
-  private var listedInAll: (TransactionRecord) -> Bool {
-    let consumables = context.engine.session.includesConsumableHistory
+  private func listedInAll(_ session: SessionFacts) -> (TransactionRecord) -> Bool {
+    let consumables = session.includesConsumableHistory
     return { TransactionRules.isListedInAll($0, includingConsumableHistory: consumables) }
   }
 
   /// The snapshot now.
-  func snapshot() async -> StoreSnapshot {
-    let now = context.clock.now()
+  public func snapshot() async -> StoreSnapshot {
+    let session = appStore.session()
+    let now = session.now
     collectFeed(now: now)
     collectChanges(now: now)
-    let products = store.products
+    let products = app.products
     var eligible: Set<String> = []
     for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
-    where await Product.SubscriptionInfo.isEligibleForIntroOffer(for: group) {
+    where await app.isEligibleForIntroOffer(group: group) {
       eligible.insert(group)
     }
     // A failed read keeps the records last read; the next snapshot asks again.
-    let mark = (try? context.ledger.recordMark()) ?? []
+    let mark = (try? ledger.recordMark()) ?? []
     let history =
-      (try? historyPager.page(historyRequest, mark: mark, matches: listedInAll))
+      (try? historyPager.page(historyRequest, mark: mark, matches: listedInAll(session)))
       ?? lastSnapshot?.historyPage ?? TransactionPage(request: historyRequest)
     let records = ownRecords(history, mark: mark)
     let storefront =
-      store.storefront.flatMap { CatalogStorefront(countryCode: $0.countryCode) }
-      ?? context.catalog.storefront
+      app.storefront.flatMap { CatalogStorefront(countryCode: $0.countryCode) }
+      ?? session.catalog.storefront
     let accounts = currentAccounts()
     // Sorted, so the switcher lists accounts the same way every time.
-    let customers = (accounts.isEmpty ? [context.customerID] : accounts.map(\.id)).sorted()
+    let customers = (accounts.isEmpty ? [customerID] : accounts.map(\.id)).sorted()
     var snapshot = StoreSnapshot(
-      customerID: context.customerID,
-      customers: customers.contains(context.customerID)
-        ? customers : [context.customerID] + customers,
+      customerID: customerID,
+      customers: customers.contains(customerID) ? customers : [customerID] + customers,
       storefront: "\(storefront.countryCode) (\(storefront.currencyCode))",
-      locale: context.engine.catalog.locale, now: now,
-      products: products, entitledProductIDs: store.entitledProductIDs,
-      purchaseStates: store.purchaseStates, statuses: store.subscriptionStatuses,
-      balances: store.balances, introEligibleGroups: eligible, records: records,
-      verification: history.verification, events: events,
-      warnings: store.warnings.map(\.description),
-      settings: Self.settings(of: context), renewals: await renewals(),
-      offerCodes: currentOfferCodes(),
+      locale: session.catalog.locale, now: now,
+      products: products, entitledProductIDs: app.entitledProductIDs,
+      purchaseStates: app.purchaseStates, statuses: app.subscriptionStatuses,
+      balances: app.balances, introEligibleGroups: eligible, records: records,
+      verification: history.verification, events: events, warnings: app.warnings,
+      settings: session.settings, renewals: await renewals(session.catalog),
+      offerCodes: currentOfferCodes(session.catalog),
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
       historyPage: history)
-    snapshot.nonRenewingLength = context.engine.session.nonRenewingDuration
+    snapshot.nonRenewingLength = session.nonRenewingLength
+    snapshot.purchaseIntent = app.purchaseIntent
+    snapshot.retentionConfigured = session.retentionConfigured
     snapshot.chains = chainReader.chains(
       of: snapshot.subscriptions, around: records + history.rows,
-      customerID: context.customerID, mark: mark)
+      customerID: customerID, mark: mark)
     snapshot.transactionPage =
       (try? window(transactionRequest, mark: mark, in: snapshot)) ?? lastSnapshot?.transactionPage
     lastSnapshot = snapshot
@@ -167,20 +165,20 @@ final class SnapshotReader {
   }
 
   /// The window `request` asks for, which every later snapshot reads again.
-  func page(_ request: TransactionPageRequest) async throws -> TransactionPage {
+  public func page(_ request: TransactionPageRequest) async throws -> TransactionPage {
     transactionRequest = request
     let snapshot: StoreSnapshot
     if let lastSnapshot { snapshot = lastSnapshot } else { snapshot = await self.snapshot() }
-    return try window(request, mark: try context.ledger.recordMark(), in: snapshot)
+    return try window(request, mark: try ledger.recordMark(), in: snapshot)
   }
 
   /// The window of the signed-in customer's history `request` asks for, which every later
   /// snapshot reads again.
-  func historyPage(_ request: TransactionPageRequest) throws -> TransactionPage {
+  public func historyPage(_ request: TransactionPageRequest) throws -> TransactionPage {
     // A request from before a customer switch reads the customer it names; the screen drops it.
-    if request.customerID == context.customerID { historyRequest = request }
+    if request.customerID == customerID { historyRequest = request }
     return try historyPager.page(
-      request, mark: try context.ledger.recordMark(), matches: listedInAll)
+      request, mark: try ledger.recordMark(), matches: listedInAll(appStore.session()))
   }
 
   /// The signed-in customer's records a screen looks up, newest first: the history's window,
@@ -188,7 +186,7 @@ final class SnapshotReader {
   /// or the event log's deliveries name (a downgrade's current plan, a subscription's end).
   private func ownRecords(_ history: TransactionPage, mark: [Int64]) -> [TransactionRecord] {
     var named = Set(
-      store.purchaseStates.values.compactMap { state -> UInt64? in
+      app.purchaseStates.values.compactMap { state -> UInt64? in
         if case .succeeded(let id) = state { id } else { nil }
       })
     for entry in events where entry.grant != nil {
@@ -197,7 +195,7 @@ final class SnapshotReader {
     let shown = Set(history.rows.map(\.id))
     let lookedUp =
       (try? historyPager.lookups(
-        customerID: context.customerID, ids: named.subtracting(shown), mark: mark))
+        customerID: customerID, ids: named.subtracting(shown), mark: mark))
       ?? lastSnapshot?.records ?? []
     return (history.rows + lookedUp.filter { !shown.contains($0.id) }).sorted { $0.id > $1.id }
   }
@@ -219,7 +217,7 @@ final class SnapshotReader {
   /// The signed-in customer's Family Sharing, computed again only when the ledger or the
   /// shared entitlements changed (the watch asks five times a second).
   private func currentFamily(_ records: [TransactionRecord], mark: [Int64]) -> FamilyStatus {
-    let shared = store.familySharedProductIDs
+    let shared = app.familySharedProductIDs
     if let cache = familyCache, cache.mark == mark, cache.shared == shared { return cache.status }
     guard let status = try? family(records: records, shared: shared) else {
       return familyCache?.status ?? FamilyStatus()
@@ -232,10 +230,9 @@ final class SnapshotReader {
   /// customer's records and the purchasers' transactions they copy (by identifier), and the
   /// store manager's shared entitlements.
   private func family(records: [TransactionRecord], shared: Set<String>) throws -> FamilyStatus {
-    let ledger = context.ledger
     let sizes = try ledger.familyGroupSizes()
     let groups = sizes.keys.sorted().map { FamilyStatus.Group(name: $0, memberCount: sizes[$0]!) }
-    let group = try ledger.existingCustomer(context.customerID)?.familyGroup
+    let group = try ledger.existingCustomer(customerID)?.familyGroup
     // The ledger lists members in the order they joined it, as `familyMembers` does.
     let members = try group.map { try ledger.familyMembers($0) } ?? []
     var purchasers: [UInt64: String] = [:]
@@ -262,8 +259,7 @@ final class SnapshotReader {
 
   /// The engine's catalog's offer codes, listed again only after a storefront or locale switch
   /// (pricing them is the costly part, and the watch takes a snapshot five times a second).
-  private func currentOfferCodes() -> [OfferCode] {
-    let catalog = context.engine.catalog
+  private func currentOfferCodes(_ catalog: ProductCatalog) -> [OfferCode] {
     let key = "\(catalog.storefront.countryCode) \(catalog.locale)"
     if let offerCodes, offerCodes.catalog == key { return offerCodes.codes }
     let codes = OfferCode.list(catalog)
@@ -275,7 +271,7 @@ final class SnapshotReader {
   ///
   /// For after this process changed the store: a change that appends no event (a family
   /// member's mirrored copy) leaves the ledger's mark where it was.
-  func invalidateCustomers() {
+  public func invalidateCustomers() {
     accounts = nil
     familyCache = nil
     pager.invalidate()
@@ -287,7 +283,7 @@ final class SnapshotReader {
   /// ledger; read again only after an account or family event, or this process's own change.
   private func currentAccounts() -> [Customer] {
     if let accounts { return accounts }
-    guard let read = try? context.ledger.customers(limit: Self.switcherLimit) else {
+    guard let read = try? ledger.customers(limit: Self.switcherLimit) else {
       return []
     }
     accounts = read
@@ -295,16 +291,12 @@ final class SnapshotReader {
   }
 
   /// What StoreKit's renewal info adds for each group the customer has a status in.
-  private func renewals() async -> [String: RenewalNote] {
+  private func renewals(_ catalog: ProductCatalog) async -> [String: RenewalNote] {
     var notes: [String: RenewalNote] = [:]
-    for (group, status) in store.subscriptionStatuses {
+    for (group, status) in app.subscriptionStatuses {
       // The renewal info of the status the screen shows, not another chain of the group (a
       // family member's, an older plan's).
-      guard
-        let current = try? await Product.SubscriptionInfo.status(for: group).first(where: {
-          (try? $0.transaction.payloadValue.id) == status.transactionID
-        }),
-        case .verified(let info) = current.renewalInfo
+      guard let info = await app.renewalInfo(group: group, transactionID: status.transactionID)
       else { continue }
       var note = RenewalNote(gracePeriodEnds: info.gracePeriodExpirationDate)
       switch info.priceIncreaseStatus {
@@ -313,7 +305,7 @@ final class SnapshotReader {
       case .agreed: note.priceIncrease = .agreed
       }
       if note.priceIncrease != nil, let price = info.renewalPrice {
-        note.renewalPrice = context.catalog.displayPrice(price)
+        note.renewalPrice = catalog.displayPrice(price)
       }
       if let next = info.autoRenewPreference, next != status.productID {
         note.renewsInto = next
@@ -326,12 +318,12 @@ final class SnapshotReader {
   /// The signed-in customer's subscription chains (their own and those shared with them), by
   /// original transaction ID.
   private func subscriptions() -> [UInt64: SubscriptionState] {
-    let chains = (try? context.engine.subscriptionChains(customerID: context.customerID)) ?? []
+    let chains = (try? appStore.subscriptionChains(customerID)) ?? []
     return Dictionary(chains.map { ($0.originalID, $0) }) { first, _ in first }
   }
 
   private func collectFeed(now: Date) {
-    let fresh = store.feed.filter { $0.id > lastFeedID }
+    let fresh = app.feed.filter { $0.id > lastFeedID }
     guard let last = fresh.last else { return }
     lastFeedID = last.id
     append(
@@ -358,7 +350,7 @@ final class SnapshotReader {
   /// Logs subscription status and storefront changes, as the app's status and storefront
   /// listeners would see them (not at the first snapshot, which is where things start).
   private func collectChanges(now: Date) {
-    let statuses = store.subscriptionStatuses
+    let statuses = app.subscriptionStatuses
     if let lastStates {
       for group in statuses.keys.sorted() {
         guard let status = statuses[group], lastStates[group] != status.state else { continue }
@@ -372,14 +364,14 @@ final class SnapshotReader {
       }
     }
     lastStates = statuses.mapValues(\.state)
-    if let previous = lastStorefront, let current = store.storefront, previous.id != current.id {
+    if let previous = lastStorefront, let current = app.storefront, previous.id != current.id {
       append([
         EventLogEntry(
           date: now, origin: .app, kind: "storefront", productID: nil, transactionID: nil,
           detail: "\(previous.countryCode) → \(current.countryCode)")
       ])
     }
-    lastStorefront = store.storefront ?? lastStorefront
+    lastStorefront = app.storefront ?? lastStorefront
   }
 
   private func append(_ entries: [EventLogEntry]) {

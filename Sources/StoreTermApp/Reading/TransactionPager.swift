@@ -1,6 +1,4 @@
 import StoreCore
-import StorePersistence
-import StoreTermApp
 
 /// Reads windows of a transaction list (``TransactionPage``) by keyset paging, and the records a
 /// screen looks up beside the history's window, verifying only what is shown.
@@ -16,7 +14,7 @@ struct TransactionPager {
   /// The most rows one filtered window looks at before it stops and says there may be more.
   static let scanBudget = 20_000
 
-  private let ledger: SQLiteLedger
+  private let ledger: any LedgerBrowser
   /// Verifies a JWS and names the result ("verified", or the error's name).
   private let verify: (String) -> String
   /// Results by identifier and the JWS they are for, of the rows last shown.
@@ -29,7 +27,7 @@ struct TransactionPager {
   /// The ledger's record count as last brought up to date.
   private var count: LedgerRecordCount?
 
-  init(ledger: SQLiteLedger, verify: @escaping (String) -> String) {
+  init(ledger: any LedgerBrowser, verify: @escaping (String) -> String) {
     self.ledger = ledger
     self.verify = verify
   }
@@ -177,12 +175,11 @@ struct TransactionPager {
   /// event index, with the latest consumption information the developer sent.
   private func refunds(of rows: [TransactionRecord]) throws -> [UInt64: RefundNote] {
     var notes: [UInt64: RefundNote] = [:]
-    let requests = ServerRequests(ledger: ledger)
     for record in rows where record.signed != nil && record.sharedFromID == nil {
       let events = try ledger.events(
         of: RefundCase.eventKinds, transactionID: record.id, customerID: record.customerID)
       guard let refund = RefundCase.cases(from: events).first else { continue }
-      let latest = try requests.consumption(transactionID: record.id).last
+      let latest = try ledger.latestConsumption(transactionID: record.id)
       notes[record.id] = RefundNote(
         refund: refund,
         consumption: latest.flatMap {

@@ -1,5 +1,4 @@
 import StoreCore
-import StorePersistence
 
 /// The signed-in customer's subscription chains as the standing decider reads them: each
 /// chain's state with its latest transaction, wherever the history's window sits.
@@ -7,12 +6,12 @@ import StorePersistence
 /// The latest transactions are one keyed lookup per chain, read again only when the ledger's
 /// mark moved, so a snapshot taken for a scroll or a key costs no query.
 struct ChainReader {
-  private let ledger: SQLiteLedger
+  private let ledger: any LedgerBrowser
   /// The latest transaction of each chain, the customer and the mark it was read for.
   private var cached:
     (mark: [Int64], customerID: String, latest: [UInt64: JWSTransactionDecodedPayload])?
 
-  init(ledger: SQLiteLedger) {
+  init(ledger: any LedgerBrowser) {
     self.ledger = ledger
   }
 

@@ -1,0 +1,43 @@
+import StoreCore
+
+extension AppStoreServerAPI {
+  /// `GET /inApps/v1/history/{transactionId}` (deprecated, still in every Apple library): as
+  /// version 2, without the consumables the app finished (unless refunded or revoked), the
+  /// transactions `Transaction.all` leaves out too.
+  func transactionHistoryV1(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    let query = try TransactionHistoryQuery(request)
+    let found = try transaction(id)
+    let listed = try ledger.records(customerID: found.record.customerID)
+      .filter { TransactionRules.isListedInAll($0) }
+      .compactMap(\.signed)
+      .filter { isServed($0) && query.matches($0.payload) }
+    let page = Self.page(
+      listed, after: query.revision, descending: query.descending,
+      key: { $0.payload.purchaseDate })
+    return .json(
+      .object([
+        JSONMember("revision", .string(page.revision.token)),
+        JSONMember("hasMore", .bool(page.hasMore)),
+        JSONMember("bundleId", .string(identity.bundleId)),
+        JSONMember("environment", .string(identity.environment.rawValue)),
+        JSONMember(
+          "signedTransactions", .array(try page.items.map { .string(try serverJWS($0)) })),
+      ]))
+  }
+
+  /// `POST /inApps/v1/transactions/{transactionId}/finish`: finishes the transaction through
+  /// the engine exactly as the app's `transaction.finish()` does, so `Transaction.unfinished`
+  /// and the updates listener stop delivering it; 200 with no body, again on a repeat.
+  ///
+  /// A transaction the engine cannot finish (refunded or revoked before the app finished it)
+  /// is left as it is and answered 200: there is nothing left for the app to deliver.
+  func finishTransaction(_ id: String) throws -> HTTPResponse {
+    let found = try transaction(id)
+    do {
+      try engine.finish(found.record.id)
+    } catch StoreEngineError.wrongState {
+      // Refunded or revoked first: nothing is left to finish.
+    }
+    return .empty(status: 200)
+  }
+}
