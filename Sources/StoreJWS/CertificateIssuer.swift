@@ -16,6 +16,8 @@ enum CertificateIssuer {
     var certificateAuthority: PathLength?
     /// Dotted OIDs added as non-critical extensions with an ASN.1 NULL value.
     var markerOIDs: [String] = []
+    /// For a TLS server: its host names (`subjectAltName`), with `serverAuth` key usage.
+    var dnsNames: [String] = []
   }
 
   /// A CA's path length constraint.
@@ -52,6 +54,11 @@ enum CertificateIssuer {
     } else {
       try addExtension(certificate, &context, NID_basic_constraints, "critical,CA:FALSE")
       try addExtension(certificate, &context, NID_key_usage, "critical,digitalSignature")
+    }
+    if !request.dnsNames.isEmpty {
+      let names = request.dnsNames.map { "DNS:" + $0 }.joined(separator: ",")
+      try addExtension(certificate, &context, NID_subject_alt_name, names)
+      try addExtension(certificate, &context, NID_ext_key_usage, "serverAuth")
     }
     try addExtension(certificate, &context, NID_subject_key_identifier, "hash")
     try addExtension(certificate, &context, NID_authority_key_identifier, "keyid:always")

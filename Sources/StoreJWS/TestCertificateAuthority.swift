@@ -34,6 +34,33 @@ public struct TestCertificateAuthority: Sendable {
   public let leafCertificate: Certificate
   /// The leaf's private key; never exported except to its 0600 file.
   let leafKey: P256PrivateKey
+  /// The TLS server certificate for Apple's API host names (``apiHostNames``), issued by the
+  /// root with the chain; nil for a CA made before storeterm had a TLS mode.
+  public let tlsCertificate: Certificate?
+  /// Its private key (`tls.key.pem`, 0600).
+  let tlsKey: P256PrivateKey?
+
+  /// The host names of the App Store Server API the TLS certificate names: production and
+  /// sandbox, under the domain Apple's libraries use since May 2026 and the older one.
+  public static let apiHostNames = [
+    "api.storekit.apple.com", "api.storekit-sandbox.apple.com",
+    "api.storekit.itunes.apple.com", "api.storekit-sandbox.itunes.apple.com",
+  ]
+
+  /// The TLS certificate (PEM) and its key (PEM) for `storeterm serve --tls`.
+  ///
+  /// - Throws: `TestCertificateAuthorityError` when the CA predates the TLS mode.
+  public func tlsCredentials(directory: String) throws -> (certificatePEM: String, keyPEM: [UInt8])
+  {
+    guard let tlsCertificate, let tlsKey else {
+      throw TestCertificateAuthorityError(
+        path: directory,
+        problem:
+          "was made before storeterm could serve TLS and has no certificate for Apple's API "
+          + "host names; move it aside to make a new one (then export the new root again)")
+    }
+    return (tlsCertificate.pem, try tlsKey.pemRepresentation())
+  }
 
   /// A signer that signs with the leaf and puts the chain in `x5c`.
   ///
@@ -103,6 +130,7 @@ public struct TestCertificateAuthority: Sendable {
     let rootKey = try P256PrivateKey.generate()
     let intermediateKey = try P256PrivateKey.generate()
     let leafKey = try P256PrivateKey.generate()
+    let tlsKey = try P256PrivateKey.generate()
     let root = try CertificateIssuer.issue(
       .init(
         commonName: profile.rootName, key: rootKey.publicKey, notBefore: profile.notBefore,
@@ -121,13 +149,20 @@ public struct TestCertificateAuthority: Sendable {
         notAfter: profile.leafNotAfter ?? profile.notAfter, certificateAuthority: nil,
         markerOIDs: profile.leafMarkers),
       issuer: (intermediate, intermediateKey))
+    // Issued now: the root's key is discarded once the chain exists.
+    let tls = try CertificateIssuer.issue(
+      .init(
+        commonName: apiHostNames[0], key: tlsKey.publicKey, notBefore: profile.notBefore,
+        notAfter: profile.notAfter, certificateAuthority: nil, dnsNames: apiHostNames),
+      issuer: (root, rootKey))
     return TestCertificateAuthority(
       rootCertificate: root, intermediateCertificate: intermediate, leafCertificate: leaf,
-      leafKey: leafKey)
+      leafKey: leafKey, tlsCertificate: tls, tlsKey: tlsKey)
   }
 
   private static let files = (
-    root: "root.der", intermediate: "intermediate.der", leaf: "leaf.der", key: "leaf.key.pem"
+    root: "root.der", intermediate: "intermediate.der", leaf: "leaf.der", key: "leaf.key.pem",
+    tls: "tls.der", tlsKey: "tls.key.pem"
   )
 
   private func write(to directory: String) throws {
@@ -136,6 +171,10 @@ public struct TestCertificateAuthority: Sendable {
     try SafeFileWriter.createNew(path(Self.files.root), rootCertificate.der)
     try SafeFileWriter.createNew(path(Self.files.intermediate), intermediateCertificate.der)
     try SafeFileWriter.createNew(path(Self.files.leaf), leafCertificate.der)
+    if let tlsCertificate, let tlsKey {
+      try SafeFileWriter.createNew(path(Self.files.tlsKey), try tlsKey.pemRepresentation())
+      try SafeFileWriter.createNew(path(Self.files.tls), tlsCertificate.der)
+    }
   }
 
   private static func load(directory: String) throws -> TestCertificateAuthority {
@@ -158,9 +197,26 @@ public struct TestCertificateAuthority: Sendable {
       throw TestCertificateAuthorityError(
         path: path(files.key), problem: "does not match \(files.leaf)")
     }
+    // A CA made before the TLS mode has no TLS certificate; it still signs as before.
+    var tls: (Certificate, P256PrivateKey)?
+    if FileManager.default.fileExists(atPath: path(files.tls)) {
+      let certificate = try certificate(files.tls)
+      let tlsKey: P256PrivateKey
+      do {
+        tlsKey = try P256PrivateKey(pem: try SecureFiles.read(path(files.tlsKey)))
+      } catch let error as LibCryptoError {
+        throw TestCertificateAuthorityError(path: path(files.tlsKey), problem: error.description)
+      }
+      guard X509_check_private_key(certificate.pointer, tlsKey.pointer) == 1 else {
+        LibCryptoError.clearQueue()
+        throw TestCertificateAuthorityError(
+          path: path(files.tlsKey), problem: "does not match \(files.tls)")
+      }
+      tls = (certificate, tlsKey)
+    }
     return TestCertificateAuthority(
       rootCertificate: try certificate(files.root),
       intermediateCertificate: try certificate(files.intermediate), leafCertificate: leaf,
-      leafKey: key)
+      leafKey: key, tlsCertificate: tls?.0, tlsKey: tls?.1)
   }
 }

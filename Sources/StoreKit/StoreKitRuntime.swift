@@ -202,12 +202,17 @@ extension StoreKitRuntime {
   /// What Apple's `Transaction.beginRefundRequest(for:in:)` asks of the App Store, for
   /// storeterm's refund sheet (Apple's call needs a UIKit window scene, which Linux has not).
   ///
+  /// `reason` is what the customer picked in the sheet (the app never sees it; the App Store
+  /// sends it to the developer's server in `CONSUMPTION_REQUEST`).
+  ///
   /// - Throws: `Transaction.RefundRequestError` or `StoreKitError`, as Apple's call does.
-  public static func beginRefundRequest(for transactionID: UInt64) throws
-    -> Transaction.RefundRequestStatus
-  {
+  public static func beginRefundRequest(
+    for transactionID: UInt64, reason: ConsumptionRequestReason = .other
+  ) throws -> Transaction.RefundRequestStatus {
     let configuration = try configurationForChange()
-    try call(.refundRequest) { try configuration.engine.requestRefund(transactionID) }
+    try call(.refundRequest) {
+      try configuration.engine.requestRefund(transactionID, reason: reason)
+    }
     return .success
   }
 

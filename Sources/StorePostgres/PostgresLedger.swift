@@ -280,6 +280,23 @@ public final class PostgresLedger: Ledger {
     }
   }
 
+  /// The events of `kinds` for customer `customerID`'s transaction `transactionID`, oldest
+  /// first (at most 100).
+  public func events(
+    of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String
+  ) throws -> [StoreEvent] {
+    guard !kinds.isEmpty else { return [] }
+    // The kinds as one bound value, `,refunded,refundDeclined,`: the statement stays fixed text.
+    let list = "," + kinds.map(\.rawValue).joined(separator: ",") + ","
+    return try database.read { db in
+      try db.execute(
+        "SELECT * FROM events WHERE customer_id = $1 AND transaction_id = $2"
+          + " AND strpos($3, ',' || kind || ',') > 0 ORDER BY seq LIMIT 100",
+        [.text(customerID), .integer(Int64(transactionID)), .text(list)]
+      ).map(Self.event)
+    }
+  }
+
   /// Removes every record, with one event per customer that had any.
   public func clearTransactions(event: (String) -> StoreEvent) throws {
     try write { db in

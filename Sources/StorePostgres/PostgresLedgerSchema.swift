@@ -325,5 +325,18 @@ enum PostgresLedgerSchema {
         CREATE INDEX events_by_customer_date ON events(customer_id, date_ms, seq);
         CREATE INDEX events_by_customer_kind ON events(customer_id, kind, seq);
         """),
+    // Delivery faults per notification URL, as SQLite's migration of the same name (`serve`
+    // runs on SQLite ledgers only, so far).
+    .init(
+      name: "add notification delivery faults",
+      sql: """
+        CREATE TABLE notification_faults (
+          url TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,
+          delay_ms BIGINT NOT NULL,
+          remaining BIGINT,
+          released_seq BIGINT NOT NULL
+        );
+        """),
   ])
 }

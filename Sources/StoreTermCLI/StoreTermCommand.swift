@@ -68,6 +68,7 @@ public enum StoreTermCommand {
     ServerKeysCommand.spec,
     NotificationsCommand.spec,
     DatabaseCommand.spec,
+    RefundsCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -174,6 +175,7 @@ public enum StoreTermCommand {
       case "server-keys": try ServerKeysCommand.run(context)
       case "notifications": try NotificationsCommand.run(context)
       case "db": try DatabaseCommand.run(context)
+      case "refunds": try RefundsCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success

@@ -74,6 +74,11 @@ final class CountingLedger: Ledger {
   {
     try base.hasEvent(kind, transactionID: transactionID, customerID: customerID)
   }
+  func events(of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String) throws
+    -> [StoreEvent]
+  {
+    try base.events(of: kinds, transactionID: transactionID, customerID: customerID)
+  }
   func clearTransactions(event: (String) -> StoreEvent) throws {
     try base.clearTransactions(event: event)
   }

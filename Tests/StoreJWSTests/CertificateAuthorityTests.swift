@@ -11,6 +11,27 @@ struct CertificateAuthorityTests {
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
   }
 
+  @Test func aCAFromBeforeTheTLSModeLoadsAndSaysWhyItCannotServeTLS() throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let state = temporary.file("state")
+    _ = try TestCertificateAuthority.loadOrCreate(stateDirectory: state)
+    let directory = (state as NSString).appendingPathComponent("ca")
+    for name in ["tls.der", "tls.key.pem"] {
+      try FileManager.default.removeItem(
+        atPath: (directory as NSString).appendingPathComponent(name))
+    }
+    let old = try TestCertificateAuthority.loadOrCreate(stateDirectory: state)
+    #expect(old.tlsCertificate == nil)
+    #expect(throws: TestCertificateAuthorityError.self) {
+      try old.tlsCredentials(directory: directory)
+    }
+    let fresh = try TestCertificateAuthority.generate()
+    let credentials = try fresh.tlsCredentials(directory: directory)
+    #expect(credentials.certificatePEM.hasPrefix("-----BEGIN CERTIFICATE-----"))
+    #expect(String(decoding: credentials.keyPEM, as: UTF8.self).contains("PRIVATE KEY-----"))
+  }
+
   @Test func createdOnFirstUseWithPrivateModesAndReloadedAfterwards() throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }
@@ -20,11 +41,17 @@ struct CertificateAuthorityTests {
     #expect(try mode(state) & 0o077 == 0)
     #expect(try mode(directory) == 0o700)
     #expect(try mode((directory as NSString).appendingPathComponent("leaf.key.pem")) == 0o600)
+    #expect(try mode((directory as NSString).appendingPathComponent("tls.key.pem")) == 0o600)
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(files == ["intermediate.der", "leaf.der", "leaf.key.pem", "root.der"])
+    #expect(
+      files == [
+        "intermediate.der", "leaf.der", "leaf.key.pem", "root.der", "tls.der", "tls.key.pem",
+      ])
 
     let second = try TestCertificateAuthority.loadOrCreate(stateDirectory: state)
     #expect(second.rootCertificate.der == first.rootCertificate.der)
+    #expect(second.tlsCertificate?.der == first.tlsCertificate?.der)
+    #expect(second.tlsCertificate != nil)
     #expect(second.leafCertificate.der == first.leafCertificate.der)
     // What the reloaded CA signs verifies against the root exported the first time.
     let jws = try second.makeSigner().sign(Samples.renewalInfo())

@@ -224,7 +224,7 @@ import Testing
     let failure = PurchaseFailure.storeKit("StoreKitError.networkError")
     var outcomes: [(String, EffectOutcome)] = [
       ("restored", .restored), ("restoreFailed", .restoreFailed(failure)),
-      ("refundApproved", .refundApproved(transactionID: 4)),
+      ("refundRequested", .refundRequested(transactionID: 4)),
       ("refundFailed", .refundFailed(failure)),
       ("joinedFamily 1", .joinedFamily("smiths", received: 1)),
       ("joinedFamily 2", .joinedFamily("smiths", received: 2)),
@@ -313,8 +313,8 @@ import Testing
     _ = StoreTermApp.update(&refund, .refund(.confirm))
     add("refund sent", refund)
     var refunded = refund
-    _ = StoreTermApp.update(&refunded, .finished(.refundApproved(transactionID: 2)))
-    add("refund approved", refunded)
+    _ = StoreTermApp.update(&refunded, .finished(.refundRequested(transactionID: 2)))
+    add("refund requested", refunded)
     _ = StoreTermApp.update(&refund, .finished(.refundFailed(.storeKit("StoreKitError.unknown"))))
     add("refund failed", refund)
     // Retention: asking, a message with each offer, a message alone, taken, refused.

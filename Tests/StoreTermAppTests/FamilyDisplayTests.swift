@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 import StoreManager
 import TerminalUI
@@ -87,6 +88,35 @@ import Testing
       lines.contains {
         $0.hasSuffix("revocationType REFUND_FULL · revocationPercentage 100000")
       })
+  }
+
+  @Test func theInspectorShowsARefundRequestItsDecisionAndTheConsumptionInformation() {
+    var snapshot = Fixtures.family()
+    let own = snapshot.records.first { $0.id == 6 }!
+    let request = RefundCase(
+      transactionID: 6, customerID: own.customerID, productID: own.productID,
+      requestedDate: Date(timeIntervalSince1970: 1_796_000_000),
+      reason: .unintendedPurchase, outcome: .waiting, decidedDate: nil)
+    let summary = RefundCase.consumptionSummary(
+      version: 2,
+      bodyJSON: #"{"customerConsented":true,"deliveryStatus":"DELIVERED","#
+        + #""consumptionPercentage":25000,"refundPreference":"GRANT_PRORATED"}"#)
+    snapshot.transactionPage = TransactionPage(rows: snapshot.records)
+    snapshot.transactionPage?.refunds[6] = RefundNote(refund: request, consumption: summary)
+    let lines = TransactionsScreen.inspectorLines(own, snapshot: snapshot).map(\.0)
+    #expect(lines.contains("Refund request UNINTENDED_PURCHASE: waiting for a decision"))
+    #expect(
+      lines.contains(
+        "Consumption information: v2 · deliveryStatus DELIVERED · consumptionPercentage 25% · "
+          + "refundPreference GRANT_PRORATED"))
+    snapshot.transactionPage?.refunds[6] = RefundNote(
+      refund: RefundCase(
+        transactionID: 6, customerID: own.customerID, productID: own.productID,
+        requestedDate: request.requestedDate, reason: .other, outcome: .declined,
+        decidedDate: request.requestedDate), consumption: nil)
+    let declined = TransactionsScreen.inspectorLines(own, snapshot: snapshot).map(\.0)
+    #expect(declined.contains("Refund request OTHER: declined"))
+    #expect(declined.contains("Consumption information: none received"))
   }
 
   @Test func theInspectorShowsOwnershipAndRevocationType() {

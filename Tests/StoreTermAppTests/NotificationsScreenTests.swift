@@ -123,6 +123,38 @@ import Testing
     #expect(StoreTermApp.action(for: .key(.char("t")), in: readOnly) == .refused("read-only"))
   }
 
+  @Test func deliveryFaultAndRetryNowKeysAskTheRunnerAndTheTitleShowsTheFault() {
+    var state = Self.listed()
+    let url = "http://127.0.0.1:9000/asn"
+    #expect(StoreTermApp.action(for: .key(.char("R")), in: state) == .notifications(.retryNow))
+    #expect(updated(state, .notifications(.retryNow)).effects == [.notifications(.retryNow)])
+    // `F` steps the selected notification's URL through drop, delay, duplicate, reorder, none.
+    #expect(StoreTermApp.action(for: .key(.char("F")), in: state) == .notifications(.nextFault))
+    var steps: [String?] = []
+    for words in [nil, "drop", "delay 60s", "duplicate", "reorder"] {
+      state.notifications.faults = words.map { [url: $0] } ?? [:]
+      guard
+        case .notifications(.setFault(_, let kind)) = updated(
+          state, .notifications(.nextFault)
+        ).effects.first
+      else { continue }
+      steps.append(kind)
+    }
+    #expect(steps == ["drop", "delay", "duplicate", "reorder", nil])
+    var page = Self.page
+    page.faults = [url: "drop (1 left)"]
+    let faulty = updated(state, .notifications(.loaded(page))).state
+    #expect(faulty.notifications.faults == [url: "drop (1 left)"])
+    let done = updated(state, .notifications(.finished(.faultSet(url: url, fault: "duplicate"))))
+    #expect(done.state.toast == Toast("Delivery fault at \(url): duplicate.", kind: .success))
+    let retried = updated(state, .notifications(.finished(.retried(2))))
+    #expect(
+      retried.state.toast
+        == Toast("Retries due now: 2; held notifications released.", kind: .success))
+    let readOnly = Self.listed(readOnly: true)
+    #expect(StoreTermApp.action(for: .key(.char("R")), in: readOnly) == .refused("read-only"))
+  }
+
   @Test func theDeliveryStateInWords() {
     let snapshot = Fixtures.state().snapshot
     #expect(

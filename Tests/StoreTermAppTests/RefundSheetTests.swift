@@ -87,8 +87,10 @@ import Testing
     #expect(key(.escape, done) == .refund(.cancel))
   }
 
-  @Test func onlyAnItemThatDidNotWorkIsRefundedForAnIssue() {
+  @Test func eachReasonReachesTheDeveloperAsApplesConsumptionRequestReason() {
     #expect(
-      RefundReason.allCases.filter { $0.revocationReason == .refundedDueToIssue } == [.notWorking])
+      RefundReason.allCases.map(\.consumptionRequestReason) == [
+        .unintendedPurchase, .other, .unintendedPurchase, .fulfillmentIssue, .other,
+      ])
   }
 }

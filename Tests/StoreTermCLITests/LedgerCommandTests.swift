@@ -160,7 +160,7 @@ import Testing
     ),
     (
       ["manage", "explode", "1"],
-      "storeterm: 'explode' is not an action (approve, decline, resolve, refund, revoke, finish, delete, expire, renew, auto-renew-off, auto-renew-on, price-increase, consent, decline-price-increase)"
+      "storeterm: 'explode' is not an action (approve, decline, resolve, refund, revoke, finish, delete, expire, renew, auto-renew-off, auto-renew-on, price-increase, consent, decline-price-increase, request-refund, refund-prorated, decline-refund, reverse-refund)"
     ),
     (["manage", "refund", "abc"], "storeterm: abc: a transaction ID is a whole number, such as 3"),
     (["reset"], "storeterm: reset deletes every transaction; add --yes to confirm"),

@@ -33,6 +33,10 @@ public enum Standing: Sendable, Equatable, Hashable {
   case changedPlan(to: String)
   /// The App Store refunded it (`revocationReason` other, or none given).
   case refunded(on: Date?, reason: RevocationReason?)
+  /// The App Store refunded part of it (`revocationType` `REFUND_PRORATED`): `percentage` of
+  /// the price in Apple's milliunits. Revoked like a full refund: StoreKit leaves every
+  /// transaction with a `revocationDate` out of the entitlements, whatever share was refunded.
+  case refundedInPart(on: Date?, percentage: Int)
   /// The App Store revoked it because of an issue in the app (`revocationReason` 1).
   case revoked(on: Date?)
   /// A Family Sharing copy whose access was withdrawn (`revocationType` `FAMILY_REVOKE`).
@@ -48,8 +52,7 @@ public enum Standing: Sendable, Equatable, Hashable {
 
   /// A stable code for scripts and the one vocabulary of every view: `purchased`,
   /// `scheduled_change`, `grace_period`, `billing_retry`, `expired`, `upgraded`, `changed_plan`,
-  /// `refunded`,
-  /// `revoked`, `family_revoked`, `pending_ask_to_buy`, `interrupted`, `declined`.
+  /// `refunded`, `refunded_prorated`, `revoked`, `family_revoked`, `pending_ask_to_buy`, `interrupted`, `declined`.
   public var code: String {
     switch self {
     case .pendingApproval: "pending_ask_to_buy"
@@ -63,13 +66,15 @@ public enum Standing: Sendable, Equatable, Hashable {
     case .upgraded: "upgraded"
     case .changedPlan: "changed_plan"
     case .refunded: "refunded"
+    case .refundedInPart: "refunded_prorated"
     case .revoked: "revoked"
     case .familyRevoked: "family_revoked"
     }
   }
 
   /// The standing in a few English words, as the State and STATUS columns show it: `purchased`,
-  /// `in grace period`, `billing retry`, `expired`, `upgraded`, `plan changed`, `refunded`, `revoked`,
+  /// `in grace period`, `billing retry`, `expired`, `upgraded`, `plan changed`, `refunded`,
+  /// `partly refunded`, `revoked`,
   /// `family revoked`, `pending approval`, `interrupted`, `declined`, `change scheduled`.
   public var words: String {
     switch self {
@@ -84,6 +89,7 @@ public enum Standing: Sendable, Equatable, Hashable {
     case .upgraded: "upgraded"
     case .changedPlan: "plan changed"
     case .refunded: "refunded"
+    case .refundedInPart: "partly refunded"
     case .revoked: "revoked"
     case .familyRevoked: "family revoked"
     }
@@ -93,7 +99,7 @@ public enum Standing: Sendable, Equatable, Hashable {
   public static let labelWords: Set<String> = [
     "pending approval", "interrupted", "declined", "purchased", "change scheduled",
     "in grace period", "billing retry", "expired", "upgraded", "plan changed", "refunded",
-    "revoked", "family revoked", "family shared", "shared", "unfinished",
+    "partly refunded", "revoked", "family revoked", "family shared", "shared", "unfinished",
   ]
 
   /// A request that never became a transaction: waiting, interrupted or declined.
@@ -131,6 +137,10 @@ public enum Standing: Sendable, Equatable, Hashable {
       let date = transaction.revocationDate.map(Date.init(epochMilliseconds:))
       if transaction.revocationType == .familyRevoke { return .familyRevoked(on: date) }
       if transaction.revocationReason == .refundedDueToIssue { return .revoked(on: date) }
+      if transaction.revocationType == .refundProrated {
+        return .refundedInPart(
+          on: date, percentage: transaction.revocationPercentage ?? RevocationType.fullPercentage)
+      }
       return .refunded(on: date, reason: transaction.revocationReason)
     }
     if transaction.isUpgraded == true {
@@ -194,7 +204,8 @@ extension Standing {
   public func label(isFamilyShared: Bool, isFinished: Bool) -> String {
     switch self {
     // A request is never finished, and a revocation is the last word whoever holds it.
-    case .pendingApproval, .interrupted, .declined, .refunded, .revoked, .familyRevoked:
+    case .pendingApproval, .interrupted, .declined, .refunded, .refundedInPart, .revoked,
+      .familyRevoked:
       return words
     default: break
     }

@@ -70,6 +70,11 @@ public protocol Ledger: Sendable {
   /// `transactionID`.
   func hasEvent(_ kind: StoreEvent.Kind, transactionID: UInt64, customerID: String) throws -> Bool
 
+  /// The events of `kinds` recorded for customer `customerID`'s transaction `transactionID`,
+  /// oldest first.
+  func events(of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String) throws
+    -> [StoreEvent]
+
   /// Removes every record (not customers), leaving one `cleared` event per customer touched.
   func clearTransactions(event: (String) -> StoreEvent) throws
 

@@ -48,6 +48,15 @@ public protocol LedgerBrowser: Sendable {
 
   /// Each family group's member count, by name.
   func familyGroupSizes() throws -> [String: Int]
+
+  /// The events of `kinds` of customer `customerID`'s transaction `transactionID`, oldest first
+  /// (a refund request and its decisions, ``RefundCase``).
+  func events(of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String) throws
+    -> [StoreEvent]
+
+  /// The latest Send Consumption Information body the developer sent for transaction
+  /// `transactionID`, with its version (1 or 2); nil when none came.
+  func latestConsumption(transactionID: UInt64) throws -> (version: Int, bodyJSON: String)?
 }
 
 /// Which way a keyset page runs from its key.

@@ -39,34 +39,6 @@ extension StoreEngine {
     return SignedAppTransaction(jws: try signer.sign(payload), payload: payload)
   }
 
-  /// Records a refund request for transaction `id` (`Transaction.beginRefundRequest`); the App
-  /// Store decides later (`refund` or nothing).
-  ///
-  /// - Throws: the session's simulated refund-request failure, or
-  ///   `RefundRequestError.duplicateRequest` when a refund was already requested.
-  public func requestRefund(_ id: UInt64) throws {
-    if let failure = session.failures[.refundRequest] { throw failure.error }
-    let record = try record(id)
-    guard let signed = record.signed else {
-      throw StoreEngineError.wrongState(id, action: "refunded", state: record.state.phrase)
-    }
-    guard !signed.isRevoked else { throw StoreEngineError.alreadyRevoked(id) }
-    guard
-      try !ledger.hasEvent(.refundRequested, transactionID: id, customerID: record.customerID)
-    else {
-      throw RefundRefusal.duplicateRequest
-    }
-    let now = clock.now()
-    try ledger.change(customerID: record.customerID, scope: .none) { _ in
-      var changes = LedgerChanges()
-      changes.events.append(
-        StoreEvent(
-          date: now, customerID: record.customerID, kind: .refundRequested, transactionID: id,
-          productID: record.productID))
-      return (changes, ())
-    }
-  }
-
   /// Presents the manage-subscriptions sheet; only a simulated failure can come of it here.
   public func showManageSubscriptions() throws {
     if let failure = session.failures[.manageSubscriptions] { throw failure.error }

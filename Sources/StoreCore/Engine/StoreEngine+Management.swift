@@ -146,8 +146,10 @@ extension StoreEngine {
     return signed
   }
 
-  private func revoke(
-    _ id: UInt64, reason: RevocationReason, kind: StoreEvent.Kind, control: TransactionControl
+  /// Revokes `id` for `reason`, refunding `percentage` (milliunits) of it as `type` says.
+  func revoke(
+    _ id: UInt64, reason: RevocationReason, kind: StoreEvent.Kind, control: TransactionControl,
+    type: RevocationType = .refundFull, percentage: Int = RevocationType.fullPercentage
   ) throws -> SignedTransaction {
     let now = clock.now()
     let nonce = ids.makeUUID()
@@ -169,9 +171,9 @@ extension StoreEngine {
         current.payload, date: now, nonce: nonce, customer: customer)
       payload.revocationDate = now.epochMilliseconds
       payload.revocationReason = reason
-      // Every refund the engine makes is a full one: 100% in Apple's milli-percent.
-      payload.revocationType = .refundFull
-      payload.revocationPercentage = RevocationType.fullPercentage
+      // In Apple's milli-percent: a full refund is 100000.
+      payload.revocationType = type
+      payload.revocationPercentage = percentage
       record.signed = try sign(payload)
       changes.updated.append(record)
       // Revoking the chain's current transaction ends the subscription: no more renewals.
@@ -197,7 +199,7 @@ extension StoreEngine {
 
   /// Runs `body` on the current version of record `id` inside one ledger write.
   @discardableResult
-  private func changeRecord<Result: Sendable>(
+  func changeRecord<Result: Sendable>(
     _ id: UInt64,
     _ body: (inout TransactionRecord, inout LedgerChanges, CustomerLedger) throws -> Result
   ) throws -> Result {
@@ -212,7 +214,7 @@ extension StoreEngine {
     }
   }
 
-  private func event(
+  func event(
     _ kind: StoreEvent.Kind, _ record: TransactionRecord, at date: Date, detail: String = ""
   ) -> StoreEvent {
     StoreEvent(

@@ -91,8 +91,13 @@ public struct StoreEvent: Sendable, Equatable {
     /// A subscriber redeemed an offer code, or a promotional offer for their own plan, that
     /// applies from the next renewal (the detail is the offer's tag, `promotional:ID`).
     case offerCodeRedeemed
-    /// The customer asked for a refund (the App Store decides later).
+    /// The customer asked for a refund (the App Store decides later); the detail is Apple's
+    /// `consumptionRequestReason`.
     case refundRequested
+    /// The App Store declined the customer's refund request.
+    case refundDeclined
+    /// The App Store reversed a refund it had granted (the customer's dispute was resolved).
+    case refundReversed
     /// The customer joined a Family Sharing group (the detail names it).
     case familyJoined
     /// The customer left their Family Sharing group (the detail names it).

@@ -12,6 +12,14 @@ public enum TransactionControl: String, CaseIterable, Sendable, Hashable {
   case refund
   /// Revokes (a developer issue).
   case revoke
+  /// The customer asks for a refund (`Transaction.beginRefundRequest`): `CONSUMPTION_REQUEST`.
+  case requestRefund
+  /// The App Store grants part of a requested refund (`REFUND_PRORATED`).
+  case refundProrated
+  /// The App Store declines a requested refund (`REFUND_DECLINED`).
+  case declineRefund
+  /// The App Store reverses a refund it granted (`REFUND_REVERSED`).
+  case reverseRefund
   /// Expires a subscription now.
   case expire
   /// Renews a subscription now.
@@ -39,6 +47,8 @@ public enum TransactionControl: String, CaseIterable, Sendable, Hashable {
     case .resolve: "resolved"
     case .refund: "refunded"
     case .revoke: "revoked"
+    case .requestRefund, .refundProrated, .declineRefund: "refunded"
+    case .reverseRefund: "reinstated"
     case .expire: "expired"
     case .renew: "renewed"
     case .autoRenewOff: "set not to renew"
@@ -95,6 +105,19 @@ public enum TransactionControlRules {
         return .wrongState(id, action: action, state: record.state.phrase)
       }
       return signed.isRevoked ? .alreadyRevoked(id) : nil
+    case .requestRefund, .refundProrated, .declineRefund:
+      // Whether a request waits for a decision is the ledger's to say (the engine checks it).
+      if let refusal = familyCopyRefusal(record, action: action) { return refusal }
+      guard let signed = record.signed else {
+        return .wrongState(id, action: action, state: record.state.phrase)
+      }
+      return signed.isRevoked ? .alreadyRevoked(id) : nil
+    case .reverseRefund:
+      if let refusal = familyCopyRefusal(record, action: action) { return refusal }
+      guard let payload = record.signed?.payload, payload.revocationDate != nil,
+        payload.revocationType != .familyRevoke
+      else { return .notApplicable(id, action: action, reason: "it was not refunded") }
+      return nil
     case .finish:
       return record.state == .purchased
         ? nil : .wrongState(id, action: action, state: record.state.phrase)
@@ -182,18 +205,32 @@ extension StoreEngine {
   /// Carries out `control` on transaction `id`: the one table behind `storeterm manage`, the
   /// terminal UI's transaction manager and account keys.
   ///
-  /// - Parameter newPrice: for ``TransactionControl/priceIncrease``, the new renewal price
-  ///   (nil: 20% more).
+  /// - Parameters:
+  ///   - newPrice: for ``TransactionControl/priceIncrease``, the new renewal price (nil: 20%
+  ///     more).
+  ///   - percentage: for ``TransactionControl/refundProrated``, the share refunded in
+  ///     milliunits (nil: ``defaultProratedPercentage(_:)``).
+  ///
+  /// `refund` on a transaction whose refund request waits for a decision grants it in full.
   /// - Returns: the transaction the control changed or created, when it re-signs one (approve,
   ///   resolve, refund, revoke, renew); nil otherwise.
   @discardableResult
-  public func perform(_ control: TransactionControl, on id: UInt64, newPrice: Decimal? = nil)
-    throws -> SignedTransaction?
-  {
+  public func perform(
+    _ control: TransactionControl, on id: UInt64, newPrice: Decimal? = nil,
+    percentage: Int? = nil
+  ) throws -> SignedTransaction? {
     switch control {
     case .approve: return try approve(id)
     case .resolve: return try resolve(id)
-    case .refund: return try refund(id)
+    case .refund:
+      if try pendingRefundRequest(id) != nil { return try decideRefund(id, .full) }
+      return try refund(id)
+    case .requestRefund: try requestRefund(id)
+    case .refundProrated:
+      return try decideRefund(
+        id, .prorated(percentage: try percentage ?? defaultProratedPercentage(id)))
+    case .declineRefund: try decideRefund(id, .declined)
+    case .reverseRefund: return try reverseRefund(id)
     case .revoke: return try revoke(id)
     case .renew: return try forceRenewal(id)
     case .decline: try decline(id)

@@ -50,6 +50,14 @@ public struct NotificationKind: Sendable, Equatable {
     case .purchased, .approved, .resolved, .familyShared: return transaction.map(purchase)
     // storeterm's revoke is a refund for a developer issue; Apple's REVOKE is Family Sharing's.
     case .refunded, .revoked: return NotificationKind(.refund)
+    case .refundRequested:
+      // Apple asks for consumption data only for consumables and auto-renewable subscriptions.
+      guard let type = transaction?.type,
+        type == .consumable || type == .autoRenewableSubscription
+      else { return nil }
+      return NotificationKind(.consumptionRequest)
+    case .refundDeclined: return NotificationKind(.refundDeclined)
+    case .refundReversed: return NotificationKind(.refundReversed)
     case .offerCodeRedeemed: return NotificationKind(.offerRedeemed)
     case .renewed: return NotificationKind(.didRenew)
     case .billingFailed:
@@ -78,8 +86,7 @@ public struct NotificationKind: Sendable, Equatable {
     case .renewalExtended: return NotificationKind(.renewalExtended)
     case .renewalExtensionFailed: return NotificationKind(.renewalExtension, .failure)
     case .customerCreated, .askToBuyRequested, .interrupted, .declined, .cancelled, .failed,
-      .refundRequested, .finished, .deleted, .cleared, .familyJoined, .familyLeft,
-      .purchaseIntentSent:
+      .finished, .deleted, .cleared, .familyJoined, .familyLeft, .purchaseIntentSent:
       return nil
     }
   }

@@ -30,7 +30,9 @@ public struct ServerNotificationFactory: NotificationWriter {
     }
     return try sign(
       kind, customerID: event.customerID, transaction: transaction, subscription: subscription,
-      at: event.date)
+      at: event.date,
+      reason: kind.type == .consumptionRequest
+        ? ConsumptionRequestReason(rawValue: event.detail) ?? .other : nil)
   }
 
   /// A `TEST` notification for the app (Request a Test Notification).
@@ -64,13 +66,15 @@ public struct ServerNotificationFactory: NotificationWriter {
 
   private func sign(
     _ kind: NotificationKind, customerID: String, transaction: SignedTransaction?,
-    subscription: SubscriptionRecord?, at eventDate: Date
+    subscription: SubscriptionRecord?, at eventDate: Date,
+    reason: ConsumptionRequestReason? = nil
   ) throws -> OutboxNotification {
     let now = clock.now()
     let signedDate = now.epochMilliseconds
     let bundleID = transaction?.payload.bundleId ?? identity.bundleId
     let environment = transaction?.payload.environment ?? identity.environment
     var data = NotificationData(environment: environment, bundleId: bundleID)
+    data.consumptionRequestReason = reason
     if var payload = transaction?.payload {
       // As the App Store Server API returns it: signed now, no device verification.
       payload.signedDate = signedDate

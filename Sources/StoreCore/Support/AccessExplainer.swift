@@ -139,7 +139,7 @@ public enum AccessExplainer {
       return (.upgraded, SupportPhrase("upgraded to %@", .data(names.product(target))))
     case .changedPlan(let target):
       return (.changedPlan, SupportPhrase("changed to %@ at renewal", .data(names.product(target))))
-    case .refunded, .revoked, .familyRevoked:
+    case .refunded, .refundedInPart, .revoked, .familyRevoked:
       return revocation(standing, transaction?.revocationDate)
     case .pendingApproval(let since):
       return (.pendingAskToBuy, SupportPhrase("pending Ask to Buy since %@", .day(since)))
@@ -238,6 +238,12 @@ public enum AccessExplainer {
       return (.familyRevoked, SupportPhrase("Family Sharing access revoked %@", day))
     case .revoked:
       return (.revoked, SupportPhrase("revoked %@ (developer issue)", day))
+    case .refundedInPart(_, let percentage):
+      return (
+        .refunded,
+        SupportPhrase(
+          "refunded %1$@ in part (%2$@)", day, .data(RevocationType.percentText(percentage)))
+      )
     default:
       guard case .refunded(_, let reason) = standing, reason != nil else {
         return (.refunded, SupportPhrase("refunded %@", day))

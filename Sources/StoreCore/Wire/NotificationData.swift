@@ -3,8 +3,6 @@ import Foundation
 /// The `data` object of a server notification: the app and its signed data.
 ///
 /// Apple calls this type `Data`; storeterm renames it to keep Foundation's `Data` usable.
-/// The consumption-request reason is not modeled.
-///
 /// [Data](https://developer.apple.com/documentation/appstoreserverapi/data)
 public struct NotificationData: Sendable, Equatable {
   /// The environment the notification applies to.
@@ -21,6 +19,8 @@ public struct NotificationData: Sendable, Equatable {
   public var signedRenewalInfo: String?
   /// The subscription's status.
   public var status: SubscriptionStatusCode?
+  /// Why the customer asked for a refund (`CONSUMPTION_REQUEST` only).
+  public var consumptionRequestReason: ConsumptionRequestReason?
 
   /// Creates a payload; optional fields default to absent.
   public init(
@@ -30,7 +30,8 @@ public struct NotificationData: Sendable, Equatable {
     bundleVersion: String? = nil,
     signedTransactionInfo: String? = nil,
     signedRenewalInfo: String? = nil,
-    status: SubscriptionStatusCode? = nil
+    status: SubscriptionStatusCode? = nil,
+    consumptionRequestReason: ConsumptionRequestReason? = nil
   ) {
     self.environment = environment
     self.appAppleId = appAppleId
@@ -39,6 +40,7 @@ public struct NotificationData: Sendable, Equatable {
     self.signedTransactionInfo = signedTransactionInfo
     self.signedRenewalInfo = signedRenewalInfo
     self.status = status
+    self.consumptionRequestReason = consumptionRequestReason
   }
 
   /// Decodes the payload from a parsed JSON object; unknown members are ignored.
@@ -50,6 +52,7 @@ public struct NotificationData: Sendable, Equatable {
     var signedTransactionInfo: String?
     var signedRenewalInfo: String?
     var status: SubscriptionStatusCode?
+    var reason: ConsumptionRequestReason?
     for member in try WireJSONReader.members(json, field: "NotificationData") {
       switch member.key {
       case "environment":
@@ -64,6 +67,9 @@ public struct NotificationData: Sendable, Equatable {
         signedRenewalInfo = try WireJSONReader.string(member.value, "signedRenewalInfo")
       case "status":
         status = try WireJSONReader.value(member.value, "status", as: SubscriptionStatusCode.self)
+      case "consumptionRequestReason":
+        reason = try WireJSONReader.value(
+          member.value, "consumptionRequestReason", as: ConsumptionRequestReason.self)
       default: break
       }
     }
@@ -74,7 +80,8 @@ public struct NotificationData: Sendable, Equatable {
       bundleVersion: bundleVersion,
       signedTransactionInfo: signedTransactionInfo,
       signedRenewalInfo: signedRenewalInfo,
-      status: status
+      status: status,
+      consumptionRequestReason: reason
     )
   }
 
@@ -88,6 +95,7 @@ public struct NotificationData: Sendable, Equatable {
     writer.write("signedTransactionInfo", signedTransactionInfo)
     writer.write("signedRenewalInfo", signedRenewalInfo)
     writer.write("status", status)
+    writer.write("consumptionRequestReason", consumptionRequestReason)
     return writer.finish()
   }
 }

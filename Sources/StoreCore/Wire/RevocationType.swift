@@ -13,4 +13,15 @@ public enum RevocationType: String, Sendable, Equatable, Hashable, CaseIterable 
   /// `revocationPercentage` of a full refund: 100%, in milliunits as Apple's payloads carry it
   /// (67.932% is 67932).
   public static let fullPercentage = 100_000
+
+  /// A `revocationPercentage` in words: 40000 is `40%`, 67932 is `67.932%`.
+  public static func percentText(_ milliunits: Int) -> String {
+    let whole = milliunits / 1000
+    let rest = abs(milliunits % 1000)
+    guard rest != 0 else { return "\(whole)%" }
+    var fraction = String(rest)
+    fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(whole).\(fraction)%"
+  }
 }

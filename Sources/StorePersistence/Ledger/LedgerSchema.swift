@@ -102,6 +102,7 @@ enum LedgerSchema {
     ServerRequestSchema.register(&migrator)
     RetentionSchema.register(&migrator)
     HistoryIndexSchema.register(&migrator)
+    DeliveryFaultSchema.register(&migrator)
     return migrator
   }
 }

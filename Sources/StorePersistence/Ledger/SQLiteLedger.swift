@@ -258,6 +258,45 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
+  /// The events of `kinds` for customer `customerID`'s transaction `transactionID`, oldest
+  /// first (at most 100), through the same index as ``hasEvent(_:transactionID:customerID:)``.
+  public func events(
+    of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String
+  ) throws -> [StoreEvent] {
+    guard !kinds.isEmpty else { return [] }
+    return try queue.read { db in
+      try db.fetchAll(
+        """
+        SELECT * FROM events WHERE customer_id = ? AND transaction_id = ?
+          AND instr(?, ',' || kind || ',') > 0
+        ORDER BY seq LIMIT 100
+        """,
+        [.text(customerID), .integer(Int64(transactionID)), .text(Self.kindList(kinds))]
+      ).map(Self.event)
+    }
+  }
+
+  /// The latest `limit` events of `kinds` of every customer, oldest first (a scan of the
+  /// event log, for a command's listing).
+  public func events(of kinds: [StoreEvent.Kind], limit: Int) throws -> [StoreEvent] {
+    guard !kinds.isEmpty else { return [] }
+    return try queue.read { db in
+      try db.fetchAll(
+        """
+        SELECT * FROM (SELECT * FROM events WHERE instr(?, ',' || kind || ',') > 0
+          ORDER BY seq DESC LIMIT ?)
+        ORDER BY seq
+        """,
+        [.text(Self.kindList(kinds)), .integer(Int64(limit))]
+      ).map(Self.event)
+    }
+  }
+
+  /// `kinds` as one bound value, `,refunded,refundDeclined,`: every statement stays fixed text.
+  static func kindList(_ kinds: [StoreEvent.Kind]) -> String {
+    "," + kinds.map(\.rawValue).joined(separator: ",") + ","
+  }
+
   /// Removes every record, with one event per customer that had any.
   public func clearTransactions(event: (String) -> StoreEvent) throws {
     try queue.write { db in

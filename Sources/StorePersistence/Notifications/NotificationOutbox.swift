@@ -29,7 +29,7 @@ public struct NotificationOutbox: Sendable {
     try queue.read { db in
       try db.fetchAll(
         """
-        SELECT o.seq, o.signed_payload, coalesce(d.attempts, 0) FROM outbox o
+        SELECT o.seq, o.signed_payload, coalesce(d.attempts, 0), o.signed_ms FROM outbox o
           JOIN notification_endpoints e ON e.url = ?1
           LEFT JOIN notification_deliveries d ON d.outbox_seq = o.seq AND d.url = e.url
         WHERE o.seq > e.since_seq AND o.environment = ?2 AND o.bundle_id = ?3
@@ -44,7 +44,8 @@ public struct NotificationOutbox: Sendable {
         DueDelivery(
           sequence: try row.get(Int64.self, at: 0), url: url,
           signedPayload: try row.get(String.self, at: 1),
-          attempts: Int(try row.get(Int64.self, at: 2)))
+          attempts: Int(try row.get(Int64.self, at: 2)),
+          signedDate: Date(epochMilliseconds: try row.get(Int64.self, at: 3)))
       }
     }
   }

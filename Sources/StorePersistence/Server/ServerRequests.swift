@@ -114,13 +114,33 @@ public struct ServerRequests: Sendable {
     }
   }
 
-  /// The consumption bodies stored for transaction `id`, oldest first, with their versions.
-  public func consumption(transactionID id: UInt64) throws -> [(version: Int, bodyJSON: String)] {
+  /// The consumption bodies stored for transaction `id`, oldest first, with their versions
+  /// and when they arrived (at most the latest 100).
+  public func consumption(transactionID id: UInt64) throws
+    -> [(version: Int, bodyJSON: String, received: Date)]
+  {
     try queue.read { db in
       try db.fetchAll(
-        "SELECT version, body_json FROM consumption_info WHERE transaction_id = ? ORDER BY seq",
+        """
+        SELECT * FROM (SELECT seq, version, body_json, received_ms FROM consumption_info
+          WHERE transaction_id = ? ORDER BY seq DESC LIMIT 100) ORDER BY seq
+        """,
         [.integer(Int64(id))]
-      ).map { (Int(try $0.get(Int64.self, at: 0)), try $0.get(String.self, at: 1)) }
+      ).map {
+        (
+          Int(try $0.get(Int64.self, at: 1)), try $0.get(String.self, at: 2),
+          Date(epochMilliseconds: try $0.get(Int64.self, at: 3))
+        )
+      }
+    }
+  }
+}
+
+extension SQLiteLedger {
+  /// The latest Send Consumption Information body stored for transaction `transactionID`.
+  public func latestConsumption(transactionID: UInt64) throws -> (version: Int, bodyJSON: String)? {
+    try ServerRequests(ledger: self).consumption(transactionID: transactionID).last.map {
+      ($0.version, $0.bodyJSON)
     }
   }
 }

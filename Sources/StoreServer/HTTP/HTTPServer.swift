@@ -28,6 +28,9 @@ public final class HTTPServer: @unchecked Sendable {
 
   private let context: HTTPServerContext
   private let daemon: OpaquePointer
+  /// The TLS key and certificate as C strings, kept for the daemon's life (it copies neither).
+  private let tlsStrings:
+    (key: UnsafeMutablePointer<CChar>, certificate: UnsafeMutablePointer<CChar>)?
   private let stopped = Atomic<Bool>(false)
 
   /// Starts listening on `host:port` (IPv4; port 0 lets the system choose).
@@ -38,11 +41,15 @@ public final class HTTPServer: @unchecked Sendable {
   /// connection closed, rather than reset; past `connectionLimit` (or `perAddressLimit` from
   /// one address) libmicrohttpd refuses new connections.
   ///
-  /// - Throws: `HTTPServerError` when the address is not IPv4 or cannot be bound.
+  /// With `tls` (a PEM private key and certificate chain) it speaks HTTPS only, through
+  /// libmicrohttpd's GnuTLS.
+  ///
+  /// - Throws: `HTTPServerError` when the address is not IPv4 or cannot be bound, or TLS is
+  ///   asked of a libmicrohttpd built without it.
   public init(
     host: String, port: UInt16, bodyLimit: Int = 64 * 1024, threads: UInt32 = 4,
     connectionLimit: UInt32 = 4096, perAddressLimit: UInt32 = 2048, shedAbove: UInt32 = 3072,
-    idleTimeout: UInt32 = 10,
+    idleTimeout: UInt32 = 10, tls: (keyPEM: String, certificatePEM: String)? = nil,
     bodyLimitFor: (@Sendable (_ method: String, _ path: String) -> Int)? = nil,
     handler: @escaping Handler
   ) throws(HTTPServerError) {
@@ -59,14 +66,29 @@ public final class HTTPServer: @unchecked Sendable {
     // The daemon holds the context unretained: `stop()` (run by deinit at the latest) stops the
     // daemon, and so every call into it, before the context goes.
     let pointer = Unmanaged.passUnretained(context).toOpaque()
+    if tls != nil, mh_supports_tls() == 0 {
+      throw HTTPServerError("this libmicrohttpd was built without TLS")
+    }
+    let strings = tls.map { (key: strdup($0.keyPEM)!, certificate: strdup($0.certificatePEM)!) }
+    tlsStrings = strings
     let started = withUnsafePointer(to: &address) { addressPointer in
       addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        mh_start_daemon(
-          socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, threads,
-          connectionLimit, perAddressLimit, idleTimeout)
+        if let strings {
+          mh_start_tls_daemon(
+            socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, threads,
+            connectionLimit, perAddressLimit, idleTimeout, strings.key, strings.certificate)
+        } else {
+          mh_start_daemon(
+            socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, threads,
+            connectionLimit, perAddressLimit, idleTimeout)
+        }
       }
     }
     guard let started else {
+      if let strings {
+        free(strings.key)
+        free(strings.certificate)
+      }
       let reason = errno == 0 ? "the address is in use or not available" : Self.message(errno)
       throw HTTPServerError("\(host):\(port): cannot listen (\(reason))")
     }
@@ -75,7 +97,15 @@ public final class HTTPServer: @unchecked Sendable {
     self.port = mh_daemon_port(started)
   }
 
-  deinit { stop() }
+  deinit {
+    stop()
+    if let tlsStrings {
+      // Scrubbed first: the key stays in no freed memory.
+      memset(tlsStrings.key, 0, strlen(tlsStrings.key))
+      free(tlsStrings.key)
+      free(tlsStrings.certificate)
+    }
+  }
 
   /// Stops listening and waits for the connection threads to end.
   public func stop() {

@@ -11,8 +11,8 @@ public enum EffectOutcome: Sendable, Equatable {
   case restoreFailed(PurchaseFailure)
   /// A transaction control was carried out on a transaction of `productID`.
   case controlled(ManageAction, transactionID: UInt64, productID: String)
-  /// `beginRefundRequest` was answered and the test environment approved the refund.
-  case refundApproved(transactionID: UInt64)
+  /// `beginRefundRequest` was answered: the request waits for the App Store's decision.
+  case refundRequested(transactionID: UInt64)
   /// `beginRefundRequest` threw this; nothing changed.
   case refundFailed(PurchaseFailure)
   /// The customer joined a family group and received this many shared transactions.
@@ -42,8 +42,13 @@ extension StoreTermApp {
     case .restoreFailed(let failure): return (text("Restore failed: %@", "\(failure)"), true)
     case .controlled(let action, let id, let productID):
       return (text(action.doneTemplate, "\(id)", snapshot.name(of: productID)), false)
-    case .refundApproved(let id):
-      return (text("Refund requested and approved: transaction %@ was refunded.", "\(id)"), false)
+    case .refundRequested(let id):
+      return (
+        text(
+          "Refund of transaction %@ requested: the App Store asked the developer's server for "
+            + "consumption information and decides in the transaction manager.", "\(id)"),
+        false
+      )
     case .refundFailed(let failure):
       return (text("Refund request failed: %@. Nothing changed.", "\(failure)"), true)
     case .joinedFamily(let group, let received):
@@ -76,7 +81,7 @@ extension StoreTermApp {
   static func finished(_ state: inout AppState, _ outcome: EffectOutcome) -> [AppEffect] {
     let (message, isError) = report(outcome, in: state.snapshot)
     switch outcome {
-    case .refundApproved, .refundFailed:
+    case .refundRequested, .refundFailed:
       return RefundSheet.update(&state, .finished(message: message, isError: isError))
     case .joinedFamily, .leftFamily, .familyRefused:
       return FamilySheet.update(&state, .finished(message: message, isError: isError))

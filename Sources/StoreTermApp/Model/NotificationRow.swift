@@ -75,6 +75,8 @@ public struct NotificationPage: Sendable, Equatable {
   public var rows: [NotificationRow]
   /// Whether rows older than the last remain.
   public var hasOlder: Bool
+  /// The delivery fault set on each URL that has one, in words (`drop (1 left)`).
+  public var faults: [String: String] = [:]
 
   /// Creates a page.
   public init(before: Int64?, rows: [NotificationRow], hasOlder: Bool) {

@@ -58,6 +58,8 @@ public struct TransactionPage: Sendable, Equatable {
   /// transaction ID, whoever's they are: a control's refusal depends on the chain, and the
   /// snapshot holds only the signed-in customer's.
   public var chains: [UInt64: SubscriptionState]
+  /// The refund requests of the window's rows that have one, by transaction ID.
+  public var refunds: [UInt64: RefundNote] = [:]
 
   /// Creates a page.
   public init(
@@ -122,5 +124,20 @@ extension TransactionPage {
     // One window on its way is enough: it is read around a row next to the selection.
     guard nearTop || nearEnd, !isLoading, rows.indices.contains(selected) else { return nil }
     return .around(rows[selected].id)
+  }
+}
+
+/// A transaction's refund request as the inspector shows it: the request and its decision,
+/// and the developer's latest Send Consumption Information in one line.
+public struct RefundNote: Sendable, Equatable {
+  /// The request and what became of it.
+  public var refund: RefundCase
+  /// ``RefundCase/consumptionSummary(version:bodyJSON:)`` of the latest body; nil: none came.
+  public var consumption: String?
+
+  /// Creates a note.
+  public init(refund: RefundCase, consumption: String?) {
+    self.refund = refund
+    self.consumption = consumption
   }
 }

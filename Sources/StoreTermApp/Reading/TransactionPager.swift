@@ -43,6 +43,7 @@ struct TransactionPager {
     var page = try read(request, matches: matches)
     page.verification = results(for: page.rows)
     page.chains = try chains(of: page.rows)
+    page.refunds = try refunds(of: page.rows)
     cached = (mark, page)
     return page
   }
@@ -168,6 +169,24 @@ struct TransactionPager {
     guard !originals.isEmpty else { return [:] }
     let states = try ledger.subscriptions(originalIDs: originals)
     return Dictionary(states.map { ($0.originalID, $0) }) { first, _ in first }
+  }
+
+  /// The refund requests of `rows`' own charged transactions, each through the customer's
+  /// event index, with the latest consumption information the developer sent.
+  private func refunds(of rows: [TransactionRecord]) throws -> [UInt64: RefundNote] {
+    var notes: [UInt64: RefundNote] = [:]
+    for record in rows where record.signed != nil && record.sharedFromID == nil {
+      let events = try ledger.events(
+        of: RefundCase.eventKinds, transactionID: record.id, customerID: record.customerID)
+      guard let refund = RefundCase.cases(from: events).first else { continue }
+      let latest = try ledger.latestConsumption(transactionID: record.id)
+      notes[record.id] = RefundNote(
+        refund: refund,
+        consumption: latest.flatMap {
+          RefundCase.consumptionSummary(version: $0.version, bodyJSON: $0.bodyJSON)
+        })
+    }
+    return notes
   }
 
   /// The verification of `rows`' signed records, checking only JWS not seen before; results

@@ -13,12 +13,18 @@ public enum NotificationsOutcome: Sendable, Equatable {
   case testQueued(token: String)
   /// The test notification could not be made, for this reason.
   case testFailed(String)
+  /// "Send the retry now": this many retries are due now, held notifications released.
+  case retried(Int)
+  /// The delivery fault at the URL is now this (nil: none).
+  case faultSet(url: String, fault: String?)
+  /// Setting a fault or sending the retries failed, for this reason.
+  case faultFailed(String)
 
   /// Whether it is a problem (shown as an error, nothing reloaded).
   public var isError: Bool {
     switch self {
-    case .resent, .testQueued: false
-    case .unreadable, .gone, .resendFailed, .testFailed: true
+    case .resent, .testQueued, .retried, .faultSet: false
+    case .unreadable, .gone, .resendFailed, .testFailed, .faultFailed: true
     }
   }
 
@@ -32,6 +38,11 @@ public enum NotificationsOutcome: Sendable, Equatable {
     case .resendFailed(let reason): text("The resend failed: %@", reason)
     case .testQueued(let token): text("Test notification %@ is in the outbox.", token)
     case .testFailed(let reason): text("The test notification failed: %@", reason)
+    case .retried(let count):
+      text("Retries due now: %@; held notifications released.", "\(count)")
+    case .faultSet(let url, let fault?): text("Delivery fault at %1$@: %2$@.", url, fault)
+    case .faultSet(let url, nil): text("No delivery fault at %@.", url)
+    case .faultFailed(let reason): text("The delivery fault could not be set: %@", reason)
     }
   }
 }

@@ -19,6 +19,8 @@ public struct NotificationsState: Sendable, Equatable {
   public var showsInspector = false
   /// How many inspector lines are scrolled off the top.
   public var inspectorScroll = 0
+  /// The delivery fault set on each URL that has one, in words, as last read.
+  public var faults: [String: String] = [:]
 
   /// Creates the state before the first read.
   public init() {}
@@ -32,6 +34,11 @@ public enum NotificationsAction: Sendable, Equatable {
   case resend
   /// `t`: Request a Test Notification.
   case sendTest
+  /// `R`: send the pending retries now (and release what a delay or a reorder holds).
+  case retryNow
+  /// `F`: the selected notification's first URL gets the next delivery fault (none, drop,
+  /// delay, duplicate, reorder, none again).
+  case nextFault
   /// The outbox changed (another process wrote or delivered): read the newest page again.
   case changed
   /// The runner read a page.
@@ -51,6 +58,10 @@ public enum NotificationsEffect: Sendable, Equatable {
   case resend(sequence: Int64)
   /// Sign a `TEST` notification into the outbox, as Request a Test Notification does.
   case sendTest
+  /// Make every pending retry due now and release held notifications.
+  case retryNow
+  /// Set the delivery fault of `url` (`drop`, `delay`, `duplicate`, `reorder`; nil clears it).
+  case setFault(url: String, kind: String?)
 }
 
 /// The Notifications screen (`6`): App Store Server Notifications V2 in the outbox, live, with
@@ -93,7 +104,21 @@ public enum NotificationsScreen {
     KeyBinding(
       [.char("t")], description: "test notification", group: "Notifications",
       disabledReason: { $0.mutationBlocked }, action: .notifications(.sendTest)),
+    KeyBinding(
+      [.char("R")], description: "send the retries now", group: "Notifications",
+      disabledReason: { $0.mutationBlocked }, action: .notifications(.retryNow)),
+    KeyBinding(
+      [.char("F")], description: "next delivery fault", group: "Notifications",
+      disabledReason: { state in
+        state.mutationBlocked
+          ?? (selected(state)?.deliveries.first == nil
+            ? "the selected notification has no URL" : nil)
+      },
+      action: .notifications(.nextFault)),
   ])
+
+  /// The faults `F` steps through, in order, after none.
+  public static let faultCycle = ["drop", "delay", "duplicate", "reorder"]
 
   /// The inspector's keys.
   public static let inspectorKeymap = Keymap<AppState, AppAction>([
@@ -159,6 +184,19 @@ public enum NotificationsScreen {
     case .sendTest:
       guard state.mutationBlocked == nil else { return [] }
       return [.notifications(.sendTest)]
+    case .retryNow:
+      guard state.mutationBlocked == nil else { return [] }
+      return [.notifications(.retryNow)]
+    case .nextFault:
+      guard state.mutationBlocked == nil, let url = selected(state)?.deliveries.first?.url
+      else { return [] }
+      let current = state.notifications.faults[url].flatMap { words in
+        faultCycle.firstIndex { words.hasPrefix($0) }
+      }
+      let next = current.map { $0 + 1 } ?? 0
+      return [
+        .notifications(.setFault(url: url, kind: next < faultCycle.count ? faultCycle[next] : nil))
+      ]
     case .changed:
       return reload(&state)
     case .loaded(let page):
@@ -182,6 +220,7 @@ public enum NotificationsScreen {
       state.notifications.rows += page.rows.filter { $0.sequence < last.sequence }
     } else {
       state.notifications.rows = page.rows
+      state.notifications.faults = page.faults
     }
     state.notifications.hasOlder = page.hasOlder
     state.notifications.isLoaded = true
@@ -232,10 +271,13 @@ public enum NotificationsScreen {
     let snapshot = state.snapshot
     let notifications = state.notifications
     let count = notifications.rows.count
-    let title =
+    var title =
       notifications.hasOlder
       ? snapshot.localized("Notifications (%@, older below)", String(count))
       : snapshot.localized("Notifications (%@)", String(count))
+    for (url, fault) in notifications.faults.sorted(by: { $0.key < $1.key }) {
+      title += " · " + snapshot.localized("fault at %1$@: %2$@", url, fault)
+    }
     let inside = canvas.panel(canvas.bounds, title: title, focused: true)
     guard !notifications.rows.isEmpty else {
       let message =

@@ -25,10 +25,14 @@ public enum RefundReason: Int, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The revocation reason of the refunded transaction: an item that did not work is refunded
-  /// for an issue with the app (`REFUNDED_DUE_TO_ISSUE`), everything else for another reason.
-  public var revocationReason: RevocationReason {
-    self == .notWorking ? .refundedDueToIssue : .refundedForOtherReason
+  /// The reason the App Store sends the developer in `CONSUMPTION_REQUEST`; an item that did
+  /// not work is later refunded for an issue with the app (`REFUNDED_DUE_TO_ISSUE`).
+  public var consumptionRequestReason: ConsumptionRequestReason {
+    switch self {
+    case .unintended, .wrongItem: .unintendedPurchase
+    case .notWorking: .fulfillmentIssue
+    case .unauthorized, .other: .other
+    }
   }
 }
 

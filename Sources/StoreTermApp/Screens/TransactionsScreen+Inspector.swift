@@ -104,6 +104,15 @@ extension TransactionsScreen {
           .warning
         ))
     }
+    if let note = snapshot.transactionPage?.refunds[record.id] {
+      lines.append(refundLine(note, payload: payload, snapshot: snapshot))
+      lines.append(
+        (
+          snapshot.localized(
+            "Consumption information: %@",
+            note.consumption ?? snapshot.localized("none received")), .normal
+        ))
+    }
     // The header shares the verification line, so a revoked transaction's six lines fit.
     let verification =
       snapshot.transactionPage?.verification[record.id] ?? snapshot.verification[record.id]
@@ -133,5 +142,29 @@ extension TransactionsScreen {
     let alg = object["alg"] as? String ?? "?"
     let chain = (object["x5c"] as? [Any])?.count ?? 0
     return "alg \(alg) · x5c \(chain)"
+  }
+
+  /// `Refund request UNINTENDED_PURCHASE: refunded 40%`, in the UI's language (Apple's reason).
+  static func refundLine(
+    _ note: RefundNote, payload: JWSTransactionDecodedPayload, snapshot: StoreSnapshot
+  ) -> (String, StyleRole) {
+    let decision: String
+    let role: StyleRole
+    switch note.refund.outcome {
+    case .waiting: (decision, role) = (snapshot.localized("waiting for a decision"), .badge)
+    case .declined: (decision, role) = (snapshot.localized("declined"), .normal)
+    case .reversed: (decision, role) = (snapshot.localized("refund reversed"), .normal)
+    case .refunded:
+      if payload.revocationType == .refundProrated, let share = payload.revocationPercentage {
+        decision = snapshot.localized("refunded %@", RevocationType.percentText(share))
+      } else {
+        decision = snapshot.localized("refunded in full")
+      }
+      role = .warning
+    }
+    return (
+      snapshot.localized(
+        "Refund request %1$@: %2$@", note.refund.reason.rawValue, decision), role
+    )
   }
 }

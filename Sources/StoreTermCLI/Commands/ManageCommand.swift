@@ -8,6 +8,7 @@ enum ManageCommand {
   static let actions = [
     TransactionControl.approve, .decline, .resolve, .refund, .revoke, .finish, .delete, .expire,
     .renew, .autoRenewOff, .autoRenewOn, .priceIncrease, .consent, .declinePriceIncrease,
+    .requestRefund, .refundProrated, .declineRefund, .reverseRefund,
   ].map(\.commandName)
 
   static let spec = CommandSpec(
@@ -16,6 +17,14 @@ enum ManageCommand {
     arguments: ["ACTION", "TRANSACTION_ID"],
     options: [
       .value("price", "PRICE", help: "price-increase: the new renewal price (default +20%)"),
+      .value(
+        "percentage", "PERCENT",
+        help: "refund-prorated: the share refunded, such as 40 or 67.932 (default: the "
+          + "subscription's unused time, else 50)"),
+      .value(
+        "reason", "REASON",
+        help: "request-refund: the customer's reason, Apple's consumptionRequestReason "
+          + "(default OTHER)"),
       .flag(
         "take-offer",
         help: "auto-renew-off: take the retention offer shown instead (auto-renew stays on)"),
@@ -23,6 +32,8 @@ enum ManageCommand {
     examples: [
       "storeterm manage approve 2", "storeterm manage price-increase 1 --price 5.99",
       "storeterm manage auto-renew-off 1 --take-offer",
+      "storeterm manage request-refund 3 --reason UNINTENDED_PURCHASE",
+      "storeterm manage refund-prorated 3 --percentage 40",
     ])
 
   static func run(_ context: CommandContext) async throws {
@@ -35,6 +46,8 @@ enum ManageCommand {
       throw UsageError("\(idText): a transaction ID is a whole number, such as 3")
     }
     let newPrice = control == .priceIncrease ? try price(context) : nil
+    let percentage = control == .refundProrated ? try percentage(context) : nil
+    let reason = control == .requestRefund ? try reason(context) : nil
     let takesOffer = context.parsed.flag("take-offer")
     guard !takesOffer || control == .autoRenewOff else {
       throw UsageError("--take-offer: only auto-renew-off shows a retention offer")
@@ -52,7 +65,14 @@ enum ManageCommand {
         context.output.write(line + "\n")
       }
     }
-    let changed = try store.engine.perform(control, on: id, newPrice: newPrice)
+    let changed: SignedTransaction?
+    if let reason {
+      try store.engine.requestRefund(id, reason: reason)
+      changed = nil
+    } else {
+      changed = try store.engine.perform(
+        control, on: id, newPrice: newPrice, percentage: percentage)
+    }
     if context.json {
       var members = [
         JSONMember("action", .string(action)), JSONMember("transactionId", .string(idText)),
@@ -113,6 +133,31 @@ enum ManageCommand {
     return price
   }
 
+  /// `--percentage 40` or `67.932` as Apple's milliunits (40000, 67932).
+  private static func percentage(_ context: CommandContext) throws(UsageError) -> Int? {
+    guard let text = context.parsed.value("percentage") else { return nil }
+    let milliunits = PriceParser.decimal(text).map { NSDecimalNumber(decimal: $0 * 1000) }
+    guard text.count <= 10, let milliunits, milliunits.decimalValue == Decimal(milliunits.intValue),
+      RefundDecision.proratedRange.contains(milliunits.intValue)
+    else {
+      throw UsageError(
+        "--percentage \(text): a share such as 40 or 67.932, more than 0 and less than 100")
+    }
+    return milliunits.intValue
+  }
+
+  /// `--reason`: one of Apple's `consumptionRequestReason` values.
+  private static func reason(_ context: CommandContext) throws(UsageError)
+    -> ConsumptionRequestReason
+  {
+    guard let text = context.parsed.value("reason") else { return .other }
+    guard let reason = ConsumptionRequestReason(rawValue: text) else {
+      let names = ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("--reason \(text): not one of \(names)")
+    }
+    return reason
+  }
+
   private static func past(_ action: String) -> String {
     switch action {
     case "expire": "expired"
@@ -127,6 +172,10 @@ enum ManageCommand {
     case "resolve": "resolved"
     case "refund": "refunded"
     case "revoke": "revoked"
+    case "request-refund": "refund requested"
+    case "refund-prorated": "refunded in part"
+    case "decline-refund": "refund declined"
+    case "reverse-refund": "refund reversed"
     case "finish": "finished"
     default: "deleted"
     }

@@ -3,14 +3,37 @@ import StoreCore
 import StorePersistence
 
 /// `storeterm notifications [--json]`: the App Store Server Notifications V2 outbox, with where
-/// each notification stands at each `serve --notify` URL.
+/// each notification stands at each `serve --notify` URL; `fault URL KIND` sets a delivery fault
+/// and `retry-now [URL]` sends the pending retries now.
 enum NotificationsCommand {
   static let spec = CommandSpec(
     name: "notifications",
-    abstract: "The server notifications outbox: type, transaction, URL, delivered or next retry",
-    examples: ["storeterm notifications", "storeterm notifications --json"])
+    abstract:
+      "The server notifications outbox; 'fault URL drop|delay|duplicate|reorder|none' and "
+      + "'retry-now [URL]' test a backend's resilience",
+    arguments: ["[fault|retry-now]", "[URL]", "[KIND]"],
+    options: [
+      .value("count", "N", help: "fault drop|duplicate: only the next N posts (default: all)"),
+      .value("delay", "DURATION", help: "fault delay: how long after signing (default 60s)"),
+    ],
+    examples: [
+      "storeterm notifications", "storeterm notifications --json",
+      "storeterm notifications fault http://127.0.0.1:9000/n drop --count 1",
+      "storeterm notifications fault http://127.0.0.1:9000/n delay --delay 5m",
+      "storeterm notifications retry-now",
+    ])
+
+  /// The longest delay a fault takes: Apple's whole retry schedule.
+  static let longestDelay: TimeInterval = 7 * 86_400
 
   static func run(_ context: CommandContext) throws {
+    switch context.parsed.arguments.first {
+    case nil: break
+    case "fault": return try fault(context)
+    case "retry-now": return try retryNow(context)
+    case let other?:
+      throw UsageError("'\(other)' is not an action of notifications (fault, retry-now)")
+    }
     // Nothing is created for a ledger that does not exist yet.
     let entries =
       FileManager.default.fileExists(atPath: context.paths.database)
@@ -19,6 +42,13 @@ enum NotificationsCommand {
     if context.json {
       context.output.write(JSONValue.array(entries.map(json)).prettyText + "\n")
       return
+    }
+    let faults =
+      FileManager.default.fileExists(atPath: context.paths.database)
+      ? try NotificationOutbox(ledger: try SQLiteLedger(location: .file(context.paths.database)))
+        .faults() : [:]
+    for (url, fault) in faults.sorted(by: { $0.key < $1.key }) {
+      context.output.write("fault at \(url): \(fault.words)\n")
     }
     guard !entries.isEmpty else {
       context.output.write(
@@ -42,6 +72,66 @@ enum NotificationsCommand {
       }
     }
     context.output.write(table.render())
+  }
+
+  /// `fault URL drop|delay|duplicate|reorder|none [--count N] [--delay 60s]`.
+  private static func fault(_ context: CommandContext) throws {
+    let arguments = context.parsed.arguments
+    guard arguments.count == 3 else {
+      throw UsageError(
+        "'notifications fault' needs a URL and drop, delay, duplicate, reorder or none")
+    }
+    let url = arguments[1]
+    guard url.count <= 2048, let parsed = URL(string: url),
+      parsed.scheme == "http" || parsed.scheme == "https"
+    else { throw UsageError("\(url): not an http or https URL") }
+    let fault: DeliveryFault?
+    if arguments[2] == "none" {
+      fault = nil
+    } else {
+      guard let kind = DeliveryFault.Kind(rawValue: arguments[2]) else {
+        throw UsageError(
+          "'\(arguments[2])' is not a fault (drop, delay, duplicate, reorder, none)")
+      }
+      var made = DeliveryFault(kind: kind)
+      if let text = context.parsed.value("count") {
+        guard kind == .drop || kind == .duplicate else {
+          throw UsageError("--count applies to drop and duplicate only")
+        }
+        guard text.count <= 6, let count = Int(text), count > 0 else {
+          throw UsageError("--count \(text): a whole number of posts, 1 or more")
+        }
+        made.remaining = count
+      }
+      if let text = context.parsed.value("delay") {
+        guard kind == .delay else { throw UsageError("--delay applies to delay only") }
+        guard let seconds = DurationText.seconds(text), seconds > 0, seconds <= longestDelay
+        else { throw UsageError("--delay \(text): a duration such as 30s, 5m or 2h, up to 7d") }
+        made.delay = seconds
+      } else if kind == .delay {
+        made.delay = 60
+      }
+      fault = made
+    }
+    let outbox = NotificationOutbox(
+      ledger: try SQLiteLedger(location: .file(context.paths.database)))
+    try outbox.setFault(fault, url: url)
+    context.output.write(
+      fault.map { "fault at \(url): \($0.words)\n" } ?? "no fault at \(url)\n")
+  }
+
+  /// `retry-now [URL]`: every pending retry (to URL, or everywhere) is due now, and what a
+  /// delay or a reorder holds is released; a running `serve --notify` posts them on its next look.
+  private static func retryNow(_ context: CommandContext) throws {
+    let arguments = context.parsed.arguments
+    guard arguments.count <= 2 else {
+      throw UsageError("unexpected argument '\(arguments[2])' after 'notifications retry-now'")
+    }
+    let store = try context.openStore()
+    let moved = try NotificationOutbox(ledger: store.ledger).retryNow(
+      url: arguments.count == 2 ? arguments[1] : nil, now: store.clock.now())
+    context.output.write(
+      "\(moved == 1 ? "1 retry" : "\(moved) retries") due now; held notifications released\n")
   }
 
   /// `delivered`, `failed (HTTP 500), retry at …`, `pending`, `failed (HTTP 500), gave up`.

@@ -22,10 +22,15 @@ enum ServeCommand {
       .value(
         "notify", "URL",
         help: "Post App Store Server Notifications V2 to URL (repeatable); retried as Apple does"),
+      .flag(
+        "tls",
+        help: "Speak HTTPS under the test CA's certificate for Apple's API host names "
+          + "(api.storekit-sandbox.apple.com, …): trust the exported root, point the names here"),
     ],
     examples: [
       "storeterm serve --environment Sandbox", "storeterm serve --listen 127.0.0.1:0",
       "storeterm serve --environment Sandbox --notify http://127.0.0.1:9000/notifications",
+      "storeterm serve --environment Sandbox --tls --listen 127.0.0.1:443",
     ])
 
   /// How often the outbox is checked for due notifications, in real milliseconds.
@@ -51,10 +56,23 @@ enum ServeCommand {
       log: { output.writeError("storeterm serve: \($0)\n") })
     signal(SIGPIPE, SIG_IGN)
     Self.raiseDescriptorLimit()
+    let useTLS = context.parsed.flag("tls")
+    var tls: (keyPEM: String, certificatePEM: String)?
+    if useTLS {
+      let credentials: (certificatePEM: String, keyPEM: [UInt8])
+      do {
+        credentials = try authority.tlsCredentials(
+          directory: (directory as NSString).appendingPathComponent(
+            TestCertificateAuthority.directoryName))
+      } catch {
+        throw CommandFailure("\(error)")
+      }
+      tls = (String(decoding: credentials.keyPEM, as: UTF8.self), credentials.certificatePEM)
+    }
     let server: HTTPServer
     do {
       server = try HTTPServer(
-        host: host, port: port,
+        host: host, port: port, tls: tls,
         bodyLimitFor: { method, path in
           AppStoreServerAPI.bodyLimit(method: method, path: path, standard: 64 * 1024)
         }, handler: api.handle)
@@ -68,7 +86,12 @@ enum ServeCommand {
     }
     output.write(
       "serving the App Store Server API (\(store.identity.environment.rawValue), "
-        + "\(store.identity.bundleId)) on http://\(host):\(server.port)\n")
+        + "\(store.identity.bundleId)) on \(useTLS ? "https" : "http")://\(host):\(server.port)\n")
+    if useTLS {
+      output.write(
+        "TLS certificate for \(TestCertificateAuthority.apiHostNames.joined(separator: ", ")), "
+          + "issued by the root storeterm cert exports\n")
+    }
     let delivery = NotificationDelivery(
       ledger: try store.ledger, urls: urls, identity: store.identity, clock: store.clock)
     try delivery.register()

@@ -27,6 +27,10 @@ struct NotificationsClient {
       send(.notifications(resend(sequence)))
     case .sendTest:
       send(.notifications(sendTest()))
+    case .retryNow:
+      send(.notifications(retryNow()))
+    case .setFault(let url, let kind):
+      send(.notifications(setFault(url: url, kind: kind)))
     }
   }
 
@@ -34,8 +38,10 @@ struct NotificationsClient {
   func load(before: Int64?, limit: Int) -> NotificationsAction {
     do {
       let page = try outbox.page(before: before, limit: limit)
-      return .loaded(
-        NotificationPage(before: before, rows: page.entries.map(Self.row), hasOlder: page.hasOlder))
+      var loaded = NotificationPage(
+        before: before, rows: page.entries.map(Self.row), hasOlder: page.hasOlder)
+      loaded.faults = try outbox.faults().mapValues(\.words)
+      return .loaded(loaded)
     } catch {
       return .finished(.unreadable("\(error)"))
     }
@@ -49,6 +55,27 @@ struct NotificationsClient {
       return .finished(.resent(sequence: sequence))
     } catch {
       return .finished(.resendFailed("\(error)"))
+    }
+  }
+
+  func retryNow() -> NotificationsAction {
+    do {
+      return .finished(.retried(try outbox.retryNow(url: nil, now: clock.now())))
+    } catch {
+      return .finished(.faultFailed("\(error)"))
+    }
+  }
+
+  /// Sets `url`'s fault to `kind` as `storeterm notifications fault` does (a delay of 60 s).
+  func setFault(url: String, kind: String?) -> NotificationsAction {
+    do {
+      let fault = kind.flatMap(DeliveryFault.Kind.init(rawValue:)).map {
+        DeliveryFault(kind: $0, delay: $0 == .delay ? 60 : 0)
+      }
+      try outbox.setFault(fault, url: url)
+      return .finished(.faultSet(url: url, fault: fault?.words))
+    } catch {
+      return .finished(.faultFailed("\(error)"))
     }
   }
 

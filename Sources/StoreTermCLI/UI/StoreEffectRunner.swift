@@ -147,10 +147,10 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send)
     case .requestRefund(let id, let reason):
       do {
-        try storeClient.beginRefundRequest(for: id)
-        // The test environment approves every request at once, as Xcode's does.
-        try controls.approveRefund(id, reason: reason.revocationReason)
-        send(.finished(.refundApproved(transactionID: id)))
+        // The App Store asks the developer's server for consumption information; QA decides
+        // later in the transaction manager (or `storeterm manage refund|refund-prorated|…`).
+        try storeClient.beginRefundRequest(for: id, reason: reason.consumptionRequestReason)
+        send(.finished(.refundRequested(transactionID: id)))
       } catch {
         send(.finished(.refundFailed(PurchaseFailure(error))))
       }

@@ -16,7 +16,7 @@ protocol StoreClient {
   /// `AppStore.presentOfferCodeRedeemSheet`; throws the session's simulated error.
   func presentOfferCodeRedeemSheet() throws
   /// `Transaction.beginRefundRequest`; throws the session's simulated error.
-  func beginRefundRequest(for id: UInt64) throws
+  func beginRefundRequest(for id: UInt64, reason: ConsumptionRequestReason) throws
   /// `AppStore.sync()`.
   func restore() async throws
   /// Returns a finished purchase to idle.
@@ -46,8 +46,8 @@ final class StoreManagerClient: StoreClient {
 
   func presentOfferCodeRedeemSheet() throws { try StoreKitRuntime.presentOfferCodeRedeemSheet() }
 
-  func beginRefundRequest(for id: UInt64) throws {
-    _ = try StoreKitRuntime.beginRefundRequest(for: id)
+  func beginRefundRequest(for id: UInt64, reason: ConsumptionRequestReason) throws {
+    _ = try StoreKitRuntime.beginRefundRequest(for: id, reason: reason)
   }
 
   func restore() async throws { try await store.restore() }

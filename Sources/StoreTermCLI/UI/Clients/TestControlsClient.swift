@@ -8,8 +8,6 @@ import StoreTermApp
 protocol TestControlsClient {
   /// Carries out `control` on transaction `id`; returns the transaction's product.
   func perform(_ control: TransactionControl, on id: UInt64) throws -> String
-  /// Refunds `id` as the test environment approves a refund request.
-  func approveRefund(_ id: UInt64, reason: RevocationReason) throws
   /// Turns a session switch, in the ledger so every process sees it.
   func setSwitch(_ setting: QASetting, _ enabled: Bool) throws
   /// Makes an API fail with a StoreKit error (by name), or stop failing.
@@ -42,10 +40,6 @@ struct EngineTestControls: TestControlsClient {
     let productID = try context.engine.record(id).productID
     try context.engine.perform(control, on: id)
     return productID
-  }
-
-  func approveRefund(_ id: UInt64, reason: RevocationReason) throws {
-    _ = try context.engine.refund(id, reason: reason)
   }
 
   func setSwitch(_ setting: QASetting, _ enabled: Bool) throws {
