@@ -110,9 +110,11 @@ public final class PostgresLedger: Ledger {
     }
   }
 
-  /// The customer's charged records other than consumables: every record the deciding records
-  /// are chosen from, so the deciders' answers are the whole history's. Unlike SQLite's, this
-  /// read still grows with the customer's renewals (the chosen few by index is left to do).
+  /// The customer's charged records other than consumables.
+  ///
+  /// Every record the deciding records are chosen from, so the deciders' answers are the whole
+  /// history's. Unlike SQLite's, this read still grows with the customer's renewals (the chosen
+  /// few by index is left to do).
   public func decidingRecords(customerID: String) throws -> [TransactionRecord] {
     try database.read { db in
       try db.execute(
