@@ -16,6 +16,9 @@ struct CommandContext {
   let environment: [String: String]
   /// The bundle ID and environment stamped into signed data.
   let identity: SignedDataConfiguration
+  /// The real time now, under the simulated clock: the machine's, except in a scenario replay,
+  /// where time stands still between steps so a replay says the same dates every time.
+  var realTime: @Sendable () -> Date = LedgerClock.systemTime
 
   /// Validates the global options; a bad value is a usage error.
   init(parsed: ParsedArguments, output: any TextOutput, environment: [String: String])

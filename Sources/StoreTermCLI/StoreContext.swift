@@ -69,11 +69,11 @@ struct StoreContext {
     var simulated = try ledger.clock()
     if simulated == nil {
       let fresh = SimulatedClock.starting(
-        at: Date(), rate: catalog.configuration.settings.effectiveTimeRate)
+        at: context.realTime(), rate: catalog.configuration.settings.effectiveTimeRate)
       try ledger.setClock(fresh)
       simulated = fresh
     }
-    clock = LedgerClock(simulated!)
+    clock = LedgerClock(simulated!, realTime: context.realTime)
     let identity = context.identity
     // The prices a price increase set are the App Store's, for every process.
     let catalog = catalog.repricing(try ledger.productPrices())

@@ -64,6 +64,7 @@ public enum StoreTermCommand {
     ServeCommand.spec,
     ServerKeysCommand.spec,
     NotificationsCommand.spec,
+    ScenarioCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -130,7 +131,8 @@ public enum StoreTermCommand {
       }
       // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
       // A missing ledger has nothing unfinished, and reset is about to delete everything.
-      if parsed.command.name != "reset", !context.readOnly,
+      // A scenario replays on a ledger of its own: the one named by --db is never opened.
+      if parsed.command.name != "reset", parsed.command.name != "scenario", !context.readOnly,
         FileManager.default.fileExists(atPath: context.paths.database)
       {
         try await ManagedStore.recover(context)
@@ -159,6 +161,7 @@ public enum StoreTermCommand {
       case "serve": try await ServeCommand.run(context)
       case "server-keys": try ServerKeysCommand.run(context)
       case "notifications": try NotificationsCommand.run(context)
+      case "scenario": return try await ScenarioCommand.run(context)
       default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
       }
       return ExitStatus.success
