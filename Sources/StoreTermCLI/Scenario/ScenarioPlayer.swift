@@ -66,7 +66,7 @@ final class ScenarioPlayer {
     // One App Store for the signed-in customer, as the terminal UI keeps one; a customer step
     // opens the next account's (which reads the switches and clock the ledger holds).
     var store = try open()
-    let start = try await observe(store)
+    let start = try await Self.observe(store)
     let initial = ScenarioCheck.differences(scenario.initial, observed: start, outcome: nil)
     if !scenario.initial.isEmpty || !initial.isEmpty {
       report(StepResult(number: 0, line: 0, text: "start", note: nil, differences: initial))
@@ -93,7 +93,7 @@ final class ScenarioPlayer {
       if result.differences.isEmpty {
         if customerID != store.customerID { store = try open() }
         let after = store
-        let observed = try await observe(after)
+        let observed = try await Self.observe(after)
         result.differences = ScenarioCheck.differences(
           step.expectations, observed: observed, outcome: outcome.map(Self.outcomeWord))
         result.created = try after.engine.records(customerID: customerID)
@@ -112,7 +112,7 @@ final class ScenarioPlayer {
   /// What the customer has after the app took in what changed, as the UI's runner and the
   /// next command do: unfinished transactions delivered (a refunded consumable leaves the
   /// balance), then the store read.
-  func observe(_ store: StoreContext) async throws -> ScenarioObservation {
+  static func observe(_ store: StoreContext) async throws -> ScenarioObservation {
     try await ManagedStore.with(store) { manager in await manager.recoverUnfinished() }
     return try ScenarioObservation(store)
   }
