@@ -16,9 +16,10 @@ struct CommandRecording {
     "customers", "customer", "help",
   ]
 
-  /// Starts recording the command `context` runs, before it runs; nil without `--record` or
-  /// for a command that changes nothing. A command a scenario cannot hold is a usage error,
-  /// refused before anything changes.
+  /// Starts recording the command `context` runs, before it runs.
+  ///
+  /// Nil without `--record` or for a command that changes nothing. A command a scenario cannot
+  /// hold is a usage error, refused before anything changes.
   static func begin(_ context: CommandContext) async throws -> CommandRecording? {
     guard let file = context.parsed.value("record") else { return nil }
     guard let action = try step(for: context.parsed) else { return nil }

@@ -14,6 +14,18 @@ struct Scenario: Equatable {
   /// The steps, in order.
   var steps: [ScenarioStep] = []
 
+  /// The scenario with `--config`'s catalog (made absolute, since the file's catalog is read
+  /// relative to its own folder), or as it is without one.
+  func replacingCatalog(with config: String?) -> Scenario {
+    guard let config else { return self }
+    var copy = self
+    copy.catalog =
+      ConfigurationFile.bundled.contains { $0.name == config } || config.hasPrefix("/")
+      ? config
+      : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
+    return copy
+  }
+
   /// 2026-01-01T00:00:00Z: a scenario without `clock start` begins there, never at real time.
   static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
 }

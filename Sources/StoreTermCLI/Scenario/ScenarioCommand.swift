@@ -26,6 +26,9 @@ enum ScenarioCommand {
   /// Runs `scenario run|export`; returns the exit status (1 when a step diverged).
   @MainActor
   static func run(_ context: CommandContext) async throws -> Int32 {
+    // `--config` replays the walk against another catalog; a bad one is refused first, as
+    // every command refuses it.
+    if context.parsed.value("config") != nil { _ = try context.loadCatalog() }
     let action = context.parsed.arguments[0]
     guard ["run", "export"].contains(action) else {
       throw UsageError("'\(action)' is not a scenario action (run or export)")
@@ -33,7 +36,8 @@ enum ScenarioCommand {
     let file = context.parsed.arguments[1]
     let scenario: Scenario
     do {
-      scenario = try ScenarioParser.read(path: file)
+      scenario = try ScenarioParser.read(path: file).replacingCatalog(
+        with: context.parsed.value("config"))
     } catch let error as ScenarioError {
       // A bad file is bad input, like a bad option: usage status, nothing opened.
       throw UsageError(error.line > 0 ? "\(file):\(error)" : "\(file): \(error.message)")
@@ -77,7 +81,9 @@ enum ScenarioCommand {
     if context.json {
       context.output.write(json(results, file: file, passed: passed).prettyText + "\n")
     } else if passed {
-      context.output.write("\(file): \(scenario.steps.count) steps replayed, no difference\n")
+      let count = scenario.steps.count
+      context.output.write(
+        "\(file): \(count) step\(count == 1 ? "" : "s") replayed, no difference\n")
     } else {
       let failed = results.filter { !$0.ok }
       context.output.write(
@@ -144,9 +150,14 @@ enum ScenarioCommand {
           + " before exporting")
     }
     let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let folder = (file as NSString).deletingLastPathComponent
+    let catalog = ProductCatalog(
+      configuration: try ConfigurationFile.load(
+        path: ScenarioPlayer.catalogPath(scenario.catalog, folder: folder)))
     do {
       return try XCTestExport(
-        scenario: scenario, created: results.filter { $0.number > 0 }.map(\.created), name: name
+        scenario: scenario, created: results.filter { $0.number > 0 }.map(\.created), name: name,
+        catalog: catalog
       ).source()
     } catch let error as ScenarioError {
       throw CommandFailure("\(file):\(error)")

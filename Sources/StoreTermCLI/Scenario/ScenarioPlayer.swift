@@ -37,15 +37,18 @@ final class ScenarioPlayer {
   /// folder `stateDirectory`.
   init(_ scenario: Scenario, folder: String, stateDirectory: String) {
     self.scenario = scenario
-    catalogPath =
-      ConfigurationFile.bundled.contains { $0.name == scenario.catalog }
-        || scenario.catalog.hasPrefix("/")
-      ? scenario.catalog
-      : (folder as NSString).appendingPathComponent(scenario.catalog)
+    catalogPath = Self.catalogPath(scenario.catalog, folder: folder)
     database = (stateDirectory as NSString).appendingPathComponent("ledger.sqlite")
     // Real time stands still at the clock's start: simulated time then moves only when a step
     // moves it, so every replay signs the same dates.
     moment = scenario.clockStart
+  }
+
+  /// A scenario's `catalog` value as `--config` takes it: a bundled name, or a path relative to
+  /// the scenario's folder.
+  static func catalogPath(_ catalog: String, folder: String) -> String {
+    ConfigurationFile.bundled.contains { $0.name == catalog } || catalog.hasPrefix("/")
+      ? catalog : (folder as NSString).appendingPathComponent(catalog)
   }
 
   /// Opens the App Store for the current customer, as a command does.

@@ -5,6 +5,7 @@ extension XCTestExport {
     className: String, method: String, file: String, configuration: String, body: [String]
   ) -> String {
     """
+    // swift-format-ignore-file
     // Exported by `storeterm scenario export --xctest \(file)`: the scenario's steps through
     // SKTestSession, and after each what StoreKit says (Transaction.currentEntitlements,
     // Product.SubscriptionInfo.status(for:), the pending requests) as the walk saw it.

@@ -16,6 +16,8 @@ struct XCTestExport {
   let created: [[(id: UInt64, productID: String)]]
   /// The scenario file's name without folder or extension, such as `ask-to-buy-approve`.
   let name: String
+  /// The scenario's catalog: whether an `offer ID` is a promotional or a win-back offer.
+  let catalog: ProductCatalog
 
   /// The test's class name: `AskToBuyApproveScenarioTests`.
   var className: String { Self.camel(name, upperFirst: true) + "ScenarioTests" }
@@ -71,16 +73,34 @@ struct XCTestExport {
   ) throws -> [String] {
     switch step.action {
     case .purchase(let purchase):
-      guard purchase.offer == nil, purchase.offerCode == nil else {
-        throw refusal(step.line, "a purchase with an offer")
+      var prelude: [String] = []
+      var options = purchase.quantity.map { [".quantity(\($0))"] } ?? []
+      if let code = purchase.offerCode {
+        options.append(".codeOffer(referenceName: \(Self.literal(code)))")
       }
-      let options = purchase.quantity.map { "[.quantity(\($0))]" } ?? "[]"
+      // An introductory offer applies by itself to an eligible customer, as in StoreKit.
+      if let offer = purchase.offer, offer != "intro" {
+        let subscription = catalog.product(id: purchase.productID)?.subscription
+        if subscription?.promotionalOffers.contains(where: { $0.id == offer }) == true {
+          options.append(".promotionalOffer(id: \(Self.literal(offer)))")
+        } else if subscription?.winBackOffers.contains(where: { $0.id == offer }) == true {
+          let products = "products\(step.line)"
+          prelude += [
+            "    let \(products) = try await Product.products(for: [\(Self.literal(purchase.productID))])",
+            "    let winBackOffer\(step.line) = try XCTUnwrap(",
+            "      \(products).first?.subscription?.winBackOffers.first { $0.id == \(Self.literal(offer)) })",
+          ]
+          options.append(".winBackOffer(winBackOffer\(step.line))")
+        } else {
+          throw refusal(step.line, "an offer the catalog does not have")
+        }
+      }
       let buy =
-        "try await session.buyProduct(identifier: \(Self.literal(purchase.productID)),"
-        + " options: \(options))"
+        "try await session.buyProduct(\n        identifier: \(Self.literal(purchase.productID)),"
+        + " options: [\(options.joined(separator: ", "))])"
       switch (purchase.outcome, outcome ?? "success") {
       case (nil, "success"):
-        return ["    _ = \(buy)"]
+        return prelude + ["    _ = \(buy)"]
       case (nil, "pending"), (.askToBuy, _), (.interrupted, _):
         var lines: [String] = []
         var restore: [String] = []
@@ -100,7 +120,7 @@ struct XCTestExport {
           "      XCTAssertEqual(error.code, .invalidAction)",
           "    }",
         ]
-        return lines + restore
+        return prelude + lines + restore
       default:
         throw refusal(step.line, "a purchase that is cancelled or fails")
       }
