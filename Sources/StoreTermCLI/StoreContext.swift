@@ -41,7 +41,9 @@ struct StoreContext {
       Self.readingCommands.contains(context.parsed.command.name)
       && !FileManager.default.fileExists(atPath: paths.database)
     // The ledger first: a file that is refused must not leave a new CA beside it.
-    ledger = try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database))
+    let options = DatabaseOptions(fullSync: !context.scratch)
+    ledger = try SQLiteLedger(
+      location: ephemeral ? .inMemory : .file(paths.database), options: options)
     ledgerFile = ephemeral ? nil : LedgerFileIdentity(path: paths.database)
     // Only a file that opened as a ledger is storeterm's to fix; a refused one stays untouched.
     if !ephemeral {
@@ -51,7 +53,8 @@ struct StoreContext {
     }
     // Before anything is written (the clock, a customer), the ledger must agree with the app.
     fulfillment = try FulfillmentStore(
-      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)
+      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID,
+      options: options)
     try LedgerAgreement.check(
       ledger: ledger, fulfillment: fulfillment, paths: paths,
       isReset: context.parsed.command.name == "reset")

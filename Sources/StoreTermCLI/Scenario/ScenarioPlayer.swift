@@ -58,6 +58,7 @@ final class ScenarioPlayer {
     var command = try CommandContext(parsed: parsed, output: DiscardedOutput(), environment: [:])
     let frozen = moment
     command.realTime = { frozen }
+    command.scratch = true
     return try command.openStore(reportingWarnings: false)
   }
 
