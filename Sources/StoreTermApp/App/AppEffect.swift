@@ -61,6 +61,9 @@ public enum AppEffect: Sendable, Equatable {
   /// The Notifications screen's reads and writes of the outbox; answered with
   /// ``NotificationsAction`` values.
   case notifications(NotificationsEffect)
+  /// Starts (true) or stops recording every store-changing effect as a scenario step; answered
+  /// with ``AppAction/recordingChanged(file:)``.
+  case setRecording(Bool)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

@@ -46,7 +46,7 @@ final class ScenarioPlayer {
 
   /// A scenario's `catalog` value as `--config` takes it: a bundled name, or a path relative to
   /// the scenario's folder.
-  static func catalogPath(_ catalog: String, folder: String) -> String {
+  nonisolated static func catalogPath(_ catalog: String, folder: String) -> String {
     ConfigurationFile.bundled.contains { $0.name == catalog } || catalog.hasPrefix("/")
       ? catalog : (folder as NSString).appendingPathComponent(catalog)
   }
@@ -164,7 +164,7 @@ final class ScenarioPlayer {
   }
 
   /// A purchase state as `expect outcome` names it.
-  static func outcomeWord(_ state: String) -> String {
+  nonisolated static func outcomeWord(_ state: String) -> String {
     if state.hasPrefix("succeeded") { return "success" }
     if state.hasPrefix("pending") { return "pending" }
     if state.hasPrefix("cancelled") { return "userCancelled" }
@@ -172,12 +172,12 @@ final class ScenarioPlayer {
   }
 
   /// The app's options for a purchase step, as `storeterm purchase` sets them.
-  static func options(_ purchase: ScenarioPurchase) -> Set<Product.PurchaseOption> {
+  nonisolated static func options(_ purchase: ScenarioPurchase) -> Set<Product.PurchaseOption> {
     purchase.quantity.map { [.quantity($0)] } ?? []
   }
 
   /// The tester's choices for a purchase step, as `storeterm purchase` makes them.
-  static func overrides(_ purchase: ScenarioPurchase) -> PurchaseOverrides {
+  nonisolated static func overrides(_ purchase: ScenarioPurchase) -> PurchaseOverrides {
     var overrides = PurchaseOverrides()
     switch purchase.outcome {
     case nil: break
