@@ -32,7 +32,7 @@ public enum StoreTermCommand {
     .value(
       "record", "FILE",
       help: "Append the command's change to a scenario file, with what the customer then has"
-        + " (storeterm scenario run replays it); in the UI, the R key starts and stops it"),
+        + " (storeterm scenario run replays it); in the UI, the W key starts and stops it"),
     .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
     .flag("read-only", help: "Open the ledger read-only; commands that could change it refuse"),
     .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),

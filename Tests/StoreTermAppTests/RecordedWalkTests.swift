@@ -7,7 +7,7 @@ import Testing
 @testable import StoreTermApp
 @testable import StoreTermCLI
 
-/// Issue 29: a walk through the front end, recorded with `R`, replays with no difference on a
+/// Issue 29: a walk through the front end, recorded with `W`, replays with no difference on a
 /// fresh ledger; one edited expectation makes the replay stop at that step, naming it.
 @MainActor @Suite struct RecordedWalkTests {
   @Test func theRecordKeyStartsAndStopsRecordingAndTheStatusLineShowsIt() {
@@ -15,7 +15,7 @@ import Testing
     #expect(StoreTermApp.update(&state, .toggleRecording) == [.setRecording(true)])
     _ = StoreTermApp.update(&state, .recordingChanged(file: "walk.scenario"))
     #expect(state.recordingFile == "walk.scenario")
-    #expect(state.toast?.message == "Recording to walk.scenario (R stops).")
+    #expect(state.toast?.message == "Recording to walk.scenario (W stops).")
     var canvas = Canvas(size: Size(width: 100, height: 1))
     Chrome.renderStatus(state, in: &canvas, row: 0)
     #expect(canvas.screen.text(ofRow: 0).hasPrefix(" ● REC  "))

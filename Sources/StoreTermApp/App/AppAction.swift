@@ -34,7 +34,7 @@ public enum AppAction: Sendable, Equatable {
   case messages(MessageLogAction)
   /// The time now, sent every little while: a status message expires by it.
   case tick(Date)
-  /// `R`: starts or stops recording the walk as a scenario file.
+  /// `W`: starts or stops recording the walk as a scenario file.
   case toggleRecording
   /// The runner's answer: the scenario file being recorded to, or nil once recording stopped.
   case recordingChanged(file: String?)

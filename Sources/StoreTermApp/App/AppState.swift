@@ -69,7 +69,7 @@ public struct AppState: Sendable, Equatable {
   public var notifications = NotificationsState()
   /// The last message, shown above the hint bar.
   public var toast: Toast?
-  /// The scenario file the walk is being recorded to (`R`), shown in the status line.
+  /// The scenario file the walk is being recorded to (`W`), shown in the status line.
   public var recordingFile: String?
   /// The recent messages (`!`) and how long the one on the status line has shown.
   public var messages = MessageLog()

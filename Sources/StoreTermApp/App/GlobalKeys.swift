@@ -20,7 +20,7 @@ public enum GlobalKeys {
         [.char("!")], description: "recent messages", group: "General", showsInHintBar: false,
         action: .messages(.toggle)),
       KeyBinding(
-        [.char("R")], description: "record a scenario", group: "General", showsInHintBar: false,
+        [.char("W")], description: "record a scenario", group: "General", showsInHintBar: false,
         action: .toggleRecording),
       KeyBinding([.char("q")], description: "quit", group: "General", action: .quit),
       KeyBinding(

@@ -167,7 +167,7 @@ public enum StoreTermApp: Application {
       let stopped = state.recordingFile
       state.recordingFile = file
       if let file {
-        state.toast = Toast(state.snapshot.localized("Recording to %@ (R stops).", file))
+        state.toast = Toast(state.snapshot.localized("Recording to %@ (W stops).", file))
       } else if let stopped {
         state.toast = Toast(state.snapshot.localized("Recording stopped: %@.", stopped))
       }

@@ -3,7 +3,7 @@ import StoreCore
 import StoreTermApp
 import Synchronization
 
-/// Where the terminal UI records a walk (`R`): the file `--record` names, else a new
+/// Where the terminal UI records a walk (`W`): the file `--record` names, else a new
 /// `storeterm-walk-<time>.scenario` in the current folder; and the catalog the walk runs on.
 struct RecordingTarget: Sendable {
   /// `--record`'s file, if given.

@@ -19,7 +19,7 @@ public final class HeadlessFrontEnd {
   /// Opens the App Store at `database` as `storeterm ui --db database [--customer ID]` does, and
   /// starts the front end (its first snapshot included).
   ///
-  /// - Parameter recordTo: the scenario file `R` records to (``AppEffect/setRecording(_:)``).
+  /// - Parameter recordTo: the scenario file `W` records to (``AppEffect/setRecording(_:)``).
   public init(database: String, customerID: String? = nil, recordTo: String? = nil) async throws {
     let parsed = try StoreTermCommand.parser.parse(
       ["ui", "--db", database] + (customerID.map { ["--customer", $0] } ?? []))

@@ -33,7 +33,7 @@ final class StoreEffectRunner: EffectRunner {
   private var controls: any TestControlsClient
   private var support: any SupportClient
   private var clock: any ClockClient
-  /// Where `R` records the walk, and the recording under way (nil when none).
+  /// Where `W` records the walk, and the recording under way (nil when none).
   private let recordingTarget: RecordingTarget
   private var recorder: ScenarioRecorder?
 
@@ -120,7 +120,7 @@ final class StoreEffectRunner: EffectRunner {
         try started.begin(
           catalog: recordingTarget.catalog, now: context.clock.now(),
           before: context.customerID == Customer.defaultID ? try ScenarioObservation(context) : nil,
-          generator: "Recorded in storeterm ui (R).")
+          generator: "Recorded in storeterm ui (W).")
       }
       recorder = started
       send(.recordingChanged(file: path))
