@@ -101,7 +101,9 @@ let package = Package(
     .testTarget(name: "StoreKitConformanceTests", dependencies: ["StoreKit", "StoreKitTest"]),
     .testTarget(
       name: "StoreKitXCTestTemplateTests", dependencies: ["StoreKitTest"],
-      resources: [.copy("Store.storekit")]),
+      // Scenarios/: Fixtures/Scenarios exported by `storeterm scenario export --xctest`, over a
+      // copy of the demo catalog.
+      resources: [.copy("Store.storekit"), .copy("Demo.storekit")]),
     // What SKTestSession does, each behaviour after Apple's page for it.
     .testTarget(name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),

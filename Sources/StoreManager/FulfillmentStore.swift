@@ -23,8 +23,14 @@ public final class FulfillmentStore: Sendable {
   ///
   /// - Throws: `PersistenceError` for a file that is not a storeterm database or was written by
   ///   a newer storeterm, or `SQLiteError`.
-  public init(location: DatabaseLocation, account: String = Customer.defaultID) throws {
-    queue = try DatabaseQueue(location: location)
+  ///
+  /// - Parameter options: how the file is opened (a scenario replay's scratch database does
+  ///   not wait for the disk at every commit).
+  public init(
+    location: DatabaseLocation, account: String = Customer.defaultID,
+    options: DatabaseOptions = DatabaseOptions()
+  ) throws {
+    queue = try DatabaseQueue(location: location, options: options)
     self.account = account
     try FulfillmentSchema.migrator.migrate(queue)
   }

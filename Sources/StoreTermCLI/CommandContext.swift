@@ -16,6 +16,12 @@ struct CommandContext {
   let environment: [String: String]
   /// The bundle ID and environment stamped into signed data.
   let identity: SignedDataConfiguration
+  /// The real time now, under the simulated clock: the machine's, except in a scenario replay,
+  /// where time stands still between steps so a replay says the same dates every time.
+  var realTime: @Sendable () -> Date = LedgerClock.systemTime
+  /// Whether the ledger is a scenario replay's scratch copy, deleted afterwards: its commits do
+  /// not wait for the disk (`synchronous=NORMAL`).
+  var scratch = false
 
   /// Validates the global options; a bad value is a usage error.
   init(parsed: ParsedArguments, output: any TextOutput, environment: [String: String])

@@ -45,13 +45,15 @@ struct StoreContext {
     let ephemeral =
       Self.readingCommands.contains(context.parsed.command.name) && !paths.ledgerExists
     // The ledger first: a file that is refused must not leave a new CA beside it.
+    let options = DatabaseOptions(fullSync: !context.scratch)
     if let uri = paths.postgres {
       backend = .postgres(
         try Self.openPostgres(uri, readOnly: context.readOnly), uri: uri)
       ledgerFile = nil
     } else {
       backend = .sqlite(
-        try SQLiteLedger(location: ephemeral ? .inMemory : .file(paths.database)))
+        try SQLiteLedger(
+          location: ephemeral ? .inMemory : .file(paths.database), options: options))
       ledgerFile = ephemeral ? nil : LedgerFileIdentity(path: paths.database)
     }
     let ledger = backend.ledger
@@ -63,7 +65,8 @@ struct StoreContext {
     }
     // Before anything is written (the clock, a customer), the ledger must agree with the app.
     fulfillment = try FulfillmentStore(
-      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID)
+      location: ephemeral ? .inMemory : .file(paths.appDatabase), account: context.customerID,
+      options: options)
     try LedgerAgreement.check(
       ledger: backend, fulfillment: fulfillment, paths: paths,
       isReset: context.parsed.command.name == "reset")
@@ -81,11 +84,11 @@ struct StoreContext {
     var simulated = try ledger.clock()
     if simulated == nil {
       let fresh = SimulatedClock.starting(
-        at: Date(), rate: catalog.configuration.settings.effectiveTimeRate)
+        at: context.realTime(), rate: catalog.configuration.settings.effectiveTimeRate)
       try ledger.setClock(fresh)
       simulated = fresh
     }
-    clock = LedgerClock(simulated!)
+    clock = LedgerClock(simulated!, realTime: context.realTime)
     let identity = context.identity
     // The prices a price increase set are the App Store's, for every process.
     let catalog = catalog.repricing(try backend.productPrices())

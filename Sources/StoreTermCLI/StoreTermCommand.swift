@@ -31,6 +31,10 @@ public enum StoreTermCommand {
     .value(
       "non-renewing-length", "PERIOD",
       help: "How long a non-renewing subscription grants access (ISO 8601; default P1Y)"),
+    .value(
+      "record", "FILE",
+      help: "Append the command's change to a scenario file, with what the customer then has"
+        + " (storeterm scenario run replays it); in the UI, the W key starts and stops it"),
     .flag("json", help: "Print JSON with StoreKit's field names instead of text"),
     .flag("read-only", help: "Open the ledger read-only; commands that could change it refuse"),
     .flag("verbose", help: "Also report what was ignored, such as unknown keys in the file"),
@@ -69,6 +73,7 @@ public enum StoreTermCommand {
     NotificationsCommand.spec,
     DatabaseCommand.spec,
     RefundsCommand.spec,
+    ScenarioCommand.spec,
     .init(
       name: "help", abstract: "Show help for storeterm or for one command",
       arguments: ["[COMMAND]"],
@@ -144,41 +149,23 @@ public enum StoreTermCommand {
       }
       // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
       // A missing ledger has nothing unfinished, and reset is about to delete everything.
-      if parsed.command.name != "reset", !context.readOnly,
+      // A scenario replays on a ledger of its own: the one named by --db is never opened.
+      if parsed.command.name != "reset", parsed.command.name != "scenario", !context.readOnly,
         context.paths.ledgerExists
       {
         try await ManagedStore.recover(context)
       }
       if launchesUI { return try await UICommand.run(context) }
-      switch parsed.command.name {
-      case "ui": return try await UICommand.run(context)
-      case "products": try ProductsCommand.run(context)
-      case "purchase": try await PurchaseCommand.run(context)
-      case "purchase-intent": try PurchaseIntentCommand.run(context)
-      case "balances": try BalancesCommand.run(context)
-      case "transactions": try await TransactionsCommand.run(context, entitlementsOnly: false)
-      case "entitlements": try await TransactionsCommand.run(context, entitlementsOnly: true)
-      case "manage": try await ManageCommand.run(context)
-      case "status": try await StatusCommand.run(context)
-      case "clock": try await ClockCommand.run(context)
-      case "family": try await FamilyCommand.run(context)
-      case "settings": try await SettingsCommand.run(context)
-      case "jws": try await SignedDataCommands.jws(context)
-      case "verify":
-        return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure
-      case "cert": try SignedDataCommands.cert(context)
-      case "reset": try await ResetCommand.run(context)
-      case "customers": try CustomersCommand.run(context)
-      case "customer": try CustomerCommand.run(context)
-      case "import": try await ImportCommand.run(context)
-      case "serve": try await ServeCommand.run(context)
-      case "server-keys": try ServerKeysCommand.run(context)
-      case "notifications": try NotificationsCommand.run(context)
-      case "db": try DatabaseCommand.run(context)
-      case "refunds": try RefundsCommand.run(context)
-      default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
+      var recording = try await CommandRecording.begin(context)
+      let status: Int32
+      do {
+        status = try await execute(context)
+      } catch {
+        try? await recording?.finish(context, succeeded: false)
+        throw error
       }
-      return ExitStatus.success
+      try await recording?.finish(context, succeeded: status == ExitStatus.success)
+      return status
     } catch let error as UsageError {
       output.writeError("storeterm: \(error.message)\n\(HelpText.usageLine)\n")
       return ExitStatus.usage
@@ -187,6 +174,42 @@ public enum StoreTermCommand {
       output.writeError("storeterm: \(error)\n")
       return ExitStatus.failure
     }
+  }
+
+  /// Runs the command `context` names and returns its exit status.
+  @MainActor
+  private static func execute(_ context: CommandContext) async throws -> Int32 {
+    let parsed = context.parsed
+    switch parsed.command.name {
+    case "ui": return try await UICommand.run(context)
+    case "products": try ProductsCommand.run(context)
+    case "purchase": try await PurchaseCommand.run(context)
+    case "purchase-intent": try PurchaseIntentCommand.run(context)
+    case "balances": try BalancesCommand.run(context)
+    case "transactions": try await TransactionsCommand.run(context, entitlementsOnly: false)
+    case "entitlements": try await TransactionsCommand.run(context, entitlementsOnly: true)
+    case "manage": try await ManageCommand.run(context)
+    case "status": try await StatusCommand.run(context)
+    case "clock": try await ClockCommand.run(context)
+    case "family": try await FamilyCommand.run(context)
+    case "settings": try await SettingsCommand.run(context)
+    case "jws": try await SignedDataCommands.jws(context)
+    case "verify":
+      return try SignedDataCommands.verify(context) ? ExitStatus.success : ExitStatus.failure
+    case "cert": try SignedDataCommands.cert(context)
+    case "reset": try await ResetCommand.run(context)
+    case "customers": try CustomersCommand.run(context)
+    case "customer": try CustomerCommand.run(context)
+    case "import": try await ImportCommand.run(context)
+    case "serve": try await ServeCommand.run(context)
+    case "server-keys": try ServerKeysCommand.run(context)
+    case "notifications": try NotificationsCommand.run(context)
+    case "db": try DatabaseCommand.run(context)
+    case "refunds": try RefundsCommand.run(context)
+    case "scenario": return try await ScenarioCommand.run(context)
+    default: preconditionFailure("command '\(parsed.command.name)' is declared but not wired")
+    }
+    return ExitStatus.success
   }
 
   private static func help(_ parsed: ParsedArguments, output: some TextOutput) -> Int32 {

@@ -53,10 +53,12 @@ import Testing
     #expect(EventLogScreen.detail(coins, snapshot) == "verified · hinzugefügt: \(name) × 1")
   }
 
-  @Test func theDateAndTimeFollowTheLocaleInUTC() {
+  @Test func theTimeIsWrittenAsOnEveryOtherScreenWithSeconds() {
+    // Issue 29: the event log wrote `11/30/26, 14:03:09` where every other screen writes
+    // `2026-11-30 14:03`.
     let date = Date(timeIntervalSince1970: 1_796_047_389)  // 2026-11-30 14:03:09 UTC
-    #expect(DateText.dateAndTime(date, locale: "en_US") == "11/30/26, 14:03:09")
-    #expect(DateText.dateAndTime(date, locale: "de_DE") == "30.11.26, 14:03:09")
+    #expect(DateText.second(date) == "2026-11-30 14:03:09")
+    #expect(DateText.second(date).hasPrefix(DateText.minute(date)))
   }
 
   @Test func milliunitPricesReadInTheStorefrontsCurrency() throws {

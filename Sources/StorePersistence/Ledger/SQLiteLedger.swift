@@ -19,8 +19,10 @@ public final class SQLiteLedger: Ledger {
   ///
   /// - Throws: `PersistenceError` for a file that is not a storeterm database or was written by a
   ///   newer storeterm (the file is left untouched), or `SQLiteError`.
-  public init(location: DatabaseLocation) throws {
-    queue = try DatabaseQueue(location: location)
+  /// - Parameter options: how the file is opened; a scenario replay's scratch ledger, deleted
+  ///   afterwards, does not wait for the disk at every commit.
+  public init(location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()) throws {
+    queue = try DatabaseQueue(location: location, options: options)
     try LedgerSchema.migrator.migrate(queue)
   }
 

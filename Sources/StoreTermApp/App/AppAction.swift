@@ -34,6 +34,10 @@ public enum AppAction: Sendable, Equatable {
   case messages(MessageLogAction)
   /// The time now, sent every little while: a status message expires by it.
   case tick(Date)
+  /// `W`: starts or stops recording the walk as a scenario file.
+  case toggleRecording
+  /// The runner's answer: the scenario file being recorded to, or nil once recording stopped.
+  case recordingChanged(file: String?)
 
   // MARK: Screens
   /// Something done on the paywall (`1`).

@@ -71,6 +71,9 @@ public enum AppEffect: Sendable, Equatable {
   /// Takes a retention offer (the alternate plan, or the promotional offer); answered with
   /// ``RetentionSheetAction/taken(_:)``.
   case takeRetentionOffer(RetentionOffer, transactionID: UInt64)
+  /// Starts (true) or stops recording every store-changing effect as a scenario step; answered
+  /// with ``AppAction/recordingChanged(file:)``.
+  case setRecording(Bool)
 }
 
 /// How QA forces a purchase to end, from the purchase sheet's outcome row.

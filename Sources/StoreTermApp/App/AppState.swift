@@ -69,6 +69,8 @@ public struct AppState: Sendable, Equatable {
   public var notifications = NotificationsState()
   /// The last message, shown above the hint bar.
   public var toast: Toast?
+  /// The scenario file the walk is being recorded to (`W`), shown in the status line.
+  public var recordingFile: String?
   /// The recent messages (`!`) and how long the one on the status line has shown.
   public var messages = MessageLog()
   /// Whether the store has been read once (until then the screens say so).

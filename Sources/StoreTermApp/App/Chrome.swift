@@ -69,6 +69,10 @@ enum Chrome {
       x +=
         canvas.raw(state.snapshot.localized("READ-ONLY"), at: Point(x: x, y: y), role: .warning) + 2
     }
+    if state.recordingFile != nil {
+      x +=
+        canvas.raw("● " + state.snapshot.localized("REC"), at: Point(x: x, y: y), role: .error) + 2
+    }
     x += canvas.raw(DateText.minute(state.snapshot.now) + " UTC", at: Point(x: x, y: y), role: .dim)
     if let warning = state.snapshot.warnings.last, state.toast == nil {
       canvas.text("! \(warning)", at: Point(x: x + 2, y: y), role: .warning)

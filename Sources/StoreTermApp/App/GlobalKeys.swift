@@ -19,6 +19,9 @@ public enum GlobalKeys {
       KeyBinding(
         [.char("!")], description: "recent messages", group: "General", showsInHintBar: false,
         action: .messages(.toggle)),
+      KeyBinding(
+        [.char("W")], description: "record a scenario", group: "General", showsInHintBar: false,
+        action: .toggleRecording),
       KeyBinding([.char("q")], description: "quit", group: "General", action: .quit),
       KeyBinding(
         [.ctrl("c")], description: "quit", group: "General", showsInHintBar: false,

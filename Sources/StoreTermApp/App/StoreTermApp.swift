@@ -161,6 +161,16 @@ public enum StoreTermApp: Application {
     case .tick:
       // Taken in by noteMessages before this switch.
       break
+    case .toggleRecording:
+      return [.setRecording(state.recordingFile == nil)]
+    case .recordingChanged(let file):
+      let stopped = state.recordingFile
+      state.recordingFile = file
+      if let file {
+        state.toast = Toast(state.snapshot.localized("Recording to %@ (W stops).", file))
+      } else if let stopped {
+        state.toast = Toast(state.snapshot.localized("Recording stopped: %@.", stopped))
+      }
     case .paywall(let paywallAction):
       return PaywallScreen.update(&state, paywallAction)
     case .account(let accountAction):

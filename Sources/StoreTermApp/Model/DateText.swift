@@ -23,13 +23,9 @@ public enum DateText {
       ).prefix(8))
   }
 
-  /// The date and time in `locale`'s numeric order, 24-hour, in UTC: `11/30/26, 14:03:09` in
-  /// en_US, `30.11.26, 14:03:09` in de_DE, `26/11/30 14:03:09` in ja_JP.
-  public static func dateAndTime(_ date: Date, locale: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.setLocalizedDateFormatFromTemplate("yyMMddHHmmss")
-    return formatter.string(from: date)
+  /// `2026-12-07 14:03:09`: ``minute(_:)`` with its seconds, for the event log, where several
+  /// events share a minute.
+  public static func second(_ date: Date) -> String {
+    "\(day(date)) \(time(date))"
   }
 }

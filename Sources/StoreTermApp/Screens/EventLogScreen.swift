@@ -93,7 +93,8 @@ public enum EventLogScreen {
       columns: columns(snapshot),
       rows: visible.map { entry in
         [
-          DateText.dateAndTime(entry.date, locale: snapshot.locale),
+          // The format of every other screen, with seconds.
+          DateText.second(entry.date),
           snapshot.localized(entry.origin == .app ? "app" : "App Store"), entry.kind,
           entry.productID.map(snapshot.name(of:)) ?? "",
           entry.transactionID.map(String.init) ?? "", detail(entry, snapshot),

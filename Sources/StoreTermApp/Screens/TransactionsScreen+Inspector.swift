@@ -82,7 +82,8 @@ extension TransactionsScreen {
     var offer = "type \(payload.type.rawValue)"
     if let type = payload.offerType { offer += " · offerType \(type.rawValue)" }
     if let price = payload.price, let currency = payload.currency {
-      offer += " · price \(price) \(currency)"
+      // The wire's `price` is in milliunits: `price 1490 (1.49 USD)`, never "1490 USD".
+      offer += " · price \(price) (\(Self.money(milliunits: price)) \(currency))"
     }
     lines.append((offer, .normal))
     lines.append(
@@ -127,6 +128,11 @@ extension TransactionsScreen {
         verification == "verified" ? .success : .error
       ))
     return lines
+  }
+
+  /// Milliunits as the amount they are: 1490 → `1.49`, 480000 → `480`, 990 → `0.99`.
+  static func money(milliunits: Int64) -> String {
+    "\(Decimal(milliunits) / 1000)"
   }
 
   /// The JWS header in short, in its own field names: `alg` and how many certificates `x5c`

@@ -66,25 +66,37 @@ public enum TransactionsScreen {
           ?? (selectedRecord(state) == nil
             ? UIText.text("no transaction selected", state.snapshot.locale) : nil)
       }, action: .transactions(.sendPurchaseIntent)),
+    // Every action the selected row allows shows in the hint bar (as k9s shows a resource's
+    // actions); the ones it refuses stay in help, with the reason.
     ManageRules.binding("a", .approve, "approve", group: "Transactions", showsInHintBar: true),
-    ManageRules.binding("x", .decline, "decline", group: "Transactions"),
+    ManageRules.binding("x", .decline, "decline", group: "Transactions", showsInHintBar: true),
     ManageRules.binding("s", .resolve, "resolve", group: "Transactions", showsInHintBar: true),
     ManageRules.binding("r", .refund, "refund", group: "Transactions", showsInHintBar: true),
-    ManageRules.binding("R", .revoke, "revoke", group: "Transactions"),
-    ManageRules.binding("u", .requestRefund, "request a refund", group: "Transactions"),
-    ManageRules.binding("P", .refundProrated, "refund in part", group: "Transactions"),
-    ManageRules.binding("X", .declineRefund, "decline the refund request", group: "Transactions"),
-    ManageRules.binding("V", .reverseRefund, "reverse the refund", group: "Transactions"),
-    ManageRules.binding("e", .expire, "expire", group: "Transactions"),
-    ManageRules.binding("n", .renew, "renew now", group: "Transactions"),
-    ManageRules.binding("o", .autoRenewOff, "auto-renew off", group: "Transactions"),
-    ManageRules.binding("O", .autoRenewOn, "auto-renew on", group: "Transactions"),
-    ManageRules.binding("p", .priceIncrease, "price increase", group: "Transactions"),
-    ManageRules.binding("c", .consent, "consent to price increase", group: "Transactions"),
+    ManageRules.binding("R", .revoke, "revoke", group: "Transactions", showsInHintBar: true),
     ManageRules.binding(
-      "C", .declinePriceIncrease, "decline price increase", group: "Transactions"),
-    ManageRules.binding("f", .finish, "finish", group: "Transactions"),
-    ManageRules.binding("D", .delete, "delete", group: "Transactions"),
+      "u", .requestRefund, "request a refund", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "P", .refundProrated, "refund in part", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "X", .declineRefund, "decline the refund request", group: "Transactions", showsInHintBar: true
+    ),
+    ManageRules.binding(
+      "V", .reverseRefund, "reverse the refund", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding("e", .expire, "expire", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding("n", .renew, "renew now", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "o", .autoRenewOff, "auto-renew off", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "O", .autoRenewOn, "auto-renew on", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "p", .priceIncrease, "price increase", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "c", .consent, "consent to price increase", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding(
+      "C", .declinePriceIncrease, "decline price increase", group: "Transactions",
+      showsInHintBar: true),
+    ManageRules.binding("f", .finish, "finish", group: "Transactions", showsInHintBar: true),
+    ManageRules.binding("D", .delete, "delete", group: "Transactions", showsInHintBar: true),
     KeyBinding(
       [.char("g")], description: "settings", group: "Transactions", action: .settings(.open)),
     KeyBinding(

@@ -36,8 +36,12 @@ enum UICommand {
       throw CommandFailure("storeterm ui: \(error)")
     }
     // The store manager (and its Transaction.updates listener) starts before the first frame.
+    let record = context.parsed.value("record")
+    let target = RecordingTarget(
+      path: record, paths: context.paths,
+      catalog: CommandRecording.catalogName(context, file: record ?? "walk.scenario"))
     let runner = try StoreEffectRunner(
-      context: store, log: log, appDatabase: context.paths.appDatabase
+      context: store, log: log, appDatabase: context.paths.appDatabase, recording: target
     ) { customerID in
       // The customer switcher opens the same App Store for another account; anything it would
       // print goes to the log, since the screen is up.

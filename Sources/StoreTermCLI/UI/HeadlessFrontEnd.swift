@@ -18,13 +18,18 @@ public final class HeadlessFrontEnd {
 
   /// Opens the App Store at `database` as `storeterm ui --db database [--customer ID]` does, and
   /// starts the front end (its first snapshot included).
-  public init(database: String, customerID: String? = nil) async throws {
+  ///
+  /// - Parameter recordTo: the scenario file `W` records to (``AppEffect/setRecording(_:)``).
+  public init(database: String, customerID: String? = nil, recordTo: String? = nil) async throws {
     let parsed = try StoreTermCommand.parser.parse(
       ["ui", "--db", database] + (customerID.map { ["--customer", $0] } ?? []))
     let log = DiagnosticLog()
     context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
       .openStore(reportingWarnings: false)
-    runner = try StoreEffectRunner(context: context, log: log) { customerID in
+    let target = RecordingTarget(
+      path: recordTo, paths: StorePaths(databaseOption: database, environment: [:]),
+      catalog: "demo")
+    runner = try StoreEffectRunner(context: context, log: log, recording: target) { customerID in
       // The same ledger path for another customer, or for this one when another file took
       // the ledger's place.
       let parsed = try StoreTermCommand.parser.parse([

@@ -33,6 +33,9 @@ final class StoreEffectRunner: EffectRunner {
   private var controls: any TestControlsClient
   private var support: any SupportClient
   private var clock: any ClockClient
+  /// Where `W` records the walk, and the recording under way (nil when none).
+  private let recordingTarget: RecordingTarget
+  private var recorder: ScenarioRecorder?
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
@@ -44,8 +47,13 @@ final class StoreEffectRunner: EffectRunner {
     context: StoreContext, log: DiagnosticLog,
     pollInterval: Duration = .milliseconds(200), appDatabase: String = "",
     realTime: @escaping @Sendable () -> Date = LedgerClock.systemTime,
+    recording: RecordingTarget? = nil,
     openContext: @escaping @MainActor (String) throws -> StoreContext
   ) throws {
+    recordingTarget =
+      recording
+      ?? RecordingTarget(
+        path: nil, paths: StorePaths(databaseOption: nil, environment: [:]), catalog: "demo")
     let store = Self.makeStore(context)
     self.store = store
     self.context = context
@@ -80,7 +88,72 @@ final class StoreEffectRunner: EffectRunner {
   }
 
   func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
-    await StoreKitRuntime.withConfiguration(context.runtime) { await perform(effect, send: send) }
+    if case .setRecording(let on) = effect { return setRecording(on, send: send) }
+    guard recorder != nil, EffectRecording.mayChange(effect) else {
+      await StoreKitRuntime.withConfiguration(context.runtime) { await perform(effect, send: send) }
+      return
+    }
+    // While recording, what the effect answered says whether (and how) it changed the store.
+    let now = context.clock.now()
+    let sent = SentActions()
+    await StoreKitRuntime.withConfiguration(context.runtime) {
+      await perform(effect) { action in
+        sent.append(action)
+        send(action)
+      }
+    }
+    record(effect, answers: sent.all, now: now, send: send)
+  }
+
+  /// Starts recording to the target's file (a new one gets the header and the starting state),
+  /// or stops.
+  private func setRecording(_ on: Bool, send: @Sendable (AppAction) -> Void) {
+    guard on else {
+      recorder = nil
+      return send(.recordingChanged(file: nil))
+    }
+    let path = recordingTarget.path ?? Self.defaultRecordingName(realTime())
+    do {
+      var started = try ScenarioRecorder(
+        path: path, option: "--record", paths: recordingTarget.paths)
+      if started.isNew {
+        try started.begin(
+          catalog: recordingTarget.catalog, now: context.clock.now(),
+          before: context.customerID == Customer.defaultID ? try ScenarioObservation(context) : nil,
+          generator: "Recorded in storeterm ui (W).")
+      }
+      recorder = started
+      send(.recordingChanged(file: path))
+    } catch {
+      send(.finished(.refused(Refusal(error))))
+    }
+  }
+
+  /// Appends the step `effect` was, with what the signed-in customer then has.
+  private func record(
+    _ effect: AppEffect, answers: [AppAction], now: Date, send: @Sendable (AppAction) -> Void
+  ) {
+    guard var recorder, let (action, outcome) = EffectRecording.step(effect, answers: answers)
+    else { return }
+    do {
+      try recorder.record(
+        action, outcome: outcome, customer: context.customerID, now: now,
+        after: try ScenarioObservation(context))
+      self.recorder = recorder
+    } catch {
+      self.recorder = nil
+      send(.finished(.refused(Refusal(error))))
+      send(.recordingChanged(file: nil))
+    }
+  }
+
+  /// `storeterm-walk-20261203-131500.scenario`, in the current folder.
+  static func defaultRecordingName(_ now: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    return "storeterm-walk-\(formatter.string(from: now)).scenario"
   }
 
   /// Carries out `effect` (StoreKit already points at this runner's App Store).
@@ -232,6 +305,8 @@ final class StoreEffectRunner: EffectRunner {
       } catch {
         log.write("history page: \(error)")
       }
+    case .setRecording:
+      break  // Handled in run, outside StoreKit's configuration.
     case .notifications(let request):
       guard let ledger = try? context.ledger else { return }
       await NotificationsClient(

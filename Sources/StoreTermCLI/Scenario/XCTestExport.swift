@@ -1,0 +1,271 @@
+import Foundation
+import StoreCore
+
+/// Writes a scenario as a Swift XCTest over `SKTestSession`: each step as the session's call
+/// for it, then what StoreKit says (`Transaction.currentEntitlements`,
+/// `Product.SubscriptionInfo.status(for:)`, the session's pending requests) asserted as the
+/// scenario expects it.
+///
+/// Only steps `SKTestSession` can take are exported; a scenario with time travel, another
+/// customer, Family Sharing, offers or forced failures is refused at its line, since a test
+/// that skipped them would assert something the walk never saw.
+struct XCTestExport {
+  /// The scenario.
+  let scenario: Scenario
+  /// What the replay of each step created (scenario transaction IDs, products), step by step.
+  let created: [[(id: UInt64, productID: String)]]
+  /// The scenario file's name without folder or extension, such as `ask-to-buy-approve`.
+  let name: String
+  /// The scenario's catalog: whether an `offer ID` is a promotional or a win-back offer.
+  let catalog: ProductCatalog
+
+  /// The test's class name: `AskToBuyApproveScenarioTests`.
+  var className: String { Self.camel(name, upperFirst: true) + "ScenarioTests" }
+
+  /// The `.storekit` file the session loads, by name without extension (`Demo` for `demo`).
+  var configurationName: String {
+    if let bundled = ConfigurationFile.bundled.first(where: { $0.name == scenario.catalog }) {
+      return (bundled.file as NSString).deletingPathExtension
+    }
+    return ((scenario.catalog as NSString).lastPathComponent as NSString)
+      .deletingPathExtension
+  }
+
+  /// The Swift source.
+  func source() throws -> String {
+    var products: [UInt64: String] = [:]
+    var askToBuy = false
+    var interrupted = false
+    var body: [String] = []
+    let initial = try expectations(scenario.initial, step: "the start")
+    if !initial.isEmpty { body += ["", "    // Before the first step."] + initial }
+    for (index, step) in scenario.steps.enumerated() {
+      body.append("")
+      body.append("    // Step \(index + 1) (line \(step.line)): \(step.action.text)")
+      let made = index < created.count ? created[index] : []
+      for item in made { products[item.id] = item.productID }
+      let outcome = step.expectations.compactMap { expectation -> String? in
+        if case .outcome(let word) = expectation.fact { return word }
+        return nil
+      }.last
+      body += try call(
+        step, outcome: outcome, products: products, askToBuy: &askToBuy,
+        interrupted: &interrupted)
+      if !made.isEmpty {
+        body.append("    try ids.take([\(made.map { String($0.id) }.joined(separator: ", "))])")
+      }
+      body += try expectations(step.expectations, step: "step \(index + 1)")
+    }
+    return Self.template(
+      className: className, method: "test" + Self.camel(name, upperFirst: true),
+      file: name + ".scenario", configuration: configurationName, body: body)
+  }
+
+  private func refusal(_ line: Int, _ what: String) -> ScenarioError {
+    ScenarioError(
+      line: line, message: "\(what) has no SKTestSession equivalent, so it cannot be exported")
+  }
+
+  /// The session's calls for one step.
+  private func call(
+    _ step: ScenarioStep, outcome: String?, products: [UInt64: String],
+    askToBuy: inout Bool, interrupted: inout Bool
+  ) throws -> [String] {
+    switch step.action {
+    case .purchase(let purchase):
+      var prelude: [String] = []
+      var options = purchase.quantity.map { [".quantity(\($0))"] } ?? []
+      if let code = purchase.offerCode {
+        options.append(".codeOffer(referenceName: \(Self.literal(code)))")
+      }
+      // An introductory offer applies by itself to an eligible customer, as in StoreKit.
+      if let offer = purchase.offer, offer != "intro" {
+        let subscription = catalog.product(id: purchase.productID)?.subscription
+        if subscription?.promotionalOffers.contains(where: { $0.id == offer }) == true {
+          options.append(".promotionalOffer(id: \(Self.literal(offer)))")
+        } else if subscription?.winBackOffers.contains(where: { $0.id == offer }) == true {
+          let products = "products\(step.line)"
+          prelude += [
+            "    let \(products) = try await Product.products(for: [\(Self.literal(purchase.productID))])",
+            "    let winBackOffer\(step.line) = try XCTUnwrap(",
+            "      \(products).first?.subscription?.winBackOffers.first { $0.id == \(Self.literal(offer)) })",
+          ]
+          options.append(".winBackOffer(winBackOffer\(step.line))")
+        } else {
+          throw refusal(step.line, "an offer the catalog does not have")
+        }
+      }
+      let buy =
+        "try await session.buyProduct(\n        identifier: \(Self.literal(purchase.productID)),"
+        + " options: [\(options.joined(separator: ", "))])"
+      switch (purchase.outcome, outcome ?? "success") {
+      case (nil, "success"):
+        return prelude + ["    _ = \(buy)"]
+      case (nil, "pending"), (.askToBuy, _), (.interrupted, _):
+        var lines: [String] = []
+        var restore: [String] = []
+        if purchase.outcome == .askToBuy, !askToBuy {
+          lines.append("    session.askToBuyEnabled = true")
+          restore.append("    session.askToBuyEnabled = false")
+        }
+        if purchase.outcome == .interrupted, !interrupted {
+          lines.append("    session.interruptedPurchasesEnabled = true")
+          restore.append("    session.interruptedPurchasesEnabled = false")
+        }
+        lines += [
+          "    do {",
+          "      _ = \(buy)",
+          "      XCTFail(\"line \(step.line): the purchase should wait (pending)\")",
+          "    } catch let error as SKTestError {",
+          "      XCTAssertEqual(error.code, .invalidAction)",
+          "    }",
+        ]
+        return prelude + lines + restore
+      default:
+        throw refusal(step.line, "a purchase that is cancelled or fails")
+      }
+    case .control(let control, let id, let price, let reason):
+      guard price == nil else { throw refusal(step.line, "a price increase to a given price") }
+      guard reason == nil || reason == .refundedForOtherReason else {
+        throw refusal(step.line, "a refund for an issue in the app")
+      }
+      let byID: [TransactionControl: String] = [
+        .approve: "approveAskToBuyTransaction", .decline: "declineAskToBuyTransaction",
+        .resolve: "resolveIssueForTransaction", .refund: "refundTransaction",
+        .delete: "deleteTransaction", .autoRenewOn: "enableAutoRenewForTransaction",
+        .autoRenewOff: "disableAutoRenewForTransaction",
+        .priceIncrease: "requestPriceIncreaseConsentForTransaction",
+        .consent: "consentToPriceIncreaseForTransaction",
+        .declinePriceIncrease: "declinePriceIncreaseForTransaction",
+      ]
+      if let method = byID[control] {
+        return ["    try session.\(method)(identifier: ids[\(id)])"]
+      }
+      let byProduct: [TransactionControl: String] = [
+        .renew: "forceRenewalOfSubscription", .expire: "expireSubscription",
+      ]
+      guard let method = byProduct[control], let product = products[id] else {
+        throw refusal(step.line, "'\(control.commandName)'")
+      }
+      return ["    try session.\(method)(productIdentifier: \(Self.literal(product)))"]
+    case .setting(let name, let on):
+      let property: String
+      switch name {
+      case "ask-to-buy":
+        askToBuy = on
+        property = "askToBuyEnabled"
+      case "interrupted-purchases":
+        interrupted = on
+        property = "interruptedPurchasesEnabled"
+      case "billing-issues": property = "shouldEnterBillingRetryOnRenewal"
+      default: property = "billingGracePeriodIsEnabled"
+      }
+      return ["    session.\(property) = \(on)"]
+    case .clockRate(let name):
+      return ["    session.timeRate = .\(name)"]
+    case .clockAdvance:
+      throw refusal(step.line, "time travel ('clock advance'; the session's time runs at timeRate)")
+    case .customer, .familyJoin, .familyLeave:
+      throw refusal(step.line, "another customer or Family Sharing")
+    }
+  }
+
+  /// Assertions for a step's `expect` lines.
+  private func expectations(_ expectations: [ScenarioExpectation], step: String) throws
+    -> [String]
+  {
+    var lines: [String] = []
+    var pending: [ScenarioPending] = []
+    var sawPending = false
+    var pendingLine = 0
+    for expectation in expectations {
+      let line = expectation.line
+      switch expectation.fact {
+      case .outcome:
+        break  // The purchase call itself asserts it.
+      case .entitlements(let products):
+        lines.append(
+          "    try await expectEntitlements(\(Self.array(products)), line: \(line))")
+      case .entitlement(let product, let present):
+        lines.append(
+          "    try await expectEntitlement(\(Self.literal(product)), \(present), line: \(line))")
+      case .status(let group, let state, let fields):
+        guard let state else {
+          lines.append("    try await expectNoStatus(\(Self.literal(group)), line: \(line))")
+          continue
+        }
+        var arguments = ["\(Self.literal(group))", ".\(state)"]
+        if let product = fields["product"] { arguments.append("product: \(Self.literal(product))") }
+        if let autoRenew = fields["auto-renew"] {
+          arguments.append("willAutoRenew: \(autoRenew == "on")")
+        }
+        if let next = fields["renews-to"] {
+          arguments.append("autoRenewPreference: \(Self.literal(next))")
+        }
+        if let intent = fields["expiration-intent"] {
+          arguments.append("expirationReason: \(Self.expirationReason(intent))")
+        }
+        if let increase = fields["price-increase"] {
+          arguments.append(
+            "priceIncrease: "
+              + (increase == "customerHasNotResponded" ? ".pending" : ".agreed"))
+        }
+        lines.append(
+          "    try await expectStatus(\(arguments.joined(separator: ", ")), line: \(line))")
+      case .balance:
+        // Balances are the app's own records (its store manager), not StoreKit's.
+        continue
+      case .pending(let request):
+        if !sawPending { pendingLine = line }
+        sawPending = true
+        if let request { pending.append(request) }
+      }
+    }
+    if sawPending {
+      let items = pending.sorted().map {
+        "(ids[\($0.id)], \(Self.literal($0.productID)), \($0.state == "interrupted"))"
+      }
+      lines.append(
+        "    expectPending(session, [\(items.joined(separator: ", "))], line: \(pendingLine))")
+    }
+    _ = step
+    return lines
+  }
+
+  static func expirationReason(_ intent: String) -> String {
+    switch intent {
+    case "customerCancelled": ".autoRenewDisabled"
+    case "billingError": ".billingError"
+    case "customerDidNotConsentToPriceIncrease": ".didNotConsentToPriceIncrease"
+    case "productNotAvailable": ".productUnavailable"
+    default: ".unknown"
+    }
+  }
+
+  /// A Swift string literal (scenario values never hold quotes or controls; escaped anyway).
+  static func literal(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        escaped += "\\u{\(String(scalar.value, radix: 16))}"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return "\"\(escaped)\""
+  }
+
+  static func array(_ texts: [String]) -> String {
+    "[" + texts.map(literal).joined(separator: ", ") + "]"
+  }
+
+  /// `ask-to-buy-approve` → `AskToBuyApprove`; anything but letters and digits separates words.
+  static func camel(_ name: String, upperFirst: Bool) -> String {
+    let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    if result.isEmpty || result.first?.isNumber == true { result = "Scenario" + result }
+    return result
+  }
+}
