@@ -21,7 +21,7 @@ import StoreTermTestSupport
 /// mutated Get Transaction History response, JSON arrays, many short lines, a huge line, deep
 /// nesting, invalid UTF-8, over the 32 MB cap. A refusal must be one `storeterm:` sentence with
 /// status 1 or 64. After every refused case the ledger (transactions, subscriptions, events,
-/// imports) is unchanged. Scenario files do not exist yet, so none are fuzzed.
+/// imports) is unchanged. Scenario files are fuzzed by ``ScenarioFuzzBenchmark``.
 struct PeerFuzzBenchmark {
   var serverCases: Int
   var importCases: Int

@@ -30,11 +30,12 @@ let usage = """
     walk [--seeds N] [--steps N] [--first-seed N]
                                        the differential walk's long form (default 10 seeds ×
                                        1,000 steps): the UI's screens against a fresh process
-    fuzz [--cases N] [--output-cases N] [--server-cases N] [--import-cases N]
+    fuzz [--cases N] [--output-cases N] [--server-cases N] [--import-cases N] [--scenario-cases N]
                                        mutation fuzzing of .storekit, JWS, theme and App Store
                                        files; controls injected into every string, output checked;
                                        hostile requests to the server (default 300) and hostile
-                                       import files (default 120), each refused, ledger unchanged
+                                       import files (default 120), each refused, ledger unchanged;
+                                       hostile scenario files (default 200): exit 0, 1 or 64
     all                                every workload at a size that runs in a few minutes
   """
 
@@ -94,7 +95,10 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     return try benchmark.run()
   case "fuzz":
     let options = numericOptions(
-      words, allowed: ["--cases", "--output-cases", "--server-cases", "--import-cases"])
+      words,
+      allowed: [
+        "--cases", "--output-cases", "--server-cases", "--import-cases", "--scenario-cases",
+      ])
     let cases = Int(options["--cases"] ?? 100_000)
     let parsing = try FuzzBenchmark(cases: cases).run()
     let output = try await OutputFuzzBenchmark(
@@ -104,7 +108,10 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       serverCases: Int(options["--server-cases"] ?? 300),
       importCases: Int(options["--import-cases"] ?? 120)
     ).run()
-    return parsing && output && peers
+    let scenarios = try await ScenarioFuzzBenchmark(
+      cases: Int(options["--scenario-cases"] ?? 200)
+    ).run()
+    return parsing && output && peers && scenarios
   case "server":
     var rest = words
     var benchmark = ServerBenchmark()
