@@ -15,8 +15,8 @@ import TerminalUI
 final class StoreEffectRunner: EffectRunner {
   private var store: Store
   private(set) var context: StoreContext
-  private var reader: SnapshotBuilder
-  private let log: DiagnosticLog
+  var reader: SnapshotBuilder
+  let log: DiagnosticLog
   /// Opens the App Store for another customer (the customer switcher).
   private let openContext: @MainActor (String) throws -> StoreContext
   private var lastSent: StoreSnapshot?
@@ -24,15 +24,15 @@ final class StoreEffectRunner: EffectRunner {
   private var running = 0
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// How often the watch looks at the ledger for other processes' changes.
-  private let pollInterval: Duration
+  let pollInterval: Duration
   /// The app database the Customers screen reads consumable balances from.
   let appDatabase: String
   /// The real time now, for the simulated clock.
-  private let realTime: @Sendable () -> Date
-  private var storeClient: any StoreClient
-  private var controls: any TestControlsClient
+  let realTime: @Sendable () -> Date
+  var storeClient: any StoreClient
+  var controls: any TestControlsClient
   private var support: any SupportClient
-  private var clock: any ClockClient
+  var clock: any ClockClient
   /// Where `W` records the walk, and the recording under way (nil when none).
   private let recordingTarget: RecordingTarget
   private var recorder: ScenarioRecorder?
@@ -388,7 +388,7 @@ final class StoreEffectRunner: EffectRunner {
 
   /// Signs `customerID` in: StoreKit, the store manager (with its own listener and app
   /// database account) and the snapshot reader all move to the new customer.
-  private func switchCustomer(to customerID: String) async throws {
+  func switchCustomer(to customerID: String) async throws {
     let fresh = try openContext(customerID)
     storeClient.stop()
     context = fresh
@@ -401,81 +401,12 @@ final class StoreEffectRunner: EffectRunner {
     await StoreKitRuntime.withConfiguration(fresh.runtime) { await storeClient.start() }
   }
 
-  /// Polls the ledger for changes made by other processes (`storeterm manage approve 3` in a
-  /// second terminal): their transactions never reach this process's `Transaction.updates`,
-  /// so the store delivers them as unfinished transactions, as an app does at its next launch.
-  private func watch(_ send: @escaping @Sendable (AppAction) -> Void) async {
-    while !Task.isCancelled {
-      do {
-        try await Task.sleep(for: pollInterval)
-      } catch {
-        return
-      }
-      // The front end's only clock for status messages: real time, sent in as an action.
-      send(.tick(realTime()))
-      await takeInOtherProcesses(send)
-    }
-  }
-
-  /// One look of the watch: what other processes changed in the ledger (the clock, session
-  /// switches, declines, transactions to deliver) reaches the store, then a snapshot goes out.
-  ///
-  /// The tick is where time moves for the UI: what fell due since the last one (renewals,
-  /// billing failures, expiries) is generated here, so building the snapshot only reads.
-  func takeInOtherProcesses(_ send: @escaping @Sendable (AppAction) -> Void) async {
-    if context.ledgerFile?.isReplaced == true { await reopenLedger() }
-    await StoreKitRuntime.withConfiguration(context.runtime) { await lookAtTheLedger(send) }
-  }
-
-  /// Opens the ledger file that took the place of the one this runner opened (the state folder
-  /// was emptied and another process created a ledger there): the same customer, on the new
-  /// file, as a customer switch opens one; the next snapshot is the new ledger's.
-  private func reopenLedger() async {
-    let customerID = context.customerID
-    do {
-      try await StoreKitRuntime.withConfiguration(context.runtime) {
-        try await switchCustomer(to: customerID)
-      }
-      log.write("watch: the ledger file was replaced; opened the new one")
-    } catch {
-      log.write("watch: the ledger file was replaced and cannot be opened: \(error)")
-    }
-  }
-
-  private func lookAtTheLedger(_ send: @escaping @Sendable (AppAction) -> Void) async {
-    do {
-      try clock.refresh()
-      if try controls.refreshSession() { await storeClient.reloadProducts() }
-      let events = try reader.newEvents()
-      let mine = events.filter { $0.customerID == context.customerID }
-      for event in mine where event.kind == .declined {
-        if let productID = event.productID { storeClient.askToBuyDeclined(productID: productID) }
-      }
-      // A purchase intent another process sent (`storeterm purchase-intent`) reaches the
-      // app's `PurchaseIntent.intents` as the App Store's would.
-      for event in mine where event.kind == .purchaseIntentSent {
-        context.engine.deliverPurchaseIntent(of: event)
-      }
-      // Nothing due is one indexed read; renewals reach this process's listener as they
-      // are made. A seat that cannot write (`--read-only`) leaves it to the next process
-      // that can, and still shows what others changed.
-      _ = try? controls.catchUp()
-      // Another customer's change can change this one's access: a family member's renewal,
-      // billing failure or refund reaches the copies shared with them, and a member leaving
-      // ends the sharing. So any change is taken in, not only the customer's own.
-      if !events.isEmpty { await storeClient.recoverUnfinished() }
-    } catch {
-      log.write("watch: \(error)")
-    }
-    await publish(send, rereadingCustomers: false)
-  }
-
   /// Sends a snapshot when it differs from the last one sent.
   ///
   /// Every snapshot reads the records that changed since the last; effects also read the
   /// customer list again, while the watch does so only after an account or family event
   /// (`rereadingCustomers` false).
-  private func publish(
+  func publish(
     _ send: @Sendable (AppAction) -> Void, force: Bool = false, rereadingCustomers: Bool = true
   ) async {
     if rereadingCustomers { reader.invalidateCustomers() }
