@@ -4,6 +4,7 @@
 Usage:
   Scripts/asl-verify.py --root ROOT.der --bundle-id ID --kind KIND [--environment ENV]
                         [--app-apple-id N] [--strict] [--bench N] [FILE|-]
+  Scripts/asl-verify.py --batch --bundle-id ID [--strict] [FILE|-]
 
 Reads one compact JWS per line and prints one JSON line per token:
   {"line": N, "ok": bool, "status": "OK" | VerificationStatus name | "DECODE_ERROR",
@@ -156,16 +157,16 @@ def model_problems(payload, model, path=""):
 
 
 class Harness:
-    def __init__(self, options):
-        self.roots = [read_root(path) for path in options.root]
-        self.environment = Environment(options.environment)
-        self.strict = options.strict
+    def __init__(self, roots, environment, bundle_id, app_apple_id, strict):
+        self.roots = roots
+        self.environment = Environment(environment)
+        self.strict = strict
         self.library = SignedDataVerifier(
-            self.roots, False, self.environment, options.bundle_id, options.app_apple_id)
+            self.roots, False, self.environment, bundle_id, app_apple_id)
         self.signature_only = None
         if self.environment in (Environment.XCODE, Environment.LOCAL_TESTING):
             self.signature_only = SignedDataVerifier(
-                self.roots, False, Environment.SANDBOX, options.bundle_id, None)
+                self.roots, False, Environment.SANDBOX, bundle_id, None)
 
     def verify(self, token, kind):
         result = {"kind": kind, "warnings": []}
@@ -237,21 +238,44 @@ def bench(harness, kind, tokens, count):
     return 0
 
 
+def batch(options, cases):
+    """Verifies each case with a verifier for its own root and environment (made once each)."""
+    harnesses = {}
+    failures = 0
+    for number, case in enumerate(cases, 1):
+        key = (case["root"], case.get("environment", options.environment))
+        if key not in harnesses:
+            harnesses[key] = Harness([base64.b64decode(key[0])], key[1], options.bundle_id,
+                                     options.app_apple_id, options.strict)
+        result = harnesses[key].verify(case["token"], case["kind"])
+        failures += not result["ok"]
+        print(json.dumps({"line": number, **result}, ensure_ascii=False), flush=True)
+    return 1 if failures else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--root", action="append", required=True)
+    parser.add_argument("--root", action="append")
     parser.add_argument("--bundle-id", required=True)
     parser.add_argument("--app-apple-id", type=int)
     parser.add_argument("--environment", default="Sandbox", choices=[e.value for e in Environment])
-    parser.add_argument("--kind", required=True, choices=sorted(METHOD))
+    parser.add_argument("--kind", choices=sorted(METHOD))
     parser.add_argument("--strict", action="store_true")
     parser.add_argument("--bench", type=int)
+    parser.add_argument("--batch", action="store_true",
+                        help="each input line is a JSON object: token, kind, root (base64 DER), "
+                             "environment; one process for many cases")
     parser.add_argument("input", nargs="?", default="-")
     options = parser.parse_args()
+    if not options.batch and (not options.root or not options.kind):
+        parser.error("--root and --kind are required without --batch")
     try:
-        harness = Harness(options)
         source = sys.stdin if options.input == "-" else open(options.input, encoding="utf-8")
         tokens = [line.strip() for line in source if line.strip()]
+        if options.batch:
+            return batch(options, [json.loads(line) for line in tokens])
+        harness = Harness([read_root(path) for path in options.root], options.environment,
+                          options.bundle_id, options.app_apple_id, options.strict)
     except (OSError, ValueError) as error:
         print(f"asl-verify: {error}", file=sys.stderr)
         return 2

@@ -19,6 +19,16 @@ struct OracleInteropTests {
     _ tokens: [String], kind: SignedPayloadKind, environment: AppStoreEnvironment,
     root: Certificate? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
+    try expectAllVerified(
+      tokens.map { ($0, kind) }, environment: environment, root: root,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Items of several kinds, verified by one run of Apple's library.
+  func expectAllVerified(
+    _ items: [(token: String, kind: SignedPayloadKind)], environment: AppStoreEnvironment,
+    root: Certificate? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     guard Oracle.checkAvailable() else {
       if Oracle.isCI {
         Issue.record(
@@ -26,13 +36,16 @@ struct OracleInteropTests {
       }
       return
     }
+    let rootDER = (root ?? authority.rootCertificate).der
     let output = try Oracle.verify(
-      tokens, kind: kind.rawValue, root: (root ?? authority.rootCertificate).der,
-      bundleId: Samples.bundleId, environment: environment.rawValue)
+      batch: items.map {
+        Oracle.Case(
+          token: $0.token, kind: $0.kind.rawValue, root: rootDER, environment: environment.rawValue)
+      }, bundleId: Samples.bundleId)
     #expect(
       output.status == 0, "\(output.stdout)\n\(output.stderr)", sourceLocation: sourceLocation)
     let lines = output.lines
-    #expect(lines.count == tokens.count, sourceLocation: sourceLocation)
+    #expect(lines.count == items.count, sourceLocation: sourceLocation)
     for line in lines {
       #expect(line["ok"] as? Bool == true, "\(line)", sourceLocation: sourceLocation)
       #expect(
@@ -46,16 +59,15 @@ struct OracleInteropTests {
     let transactions = try InAppProductType.allCases.map {
       try signer.sign(Samples.transaction($0, environment: environment))
     }
-    try expectAllVerified(transactions, kind: .transaction, environment: environment)
     try expectAllVerified(
-      [try signer.sign(Samples.renewalInfo(environment: environment))], kind: .renewal,
-      environment: environment)
-    try expectAllVerified(
-      [try signer.sign(Samples.appTransaction(environment: environment))], kind: .appTransaction,
-      environment: environment)
-    try expectAllVerified(
-      [try signer.sign(try Samples.notification(signer: signer, environment: environment))],
-      kind: .notification, environment: environment)
+      transactions.map { ($0, .transaction) } + [
+        (try signer.sign(Samples.renewalInfo(environment: environment)), .renewal),
+        (try signer.sign(Samples.appTransaction(environment: environment)), .appTransaction),
+        (
+          try signer.sign(try Samples.notification(signer: signer, environment: environment)),
+          .notification
+        ),
+      ], environment: environment)
   }
 
   // The library checks each field against its model: `revocationType` must be one of its
@@ -72,12 +84,13 @@ struct OracleInteropTests {
     familyRevoked.revocationDate = Samples.signedDate
     familyRevoked.revocationReason = .refundedForOtherReason
     familyRevoked.revocationType = .familyRevoke
-    try expectAllVerified(
-      [try signer.sign(refunded), try signer.sign(familyRevoked)], kind: .transaction,
-      environment: .sandbox)
     var app = Samples.appTransaction(environment: .sandbox)
     app.storeType = JWSAppTransactionDecodedPayload.consumerStoreType
-    try expectAllVerified([try signer.sign(app)], kind: .appTransaction, environment: .sandbox)
+    try expectAllVerified(
+      [
+        (try signer.sign(refunded), .transaction), (try signer.sign(familyRevoked), .transaction),
+        (try signer.sign(app), .appTransaction),
+      ], environment: .sandbox)
   }
 
   @Test("transactions signed with nonces computed ahead verify with no warning")

@@ -34,10 +34,10 @@ import Testing
     UIText.$probe.withValue(probe) {
       for scene in Self.gallery(locale: "de_DE") {
         let allowed = Self.dataWords(scene.state).union(scene.data)
-        for screen in Self.screens(scene.state) {
-          for word in Self.plainWords(screen.lines) where !Self.isData(word, allowed) {
-            leaks[word, default: []].insert(scene.name)
-          }
+        // Each distinct word once: a scene's screens repeat most of theirs on every row.
+        let words = Set(Self.screens(scene.state).flatMap { Self.plainWords($0.lines) })
+        for word in words where !Self.isData(word, allowed) {
+          leaks[word, default: []].insert(scene.name)
         }
       }
       let snapshot = Self.gallery(locale: "de_DE")[0].state.snapshot
@@ -59,7 +59,7 @@ import Testing
 
   @Test func everyKeyAskedForIsInEveryTable() throws {
     let tables = try TranslationTests.tables()
-    let asked = Self.askedKeys()
+    let asked = Self.asked
     #expect(asked.count > 200)
     for language in TranslationTests.required {
       let table = try #require(tables[language])
@@ -81,7 +81,7 @@ import Testing
       .union(Standing.labelWords)
       .union(TransactionControl.allCases.map { "cannot be \($0.participle)" })
       .union(audiences.map { "\($0) subscribers" })
-    let unused = Set(english.keys).subtracting(Self.askedKeys())
+    let unused = Set(english.keys).subtracting(Self.asked)
       .filter { !named.contains($0) && !built.contains($0) }
     #expect(unused.sorted() == [], "keys no code asks for")
   }
@@ -96,14 +96,33 @@ import Testing
     #expect(probe.keys == ["Balance %@"])
     #expect(UIText.text("Balance %@", "de_DE", "3") == "Guthaben 3")
     #expect(Self.plainWords(["Ɓáľáñçé 3 Plus Monthly · x"]) == ["Plus", "Monthly"])
+    #expect(
+      Self.plainWords(["Fail: StoreKitError.unknown, abXError.y Error.z"]) == [
+        "Fail", "ab", "Error",
+      ])
+    #expect(Self.isIdentifier("purchaseDate") && Self.isIdentifier("JWS"))
+    #expect(!Self.isIdentifier("Plus") && !Self.isIdentifier("price"))
+    let source = #"let a = "x\"y", b = "", c = "open" "# + "\n\"cut\n"
+    #expect(Self.stringLiterals(in: Array(source.utf8)) == [#"x"y"#, "", "open"])
   }
 
   /// Whether `word` is the store's data: a data word or a piece of one (a cell cut it), or an
   /// Apple identifier (`purchaseDate`, `networkError`), which reads the same in every language.
   static func isData(_ word: String, _ data: Set<String>) -> Bool {
-    data.contains(word) || word.wholeMatch(of: #/[a-z]+[A-Z][A-Za-z]*|[A-Z]+/#) != nil
+    data.contains(word) || isIdentifier(word)
       || data.contains { $0.count > word.count && $0.contains(word) }
   }
+
+  /// Whether `word` (ASCII letters) is all capitals or lower camel case (`purchaseDate`).
+  static func isIdentifier(_ word: String) -> Bool {
+    let letters = Array(word.utf8)
+    guard let first = letters.first, letters.allSatisfy(isLetter) else { return false }
+    return letters.allSatisfy(isCapital)
+      || (!isCapital(first) && letters.contains(where: isCapital))
+  }
+
+  static func isLetter(_ byte: UInt8) -> Bool { isCapital(byte) || (97...122).contains(byte) }
+  static func isCapital(_ byte: UInt8) -> Bool { (65...90).contains(byte) }
 
   /// The words still drawn in English, found by this test on 2026-12-02.
   ///
@@ -122,6 +141,10 @@ import Testing
   ]
 
   // MARK: - The gallery
+
+  /// ``askedKeys()``, drawn once for the two tests that read it (the gallery in five languages
+  /// is the slow part of this suite).
+  static let asked = askedKeys()
 
   /// Every key the gallery and the outcomes ask ``UIText`` for, in each of the five languages.
   static func askedKeys() -> Set<String> {
@@ -164,11 +187,41 @@ import Testing
   /// Runs of two or more ASCII letters: words no table wrote (the pseudo language has none).
   ///
   /// An Apple error case (`StoreKitError.unknown`) is one identifier, not words.
+  /// Scanned by hand: this runs for every line of every screen, and a regex literal is parsed
+  /// again on each use.
   static func plainWords(_ lines: [String]) -> [String] {
-    lines.flatMap { line in
-      line.replacing(#/[A-Z][A-Za-z]*Error\.[a-zA-Z]+/#, with: "")
-        .matches(of: #/[A-Za-z]{2,}/#).map { String($0.output) }
+    lines.flatMap(words(in:))
+  }
+
+  /// ``plainWords(_:)`` of one line.
+  static func words(in line: String) -> [String] {
+    let bytes = Array(line.utf8)
+    var words: [String] = []
+    var start = 0
+    var skipNext = false
+    while start < bytes.count {
+      guard isLetter(bytes[start]) else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+      var kept = start..<end
+      if skipNext {
+        kept = start..<start
+        skipNext = false
+      } else if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), isLetter(bytes[end + 1]),
+        bytes[start..<end].suffix(5).elementsEqual("Error".utf8),
+        let capital = bytes[start..<end].firstIndex(where: isCapital), capital <= end - 6
+      {
+        // `StoreKitError.unknown`: the identifier and its case go, letters before it stay.
+        kept = start..<capital
+        skipNext = true
+      }
+      if kept.count >= 2 { words.append(String(decoding: bytes[kept], as: UTF8.self)) }
+      start = end
     }
+    return words
   }
 
   /// The words of the store's own data in `state` (names, identifiers, kinds, reasons the store
@@ -210,11 +263,46 @@ import Testing
       let files = try #require(FileManager.default.enumerator(atPath: sources.path))
         .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
       for file in files {
-        let text = try String(contentsOf: sources.appending(path: file), encoding: .utf8)
-        for match in text.matches(of: #/"((?:[^"\\\n]|\\.)*)"/#) {
-          literals.insert(String(match.output.1).replacingOccurrences(of: "\\\"", with: "\""))
+        let text = try Data(contentsOf: sources.appending(path: file))
+        literals.formUnion(stringLiterals(in: Array(text)))
+      }
+    }
+    return literals
+  }
+
+  /// The contents of each one-line `"…"` in `source`, with `\"` read as `"`: what the regex
+  /// `"((?:[^"\\\n]|\\.)*)"` finds, scanned by hand because Swift's regex takes seconds here.
+  static func stringLiterals(in source: [UInt8]) -> Set<String> {
+    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+    var literals: Set<String> = []
+    var start = 0
+    while start < source.count {
+      guard source[start] == quote else {
+        start += 1
+        continue
+      }
+      var end = start + 1
+      var closed = false
+      while end < source.count, source[end] != newline {
+        if source[end] == quote {
+          closed = true
+          break
+        }
+        if source[end] == backslash {
+          guard end + 1 < source.count, source[end + 1] != newline else { break }
+          end += 2
+        } else {
+          end += 1
         }
       }
+      guard closed else {
+        start += 1
+        continue
+      }
+      literals.insert(
+        String(decoding: source[(start + 1)..<end], as: UTF8.self)
+          .replacingOccurrences(of: "\\\"", with: "\""))
+      start = end + 1
     }
     return literals
   }

@@ -26,11 +26,27 @@ final class UITextProbe: Sendable {
   static func pseudo(_ template: String) -> String {
     var output = ""
     var rest = template[...]
-    while let slot = rest.firstMatch(of: #/%(?:\d\$)?@/#) {
-      output += rest[..<slot.range.lowerBound].map(accented).joined() + slot.output
-      rest = rest[slot.range.upperBound...]
+    while let first = rest.first {
+      if let slot = slotLength(rest) {
+        output += rest.prefix(slot)
+        rest = rest.dropFirst(slot)
+      } else {
+        output += accented(first)
+        rest = rest.dropFirst()
+      }
     }
-    return output + rest.map(accented).joined()
+    return output
+  }
+
+  /// The length of the format slot (`%@`, `%1$@`) `text` starts with, or nil. Scanned by hand:
+  /// a regex literal is parsed again on every call, and this runs for every word drawn.
+  private static func slotLength(_ text: Substring) -> Int? {
+    let head = Array(text.prefix(4))
+    guard head.first == "%", head.count >= 2 else { return nil }
+    if head[1] == "@" { return 2 }
+    guard head.count == 4, head[1].isASCII, head[1].isWholeNumber, head[2] == "$", head[3] == "@"
+    else { return nil }
+    return 4
   }
 
   private static let lower = Array("áƀçďéƒğĥíĵķľḿñóṕʠŕšťúṽŵẋýž")

@@ -54,23 +54,32 @@ enum Oracle {
     }
   }
 
-  /// Runs the harness over `tokens` (one per line) with the root in `rootDER`.
-  static func verify(
-    _ tokens: [String], kind: String, root: [UInt8], bundleId: String, environment: String
-  ) throws -> Output {
+  /// One signed item for ``verify(batch:bundleId:)``: its kind, root and environment.
+  struct Case {
+    var token: String
+    var kind: String
+    var root: [UInt8]
+    var environment: String
+  }
+
+  /// Runs the harness once over `cases`, each verified with its own root and environment (one
+  /// Python process: starting Apple's library costs more than verifying an item).
+  static func verify(batch cases: [Case], bundleId: String) throws -> Output {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let rootPath = directory.file("root.der")
-    let inputPath = directory.file("input.jws")
-    try Data(root).write(to: URL(fileURLWithPath: rootPath))
-    try Data((tokens.joined(separator: "\n") + "\n").utf8).write(
+    let inputPath = directory.file("cases.jsonl")
+    let lines = try cases.map { item in
+      let object: [String: String] = [
+        "token": item.token, "kind": item.kind, "root": Data(item.root).base64EncodedString(),
+        "environment": item.environment,
+      ]
+      return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
       to: URL(fileURLWithPath: inputPath))
     return try run(
-      [
-        "python3", script.path, "--strict",
-        "--root", rootPath, "--bundle-id", bundleId, "--environment", environment,
-        "--kind", kind, inputPath,
-      ], input: nil)
+      ["python3", script.path, "--strict", "--batch", "--bundle-id", bundleId, inputPath],
+      input: nil)
   }
 
   static func run(_ arguments: [String], input: Data?) throws -> Output {
