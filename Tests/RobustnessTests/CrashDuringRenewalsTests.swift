@@ -13,9 +13,11 @@ import Testing
 @Suite struct CrashDuringRenewalsTests {
   static let subscribers = ["a", "b", "c"]
 
-  /// The signatures killed at: the first two, every fourth, and each side of the boundaries
-  /// between the subscribers' chains (14 signatures each). All 42 cost a minute of the suite;
-  /// `storeterm-bench crash` kills at random signatures for as long as it is asked.
+  /// The signatures killed at: the first two, every fourth, and both sides of each boundary.
+  ///
+  /// The boundaries are between the subscribers' chains (14 signatures each). All 42 cost a
+  /// minute of the suite; `storeterm-bench crash` kills at random signatures for as long as it
+  /// is asked.
   static let killPoints = Array(
     Set(Array(stride(from: 1, through: 42, by: 4)) + [2, 14, 15, 28, 29, 42])
   ).sorted()

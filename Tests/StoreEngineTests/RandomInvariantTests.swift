@@ -15,8 +15,10 @@ import Testing
   static let customers = ["default", "ana", "ben"]
   static let family = "walkers"
 
-  /// Steps per walk: 150 in the suite. Every step reads each customer's whole history, so a
-  /// walk costs the square of its length; `STORETERM_INVARIANT_STEPS=1000` walks the long form.
+  /// Steps per walk: 150 in the suite.
+  ///
+  /// Every step reads each customer's whole history, so a walk costs the square of its length;
+  /// `STORETERM_INVARIANT_STEPS=1000` walks the long form.
   static let steps =
     ProcessInfo.processInfo.environment["STORETERM_INVARIANT_STEPS"].flatMap { Int($0) } ?? 150
 

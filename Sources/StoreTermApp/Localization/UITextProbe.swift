@@ -38,8 +38,10 @@ final class UITextProbe: Sendable {
     return output
   }
 
-  /// The length of the format slot (`%@`, `%1$@`) `text` starts with, or nil. Scanned by hand:
-  /// a regex literal is parsed again on every call, and this runs for every word drawn.
+  /// The length of the format slot (`%@`, `%1$@`) `text` starts with, or nil.
+  ///
+  /// Scanned by hand: a regex literal is parsed again on every call, and this runs for every
+  /// word drawn.
   private static func slotLength(_ text: Substring) -> Int? {
     let head = Array(text.prefix(4))
     guard head.first == "%", head.count >= 2 else { return nil }
