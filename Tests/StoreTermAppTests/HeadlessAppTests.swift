@@ -35,7 +35,11 @@ import Testing
         .init(
           waiting: "the paywall without the badge",
           until: { $0.contains("▸ Premium Yearly") && !$0.contains("Active") },
-          [.key(.char("q"))]),
+          [.key(.char("2"))]),
+        // The app's store manager learns of the refund from `Transaction.updates`, as an app
+        // does, a moment after the App Store's status: the Account waits for it.
+        .init(waitFor: "Entitlements: none", [.key(.char("1"))]),
+        .init(waitFor: "▸ Premium Yearly", [.key(.char("q"))]),
       ])
     let program = Program<StoreTermApp>(
       state: AppState(size: terminal.size), backend: terminal,
