@@ -12,7 +12,7 @@ import Testing
 
   /// The scenarios time travel, another customer or Family Sharing keep from being exported.
   static let replayOnly: Set<String> = [
-    "billing-retry-grace-recovery", "family-sharing", "price-increase-declined",
+    "billing-retry-grace-recovery", "family-sharing",
   ]
 
   static func scenarios() throws -> [URL] {

@@ -49,14 +49,18 @@ extension StoreEngine {
       payload.expiresDate = now.epochMilliseconds
       latest.signed = try sign(payload)
       changes.updated.append(latest)
+      // Ended early for the reason it would have ended at the period's end (a declined price
+      // increase stays the reason); one that would have renewed ends as cancelled.
+      let reason =
+        SubscriptionLifecycle.endingReason(chain.state, planSold: true) ?? .customerCancelled
       chain.state.expiresDate = now
       chain.state.willAutoRenew = false
       chain.state.billingIssue = nil
-      chain.state.expirationReason = .customerCancelled
+      chain.state.expirationReason = reason
       changes.events.append(
         StoreEvent(
           date: now, customerID: customer.id, kind: .expired, transactionID: latest.id,
-          productID: chain.state.productID, detail: ExpirationIntent.customerCancelled.name))
+          productID: chain.state.productID, detail: reason.name))
     }
   }
 

@@ -78,24 +78,14 @@ public enum SubscriptionLifecycle {
       }
       guard state.expiresDate <= now, state.expirationReason == nil else { break }
       let renewalDate = state.expiresDate
-      if !state.willAutoRenew {
-        let reason = state.plannedExpirationReason ?? .customerCancelled
+      let period = periodOf(state.autoRenewProductID)
+      if let reason = endingReason(state, planSold: period != nil) {
+        state.willAutoRenew = false
         state.expirationReason = reason
         steps.append(.expired(date: renewalDate, reason: reason))
         break
       }
-      if let increase = state.priceIncrease, !increase.agreed {
-        state.willAutoRenew = false
-        state.expirationReason = .customerDidNotConsentToPriceIncrease
-        steps.append(.expired(date: renewalDate, reason: .customerDidNotConsentToPriceIncrease))
-        break
-      }
-      guard let period = periodOf(state.autoRenewProductID) else {
-        state.willAutoRenew = false
-        state.expirationReason = .productNotAvailable
-        steps.append(.expired(date: renewalDate, reason: .productNotAvailable))
-        break
-      }
+      guard let period else { break }
       if billing.issuesEnabled {
         let grace =
           billing.gracePeriodEnabled
@@ -115,6 +105,17 @@ public enum SubscriptionLifecycle {
       steps.append(.renewed(renew(&state, start: renewalDate, period: period)))
     }
     return steps
+  }
+
+  /// Why the subscription in `state` ends when its period does, or nil when it renews then:
+  /// auto-renew off (for the reason it was turned off), a price increase the customer has not
+  /// agreed to, or a plan no longer sold (`planSold` false).
+  public static func endingReason(_ state: SubscriptionState, planSold: Bool) -> ExpirationIntent? {
+    if !state.willAutoRenew { return state.plannedExpirationReason ?? .customerCancelled }
+    if let increase = state.priceIncrease, !increase.agreed {
+      return .customerDidNotConsentToPriceIncrease
+    }
+    return planSold ? nil : .productNotAvailable
   }
 
   /// Bills one renewal of `state` starting at `start` and moves its period on.

@@ -156,7 +156,7 @@ enum ScenarioCommand {
         path: ScenarioPlayer.catalogPath(scenario.catalog, folder: folder)))
     do {
       return try XCTestExport(
-        scenario: scenario, created: results.filter { $0.number > 0 }.map(\.created), name: name,
+        scenario: scenario, replayed: results.filter { $0.number > 0 }, name: name,
         catalog: catalog
       ).source()
     } catch let error as ScenarioError {

@@ -23,6 +23,9 @@ final class ScenarioPlayer {
     /// The transactions (and requests) the step created for the customer, by ID, in order,
     /// with their products: what an export maps to the test session's own IDs.
     var created: [(id: UInt64, productID: String)] = []
+    /// What the customer had before the step and after it (nil when the step was refused).
+    var before: ScenarioObservation?
+    var after: ScenarioObservation?
 
     var ok: Bool { differences.isEmpty }
   }
@@ -71,6 +74,7 @@ final class ScenarioPlayer {
     // opens the next account's (which reads the switches and clock the ledger holds).
     var store = try open()
     let start = try await Self.observe(store)
+    var last = start
     let initial = ScenarioCheck.differences(scenario.initial, observed: start, outcome: nil)
     if !scenario.initial.isEmpty || !initial.isEmpty {
       report(StepResult(number: 0, line: 0, text: "start", note: nil, differences: initial))
@@ -82,6 +86,7 @@ final class ScenarioPlayer {
     for (index, step) in scenario.steps.enumerated() {
       var result = StepResult(
         number: index + 1, line: step.line, text: step.action.text, note: nil, differences: [])
+      result.before = last
       let before = Set(try store.engine.records(customerID: customerID).map(\.id))
       var outcome: String?
       do {
@@ -98,6 +103,8 @@ final class ScenarioPlayer {
         if customerID != store.customerID { store = try open() }
         let after = store
         let observed = try await Self.observe(after)
+        result.after = observed
+        last = observed
         result.differences = ScenarioCheck.differences(
           step.expectations, observed: observed, outcome: outcome.map(Self.outcomeWord))
         result.created = try after.engine.records(customerID: customerID)

@@ -6,14 +6,19 @@ import StoreCore
 /// `Product.SubscriptionInfo.status(for:)`, the session's pending requests) asserted as the
 /// scenario expects it.
 ///
-/// Only steps `SKTestSession` can take are exported; a scenario with time travel, another
-/// customer, Family Sharing, offers or forced failures is refused at its line, since a test
-/// that skipped them would assert something the walk never saw.
+/// Time travel is exported as what it did: each renewal it made as
+/// `forceRenewalOfSubscription(productIdentifier:)`, each subscription it ended as
+/// `expireSubscription(productIdentifier:)`. Only steps `SKTestSession` can take are exported;
+/// a scenario with another customer, Family Sharing, an offer the catalog lacks, forced
+/// failures, or time doing what no session call does (a renewal failing into billing retry, a
+/// grace period running out) is refused at its line, since a test that skipped them would
+/// assert something the walk never saw.
 struct XCTestExport {
   /// The scenario.
   let scenario: Scenario
-  /// What the replay of each step created (scenario transaction IDs, products), step by step.
-  let created: [[(id: UInt64, productID: String)]]
+  /// The replay of each step: what it created (scenario transaction IDs, products) and what
+  /// the customer had before and after it.
+  let replayed: [ScenarioPlayer.StepResult]
   /// The scenario file's name without folder or extension, such as `ask-to-buy-approve`.
   let name: String
   /// The scenario's catalog: whether an `offer ID` is a promotional or a win-back offer.
@@ -42,15 +47,20 @@ struct XCTestExport {
     for (index, step) in scenario.steps.enumerated() {
       body.append("")
       body.append("    // Step \(index + 1) (line \(step.line)): \(step.action.text)")
-      let made = index < created.count ? created[index] : []
+      let replay = index < replayed.count ? replayed[index] : nil
+      let made = replay?.created ?? []
       for item in made { products[item.id] = item.productID }
       let outcome = step.expectations.compactMap { expectation -> String? in
         if case .outcome(let word) = expectation.fact { return word }
         return nil
       }.last
-      body += try call(
-        step, outcome: outcome, products: products, askToBuy: &askToBuy,
-        interrupted: &interrupted)
+      if case .clockAdvance = step.action {
+        body += try timeTravel(line: step.line, replay: replay)
+      } else {
+        body += try call(
+          step, outcome: outcome, products: products, askToBuy: &askToBuy,
+          interrupted: &interrupted)
+      }
       if !made.isEmpty {
         body.append("    try ids.take([\(made.map { String($0.id) }.joined(separator: ", "))])")
       }
@@ -164,10 +174,41 @@ struct XCTestExport {
     case .clockRate(let name):
       return ["    session.timeRate = .\(name)"]
     case .clockAdvance:
-      throw refusal(step.line, "time travel ('clock advance'; the session's time runs at timeRate)")
+      return try timeTravel(line: step.line, replay: nil)
     case .customer, .familyJoin, .familyLeave:
       throw refusal(step.line, "another customer or Family Sharing")
     }
+  }
+
+  /// The session's calls that do what a `clock advance` did in the replay: the renewals it
+  /// made, in order, then a renewal that failed or a subscription that ended, group by group.
+  private func timeTravel(line: Int, replay: ScenarioPlayer.StepResult?) throws -> [String] {
+    guard let replay, let before = replay.before, let after = replay.after else {
+      throw refusal(line, "time travel the replay did not observe")
+    }
+    func call(_ method: String, _ product: String?) throws -> String {
+      guard let product else {
+        throw refusal(line, "time travel on a subscription with no product")
+      }
+      return "    try session.\(method)(productIdentifier: \(Self.literal(product)))"
+    }
+    var calls = try replay.created.map { try call("forceRenewalOfSubscription", $0.productID) }
+    for group in after.statuses.keys.sorted() {
+      guard let now = after.statuses[group]?.first, let was = before.statuses[group]?.first,
+        was.state != now.state
+      else { continue }
+      let product = was.fields["product"]
+      switch (was.state, now.state) {
+      case (_, "expired"):
+        calls.append(try call("expireSubscription", product))
+      case (_, "subscribed") where !replay.created.isEmpty:
+        continue  // a renewal, forced above
+      default:
+        throw refusal(
+          line, "time moving a subscription from \(was.state) to \(now.state) ('clock advance')")
+      }
+    }
+    return calls.isEmpty ? ["    // Time passes: nothing renews or ends."] : calls
   }
 
   /// Assertions for a step's `expect` lines.
