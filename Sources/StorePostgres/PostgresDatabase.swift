@@ -12,6 +12,9 @@ public final class PostgresDatabase: @unchecked Sendable {
   /// The advisory lock every writer holds ("STRM", as SQLite ledgers' `application_id`);
   /// PostgreSQL keeps advisory locks per database.
   public static let writerLockKey: Int64 = 0x5354_524D
+  /// The channel every write transaction notifies before it commits (``PostgresChangeListener``
+  /// hears it on every seat, once the commit lands).
+  public static let changeChannel = "storeterm_ledger"
 
   /// The connection string, as given (it holds no password: see ``PostgresLocation``).
   public let connectionString: String
@@ -83,6 +86,10 @@ public final class PostgresDatabase: @unchecked Sendable {
           "SELECT pg_advisory_xact_lock($1)", [.integer(Self.writerLockKey)])
       }
       let result = try body(connection)
+      // Delivered to every listening seat when this commit lands, never if it rolls back.
+      if lockWriters {
+        try connection.execute("SELECT pg_notify($1, '')", [.text(Self.changeChannel)])
+      }
       try connection.run(script: "COMMIT")
       return result
     } catch {

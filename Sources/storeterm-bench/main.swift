@@ -9,7 +9,8 @@ let usage = """
     purchase [--seconds N] [--rounds N] [--prefill N]
                                        end-to-end purchases beside bare SQLite commits, into fresh
                                        files and into files already holding N rows
-    postgres [--seconds N]             purchases on a PostgreSQL ledger beside bare INSERT commits
+    postgres [--seconds N]             purchases on a PostgreSQL ledger beside bare INSERT commits,
+                                       then change-to-screen through LISTEN/NOTIFY
                                        (server: STORETERM_BENCH_POSTGRES, key=value form)
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
     history [--renewals N]             products, status, entitlements and customer over one
@@ -78,7 +79,12 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     ).run()
   case "postgres":
     let options = numericOptions(words, allowed: ["--seconds"])
-    return try PostgresBenchmark(seconds: options["--seconds"] ?? 3).run()
+    let commits = try PostgresBenchmark(seconds: options["--seconds"] ?? 3).run()
+    guard let server = ProcessInfo.processInfo.environment["STORETERM_BENCH_POSTGRES"],
+      !server.isEmpty
+    else { return commits }
+    let screen = try await PostgresScreenBenchmark().run(server: server)
+    return commits && screen
   case "renewals":
     let options = numericOptions(words, allowed: ["--subscribers"])
     return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()
