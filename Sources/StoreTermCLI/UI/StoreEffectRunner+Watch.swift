@@ -1,5 +1,6 @@
 import StoreCore
 @_spi(StoreTerm) import StoreKit
+import StorePostgres
 import StoreTermApp
 
 /// The runner's watch: what other processes change in the ledger reaches this process's app.
@@ -75,8 +76,18 @@ extension StoreEffectRunner {
       // billing failure or refund reaches the copies shared with them, and a member leaving
       // ends the sharing. So any change is taken in, not only the customer's own.
       if !events.isEmpty { await storeClient.recoverUnfinished() }
+      connectionLost = false
     } catch {
       log.write("watch: \(error)")
+      // A PostgreSQL server that went away (a restart, a dropped network) is said once, on the
+      // status line; the next look that reaches it again (each read connects anew) carries on.
+      if let lost = error as? PostgresError,
+        lost.kind == .connectionLost || lost.kind == .unreachable,
+        !connectionLost
+      {
+        connectionLost = true
+        send(.finished(.refused(Refusal(error))))
+      }
     }
     await publish(send, rereadingCustomers: false)
   }

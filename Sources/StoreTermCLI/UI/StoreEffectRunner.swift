@@ -28,6 +28,8 @@ final class StoreEffectRunner: EffectRunner {
   let pollInterval: Duration
   /// What tells the watch another process committed (``LedgerChangeSignal``).
   let changes: any LedgerChangeSignal
+  /// Whether the watch's last look lost its connection to the ledger's server (said once).
+  var connectionLost = false
   /// The app database the Customers screen reads consumable balances from.
   let appDatabase: String
   /// The real time now, for the simulated clock.
