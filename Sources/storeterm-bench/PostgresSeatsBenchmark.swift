@@ -5,8 +5,9 @@ import StorePostgres
 import StoreTermCLI
 import StoreTermTestSupport
 
-/// `storeterm-bench seats`: a team on one PostgreSQL ledger. Writer processes buy on overlapping
-/// customers (two on `a`, two on `b`, …) through `storeterm purchase --db postgresql://…` while
+/// `storeterm-bench seats`: a team on one PostgreSQL ledger.
+///
+/// Writer processes buy on overlapping customers (two on `a`, two on `b`, …) through `storeterm purchase --db postgresql://…` while
 /// two headless UIs (customers `a` and `b`) stay open; afterwards no identifier is lost or
 /// repeated, every JWS verifies against the team's CA, and both UIs count every transaction.
 ///
