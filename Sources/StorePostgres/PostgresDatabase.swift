@@ -12,6 +12,9 @@ public final class PostgresDatabase: @unchecked Sendable {
   /// The advisory lock every writer holds ("STRM", as SQLite ledgers' `application_id`);
   /// PostgreSQL keeps advisory locks per database.
   public static let writerLockKey: Int64 = 0x5354_524D
+  /// The channel every write transaction notifies before it commits (``PostgresChangeListener``
+  /// hears it on every seat, once the commit lands).
+  public static let changeChannel = "storeterm_ledger"
 
   /// The connection string, as given (it holds no password: see ``PostgresLocation``).
   public let connectionString: String
@@ -41,7 +44,7 @@ public final class PostgresDatabase: @unchecked Sendable {
   @discardableResult
   public func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
     try transaction(
-      begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", lockWriters: false, body)
+      begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: "COMMIT", body)
   }
 
   /// Runs `body` in a write transaction holding the writers' lock, committing when it returns
@@ -54,11 +57,19 @@ public final class PostgresDatabase: @unchecked Sendable {
       throw PostgresError(
         .readOnly, "the \(target) is open read-only (--read-only), so nothing can be changed")
     }
-    return try transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED", lockWriters: true, body)
+    return try transaction(begin: Self.beginWrite, commit: Self.commitWrite, body)
   }
 
+  /// A write's start in one round trip: the transaction, then the writers' lock (fixed text from
+  /// constants; no value is bound).
+  static let beginWrite =
+    "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(\(writerLockKey))"
+  /// A write's end in one round trip: the notification every listening seat gets when (and
+  /// only if) the commit lands, then the commit.
+  static let commitWrite = "SELECT pg_notify('\(changeChannel)', ''); COMMIT"
+
   private func transaction<T>(
-    begin: String, lockWriters: Bool, _ body: (PostgresConnection) throws -> T
+    begin: String, commit: String, _ body: (PostgresConnection) throws -> T
   ) throws -> T {
     lock.lock()
     defer { lock.unlock() }
@@ -69,21 +80,17 @@ public final class PostgresDatabase: @unchecked Sendable {
     inTransaction = true
     defer { inTransaction = false }
     do {
-      try connection.run(script: begin)
-    } catch let error as PostgresError where error.kind == .connectionLost {
-      // The server went away while the connection sat idle (a restart): nothing of this
-      // transaction was sent yet, so connecting again and beginning once more is safe.
-      self.connection = nil
-      connection = try connected()
-      try connection.run(script: begin)
-    }
-    do {
-      if lockWriters {
-        try connection.execute(
-          "SELECT pg_advisory_xact_lock($1)", [.integer(Self.writerLockKey)])
+      do {
+        try connection.run(script: begin)
+      } catch let error as PostgresError where error.kind == .connectionLost {
+        // The server went away while the connection sat idle (a restart): nothing of this
+        // transaction was committed, so connecting again and beginning once more is safe.
+        self.connection = nil
+        connection = try connected()
+        try connection.run(script: begin)
       }
       let result = try body(connection)
-      try connection.run(script: "COMMIT")
+      try connection.run(script: commit)
       return result
     } catch {
       // A broken connection's transaction is rolled back by the server.

@@ -19,6 +19,24 @@ enum StoreLedger {
     }
   }
 
+  /// The ledger the screens read, by pages and keyed lookups.
+  var browser: any LedgerBrowser {
+    switch self {
+    case .sqlite(let ledger): ledger
+    case .postgres(let ledger, _): ledger
+    }
+  }
+
+  /// What wakes the UI's watch: on PostgreSQL the server's notification of every seat's commits
+  /// (on a connection of its own), on SQLite a poll.
+  func changeSignal() -> any LedgerChangeSignal {
+    switch self {
+    case .sqlite: PollingChangeSignal()
+    case .postgres(let ledger, _):
+      PostgresChangeListener(connectionString: ledger.database.connectionString)
+    }
+  }
+
   /// The SQLite ledger, or one sentence saying `feature` needs one.
   func sqlite(for feature: String) throws -> SQLiteLedger {
     switch self {

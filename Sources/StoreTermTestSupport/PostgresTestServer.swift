@@ -46,7 +46,7 @@ public final class PostgresScratch: Sendable {
   }
 
   /// `postgresql:///database?key=value&…` with the server's other keywords.
-  static func uri(server: String, database: String) -> String {
+  public static func uri(server: String, database: String) -> String {
     let pairs = server.split(separator: " ").compactMap { pair -> (String, String)? in
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, parts[0] != "dbname" else { return nil }

@@ -9,7 +9,11 @@ let usage = """
     purchase [--seconds N] [--rounds N] [--prefill N]
                                        end-to-end purchases beside bare SQLite commits, into fresh
                                        files and into files already holding N rows
-    postgres [--seconds N]             purchases on a PostgreSQL ledger beside bare INSERT commits
+    postgres [--seconds N]             purchases on a PostgreSQL ledger beside bare INSERT commits,
+                                       then change-to-screen through LISTEN/NOTIFY
+    seats [--writers N] [--purchases N]
+                                       N writer processes on overlapping customers of one
+                                       PostgreSQL ledger beside two headless UIs (same server)
                                        (server: STORETERM_BENCH_POSTGRES, key=value form)
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
     history [--renewals N]             products, status, entitlements and customer over one
@@ -78,7 +82,12 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     ).run()
   case "postgres":
     let options = numericOptions(words, allowed: ["--seconds"])
-    return try PostgresBenchmark(seconds: options["--seconds"] ?? 3).run()
+    let commits = try PostgresBenchmark(seconds: options["--seconds"] ?? 3).run()
+    guard let server = ProcessInfo.processInfo.environment["STORETERM_BENCH_POSTGRES"],
+      !server.isEmpty
+    else { return commits }
+    let screen = try await PostgresScreenBenchmark().run(server: server)
+    return commits && screen
   case "renewals":
     let options = numericOptions(words, allowed: ["--subscribers"])
     return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()
@@ -146,6 +155,19 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       benchmark.sizes = sizes.compactMap { $0 }
     }
     return try benchmark.run()
+  case "seats":
+    let options = numericOptions(words, allowed: ["--writers", "--purchases"])
+    return try await PostgresSeatsBenchmark(
+      writers: max(1, Int(options["--writers"] ?? 4)),
+      purchases: max(1, Int(options["--purchases"] ?? 50))
+    ).run()
+  case "seats-writer":
+    // One writer process of `seats`: URI CUSTOMER PURCHASES STATE.
+    let values = Array(words)
+    guard values.count == 4, let purchases = Int(values[2]) else { usageError() }
+    try await PostgresSeatsBenchmark.writer(
+      uri: values[0], customer: values[1], purchases: purchases, state: values[3])
+    return true
   case "reader-probe":
     // The UI's side of `reader`, in a process of its own: DB TRANSACTIONS CHANGES POLLS.
     let values = Array(words)

@@ -57,4 +57,12 @@ struct LedgerStore: Sendable {
       try PostgresLedger(connectionString: location, readOnly: readOnly)
     }
   }
+
+  /// A new connection to the store, as the screens read it.
+  func openBrowser() throws -> any LedgerBrowser {
+    switch backend {
+    case .sqlite: try SQLiteLedger(location: .file(location))
+    case .postgres: try PostgresLedger(connectionString: location)
+    }
+  }
 }

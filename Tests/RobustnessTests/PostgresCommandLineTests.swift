@@ -19,7 +19,7 @@ import Testing
 @Suite(
   .enabled(if: PostgresTestServer.connectionString != nil, "STORETERM_TEST_POSTGRES is not set"))
 struct PostgresCommandLineTests {
-  static let purchasesPerProcess = 5
+  static let purchasesPerProcess = 10
 
   @Test func fourProcessesAndThisOneBuyOnOverlappingCustomers() async throws {
     let scratch = try PostgresScratch()
@@ -31,6 +31,11 @@ struct PostgresCommandLineTests {
       ["purchase", "dev.storeterm.demo.coins.100", "--db", db, "--customer", "a"],
       environment: environment)
     #expect(first.status == 0, "\(first.standardError)")
+    // Two seats' screens (headless) open before the writers start and must show where they end.
+    let screens = [
+      try await HeadlessFrontEnd(database: db, customerID: "a", environment: environment),
+      try await HeadlessFrontEnd(database: db, customerID: "b", environment: environment),
+    ]
     async let p1 = Self.child(db: db, customer: "a", state: state)
     async let p2 = Self.child(db: db, customer: "a", state: state)
     async let p3 = Self.child(db: db, customer: "b", state: state)
@@ -63,6 +68,12 @@ struct PostgresCommandLineTests {
       #expect(balances.standardOutput.contains("\"balance\": \(expected)"), "\(customer)")
     }
     #expect(ids.sorted() == Array(1...UInt64(1 + 5 * Self.purchasesPerProcess)))
+    for screen in screens {
+      // What the watch does when the server tells it of a commit.
+      await screen.takeInOtherProcesses()
+      #expect(await screen.snapshot?.transactionPage?.total == 1 + 5 * Self.purchasesPerProcess)
+      await screen.stop()
+    }
   }
 
   private static func child(db: String, customer: String, state: String) async {
@@ -172,8 +183,8 @@ struct PostgresReadOnlySeatTests {
     #expect(
       refused.standardError
         == "storeterm: --read-only: purchase can change the ledger, so a read-only seat cannot"
-        + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements"
-        + " and status)\n")
+        + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements,"
+        + " status and ui)\n")
     #expect(try ledger.events(after: 0, limit: 100) == before)
   }
 }

@@ -12,7 +12,7 @@ enum ReadOnlySeat {
   /// The commands a read-only seat on a PostgreSQL ledger can run: the store's reading
   /// commands, which open it read-only (the server refuses a change too) and never catch up.
   static let allowedOnPostgres: [String] = [
-    "products", "transactions", "entitlements", "status", "help",
+    "products", "transactions", "entitlements", "status", "ui", "help",
   ]
 
   /// Nil when `command` may run read-only, else the sentence refusing it.
@@ -20,8 +20,8 @@ enum ReadOnlySeat {
     if postgres {
       guard !allowedOnPostgres.contains(command) else { return nil }
       return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
-        + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements"
-        + " and status)"
+        + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements,"
+        + " status and ui)"
     }
     guard !allowedCommands.contains(command) else { return nil }
     return "--read-only: \(command) can change the ledger, so a read-only seat cannot"

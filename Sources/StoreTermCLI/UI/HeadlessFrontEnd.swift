@@ -19,13 +19,20 @@ public final class HeadlessFrontEnd {
   /// Opens the App Store at `database` as `storeterm ui --db database [--customer ID]` does, and
   /// starts the front end (its first snapshot included).
   ///
-  /// - Parameter recordTo: the scenario file `W` records to (``AppEffect/setRecording(_:)``).
-  public init(database: String, customerID: String? = nil, recordTo: String? = nil) async throws {
+  /// - Parameters:
+  ///   - recordTo: the scenario file `W` records to (``AppEffect/setRecording(_:)``).
+  ///   - environment: the process environment it reads (`XDG_STATE_HOME` names the state folder
+  ///     of a PostgreSQL seat: its CA and app records).
+  public init(
+    database: String, customerID: String? = nil, recordTo: String? = nil,
+    environment: [String: String] = [:]
+  ) async throws {
     let parsed = try StoreTermCommand.parser.parse(
       ["ui", "--db", database] + (customerID.map { ["--customer", $0] } ?? []))
     let log = DiagnosticLog()
-    context = try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
-      .openStore(reportingWarnings: false)
+    context = try CommandContext(
+      parsed: parsed, output: LogOutput(log: log), environment: environment
+    ).openStore(reportingWarnings: false)
     let target = RecordingTarget(
       path: recordTo, paths: StorePaths(databaseOption: database, environment: [:]),
       catalog: "demo")
@@ -35,8 +42,9 @@ public final class HeadlessFrontEnd {
       let parsed = try StoreTermCommand.parser.parse([
         "ui", "--db", database, "--customer", customerID,
       ])
-      return try CommandContext(parsed: parsed, output: LogOutput(log: log), environment: [:])
-        .openStore(reportingWarnings: false)
+      return try CommandContext(
+        parsed: parsed, output: LogOutput(log: log), environment: environment
+      ).openStore(reportingWarnings: false)
     }
     await run(.start)
   }
@@ -67,7 +75,7 @@ public final class HeadlessFrontEnd {
 
   /// The signed-in customer's records as the ledger holds them.
   public func records() throws -> [TransactionRecord] {
-    try context.ledger.records(customerID: context.customerID)
+    try context.backend.ledger.records(customerID: context.customerID)
   }
 
   /// Stops the store manager's listeners.

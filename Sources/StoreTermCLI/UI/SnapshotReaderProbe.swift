@@ -15,14 +15,15 @@ public final class SnapshotReaderProbe {
   private let context: StoreContext
 
   /// Opens the App Store at `database` for `customerID` as `storeterm ui --db database` does
-  /// (catching up, and pointing StoreKit at it process-wide).
-  public init(database: String, customerID: String) throws {
+  /// (catching up, and pointing StoreKit at it process-wide); `environment` is the one it reads
+  /// (`XDG_STATE_HOME` names a PostgreSQL seat's state folder).
+  public init(database: String, customerID: String, environment: [String: String] = [:]) throws {
     let parsed = try StoreTermCommand.parser.parse([
       "ui", "--db", database, "--customer", customerID,
     ])
     let log = DiagnosticLog()
     let context = try CommandContext(
-      parsed: parsed, output: LogOutput(log: log), environment: [:]
+      parsed: parsed, output: LogOutput(log: log), environment: environment
     ).openStore(reportingWarnings: false)
     StoreKitRuntime.configure(context.runtime)
     store = Store(configuration: context.managerConfiguration)

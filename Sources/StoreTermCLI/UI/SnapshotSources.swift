@@ -13,19 +13,22 @@ enum SnapshotSources {
   @MainActor
   static func builder(store: Store, context: StoreContext) throws -> SnapshotBuilder {
     SnapshotBuilder(
-      app: StoreManagerView(store: store), appStore: try browser(context),
+      app: StoreManagerView(store: store), appStore: browser(context),
       customerID: context.customerID)
   }
 
   /// The App Store side: the opened ledger, the engine's session, and the verifier.
-  static func browser(_ context: StoreContext) throws -> AppStoreBrowser {
+  static func browser(_ context: StoreContext) -> AppStoreBrowser {
     let engine = context.engine
     let clock = context.clock
     let verifier = context.verifier
-    let ledger = try context.ledger
-    let retention = RetentionStore(ledger: ledger, identity: context.identity)
+    // Retention messaging's configuration lives in SQLite ledgers only so far: on PostgreSQL
+    // none is configured, as its server (`serve`) does not run there yet.
+    let retention = (try? context.ledger).map {
+      RetentionStore(ledger: $0, identity: context.identity)
+    }
     return AppStoreBrowser(
-      ledger: ledger,
+      ledger: context.backend.browser,
       session: {
         let session = engine.session
         var facts = SessionFacts(
@@ -33,7 +36,7 @@ enum SnapshotSources {
           settings: settings(session: session, catalog: engine.catalog, clock: clock),
           nonRenewingLength: session.nonRenewingDuration,
           includesConsumableHistory: session.includesConsumableHistory)
-        facts.retentionConfigured = (try? retention.isConfigured()) ?? false
+        facts.retentionConfigured = (try? retention?.isConfigured()) ?? false
         return facts
       },
       subscriptionChains: { try engine.subscriptionChains(customerID: $0) },

@@ -1,21 +1,30 @@
 import StoreCore
 @_spi(StoreTerm) import StoreKit
+import StorePostgres
 import StoreTermApp
 
 /// The runner's watch: what other processes change in the ledger reaches this process's app.
 extension StoreEffectRunner {
-  /// Polls the ledger for changes made by other processes (`storeterm manage approve 3` in a
-  /// second terminal): their transactions never reach this process's `Transaction.updates`,
+  /// How many quiet ticks pass between looks when the ledger tells the watch of commits
+  /// (PostgreSQL's `NOTIFY`): the fallback poll, for a notification lost with its connection.
+  static let ticksBetweenFallbackLooks = 10
+
+  /// Looks at the ledger for changes made by other processes (`storeterm manage approve 3` in
+  /// a second terminal): their transactions never reach this process's `Transaction.updates`,
   /// so the store delivers them as unfinished transactions, as an app does at its next launch.
+  ///
+  /// On SQLite every tick looks (a poll). On PostgreSQL a look follows each commit's
+  /// notification at once, and otherwise every ``ticksBetweenFallbackLooks`` ticks.
   func watch(_ send: @escaping @Sendable (AppAction) -> Void) async {
+    var quietTicks = 0
     while !Task.isCancelled {
-      do {
-        try await Task.sleep(for: pollInterval)
-      } catch {
-        return
-      }
+      let changed = await changes.wait(upTo: pollInterval)
+      if Task.isCancelled { return }
       // The front end's only clock for status messages: real time, sent in as an action.
       send(.tick(realTime()))
+      quietTicks = changed ? 0 : quietTicks + 1
+      guard changed || quietTicks >= Self.ticksBetweenFallbackLooks else { continue }
+      quietTicks = 0
       await takeInOtherProcesses(send)
     }
   }
@@ -67,8 +76,18 @@ extension StoreEffectRunner {
       // billing failure or refund reaches the copies shared with them, and a member leaving
       // ends the sharing. So any change is taken in, not only the customer's own.
       if !events.isEmpty { await storeClient.recoverUnfinished() }
+      connectionLost = false
     } catch {
       log.write("watch: \(error)")
+      // A PostgreSQL server that went away (a restart, a dropped network) is said once, on the
+      // status line; the next look that reaches it again (each read connects anew) carries on.
+      if let lost = error as? PostgresError,
+        lost.kind == .connectionLost || lost.kind == .unreachable,
+        !connectionLost
+      {
+        connectionLost = true
+        send(.finished(.refused(Refusal(error))))
+      }
     }
     await publish(send, rereadingCustomers: false)
   }

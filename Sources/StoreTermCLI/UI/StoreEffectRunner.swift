@@ -23,8 +23,13 @@ final class StoreEffectRunner: EffectRunner {
   /// Effects under way, and who waits for there to be none.
   private var running = 0
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// How often the watch looks at the ledger for other processes' changes.
+  /// How often the watch ticks, and looks at the ledger for other processes' changes when the
+  /// ledger cannot tell it of them.
   let pollInterval: Duration
+  /// What tells the watch another process committed (``LedgerChangeSignal``).
+  let changes: any LedgerChangeSignal
+  /// Whether the watch's last look lost its connection to the ledger's server (said once).
+  var connectionLost = false
   /// The app database the Customers screen reads consumable balances from.
   let appDatabase: String
   /// The real time now, for the simulated clock.
@@ -47,7 +52,7 @@ final class StoreEffectRunner: EffectRunner {
     context: StoreContext, log: DiagnosticLog,
     pollInterval: Duration = .milliseconds(200), appDatabase: String = "",
     realTime: @escaping @Sendable () -> Date = LedgerClock.systemTime,
-    recording: RecordingTarget? = nil,
+    recording: RecordingTarget? = nil, changes: (any LedgerChangeSignal)? = nil,
     openContext: @escaping @MainActor (String) throws -> StoreContext
   ) throws {
     recordingTarget =
@@ -61,6 +66,7 @@ final class StoreEffectRunner: EffectRunner {
     self.reader = try SnapshotSources.builder(store: store, context: context)
     self.log = log
     self.pollInterval = pollInterval
+    self.changes = changes ?? context.backend.changeSignal()
     self.appDatabase = appDatabase
     self.realTime = realTime
     (storeClient, controls, support, clock) = Self.clients(
@@ -308,7 +314,14 @@ final class StoreEffectRunner: EffectRunner {
     case .setRecording:
       break  // Handled in run, outside StoreKit's configuration.
     case .notifications(let request):
-      guard let ledger = try? context.ledger else { return }
+      let ledger: SQLiteLedger
+      do {
+        ledger = try context.backend.sqlite(for: "the Notifications screen")
+      } catch {
+        // The outbox's pages and deliveries are SQLite's so far: the screen says so.
+        if case .load = request { send(.notifications(.finished(.unreadable("\(error)")))) }
+        return
+      }
       await NotificationsClient(
         ledger: ledger, clock: context.clock, factory: context.notifications,
         pollInterval: pollInterval

@@ -27,7 +27,7 @@ struct LedgerClockClient: ClockClient {
       throw CommandFailure("the clock cannot pass the end of the test certificates")
     }
     let advanced = context.clock.simulated.advanced(by: seconds, real: real)
-    try context.ledger.setClock(advanced)
+    try context.backend.ledger.setClock(advanced)
     context.clock.set(advanced)
   }
 
@@ -36,11 +36,11 @@ struct LedgerClockClient: ClockClient {
       throw CommandFailure("\(name) is not a time rate")
     }
     let changed = context.clock.simulated.withRate(rate, real: realTime())
-    try context.ledger.setClock(changed)
+    try context.backend.ledger.setClock(changed)
     context.clock.set(changed)
   }
 
   func refresh() throws {
-    if let clock = try context.ledger.clock() { context.clock.set(clock) }
+    if let clock = try context.backend.ledger.clock() { context.clock.set(clock) }
   }
 }

@@ -64,6 +64,8 @@ struct LedgerSupportClient: SupportClient {
   }
 
   private func supportSession() throws -> SupportSession {
-    try SupportSession(store: context, appDatabase: appDatabase)
+    // The support directory (its full-text index, imported data) is SQLite's so far.
+    _ = try context.backend.sqlite(for: "the Customers screen")
+    return try SupportSession(store: context, appDatabase: appDatabase)
   }
 }

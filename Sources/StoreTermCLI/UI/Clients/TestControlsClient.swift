@@ -75,11 +75,11 @@ struct EngineTestControls: TestControlsClient {
 
   func refreshSession() throws -> Bool {
     // Another process (another screen) may have turned a session switch.
-    let session = context.engine.session.applying(try context.ledger.sessionSwitches())
+    let session = context.engine.session.applying(try context.backend.sessionSwitches())
     if session != context.engine.session { context.engine.setSession(session) }
     // Or raised a price: the App Store sells at it from then on.
     let catalog = context.engine.catalog
-    let repriced = catalog.repricing(try context.ledger.productPrices())
+    let repriced = catalog.repricing(try context.backend.productPrices())
     guard repriced.configuration != catalog.configuration else { return false }
     context.engine.setCatalog(repriced)
     return true
