@@ -60,13 +60,15 @@ public final class PostgresDatabase: @unchecked Sendable {
     return try transaction(begin: Self.beginWrite, commit: Self.commitWrite, body)
   }
 
-  /// A write's start in one round trip: the transaction, then the writers' lock (fixed text from
-  /// constants; no value is bound).
+  /// A write's start in one round trip: the transaction, then the writers' lock.
+  ///
+  /// Fixed text, as every statement is (the number is `writerLockKey`; a test holds them
+  /// equal): a simple query of two statements cannot bind values.
   static let beginWrite =
-    "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(\(writerLockKey))"
+    "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(1398035021)"
   /// A write's end in one round trip: the notification every listening seat gets when (and
-  /// only if) the commit lands, then the commit.
-  static let commitWrite = "SELECT pg_notify('\(changeChannel)', ''); COMMIT"
+  /// only if) the commit lands, then the commit (the channel is `changeChannel`).
+  static let commitWrite = "SELECT pg_notify('storeterm_ledger', ''); COMMIT"
 
   private func transaction<T>(
     begin: String, commit: String, _ body: (PostgresConnection) throws -> T

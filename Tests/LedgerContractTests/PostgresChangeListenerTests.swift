@@ -1,8 +1,9 @@
 import Foundation
 import StoreCore
-import StorePostgres
 import StoreTermTestSupport
 import Testing
+
+@testable import StorePostgres
 
 /// `LISTEN`/`NOTIFY` on a real server: every seat hears each commit, never a rollback.
 @Suite(.enabled(if: postgresServer != nil, "STORETERM_TEST_POSTGRES is not set"))
@@ -37,4 +38,13 @@ struct PostgresChangeListenerTests {
     }
     #expect(await first.wait(upTo: .milliseconds(200)) == false)
   }
+}
+
+/// A write's fixed statements take the writers' lock and notify on the channel listeners hear.
+@Test func theWriteStatementsNameTheLockKeyAndTheChannel() {
+  #expect(
+    PostgresDatabase.beginWrite.hasSuffix(
+      "pg_advisory_xact_lock(\(PostgresDatabase.writerLockKey))"))
+  #expect(
+    PostgresDatabase.commitWrite.hasPrefix("SELECT pg_notify('\(PostgresDatabase.changeChannel)',"))
 }
