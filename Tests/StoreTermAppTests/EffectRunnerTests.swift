@@ -143,9 +143,30 @@ import Testing
       let snapshot = try #require(inbox.lastSnapshot)
       #expect(snapshot.entitledProductIDs == [id])
       let product = try #require(snapshot.product(id))
-      #expect(Badge.badges(for: product, in: snapshot) == [.active])
+      #expect(Badge.badges(for: product, in: snapshot) == [.active, .offerAvailable])
       #expect(Badge.introOffer(for: product, in: snapshot) == nil)
       #expect(snapshot.verification[1] == "verified")
+    }
+  }
+
+  @Test func aLapsedSubscriberIsOfferedTheWinBackOfferAndBuysWithIt() async throws {
+    try await withRunner { runner, inbox in
+      let id = "dev.storeterm.demo.plus.monthly"
+      await runner.run(.purchase(productID: id, outcome: .normal)) { inbox.send($0) }
+      // A subscriber may buy with the promotional offer; the win-back offer waits for a lapse.
+      #expect(inbox.lastSnapshot?.availableOffers == [id: ["plus.monthly.comeback"]])
+      await runner.run(.manage(.expire, transactionID: 1)) { inbox.send($0) }
+      var snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.availableOffers == [id: ["plus.monthly.comeback", "plus.monthly.winback"]])
+      #expect(Badge.badges(for: snapshot.product(id)!, in: snapshot) == [.offerAvailable])
+      await runner.run(.purchase(productID: id, outcome: .normal, offer: "plus.monthly.winback")) {
+        inbox.send($0)
+      }
+      #expect(
+        inbox.all.contains(.purchaseFinished(productID: id, state: .succeeded(transactionID: 2))))
+      #expect(try context.engine.record(2).signed?.payload.offerType == .winBackOffer)
+      snapshot = try #require(inbox.lastSnapshot)
+      #expect(snapshot.availableOffers[id] == ["plus.monthly.comeback"])
     }
   }
 

@@ -134,6 +134,25 @@ import Testing
       updated(confirmed.state, .purchaseSheet(.moveOutcome(1))).state.sheet?.outcomeIndex == 0)
   }
 
+  @Test func theSheetOffersEachAvailableOfferAndBuysWithTheChosenOne() {
+    var state = Fixtures.state()
+    let productID = updated(state, .paywall(.buy)).state.sheet!.productID
+    state.snapshot.availableOffers = [productID: ["comeback", "loyal"]]
+    state = updated(state, .paywall(.buy)).state
+    #expect(state.sheet?.offers == ["comeback", "loyal"])
+    #expect(state.sheet?.chosenOffer == nil)
+    state = updated(state, .purchaseSheet(.nextOffer)).state
+    #expect(state.sheet?.chosenOffer == "comeback")
+    state = updated(state, .purchaseSheet(.nextOffer)).state
+    #expect(state.sheet?.chosenOffer == "loyal")
+    #expect(updated(state, .purchaseSheet(.nextOffer)).state.sheet?.chosenOffer == nil)
+    let confirmed = updated(state, .purchaseSheet(.confirm))
+    #expect(
+      confirmed.effects == [.purchase(productID: productID, outcome: .normal, offer: "loyal")])
+    let product = state.snapshot.product(productID)!
+    #expect(Badge.badges(for: product, in: state.snapshot).contains(.offerAvailable))
+  }
+
   @Test func escapeCancelsThroughTheStore() {
     let state = updated(Fixtures.state(), .paywall(.buy)).state
     assertUpdate(

@@ -34,7 +34,16 @@ struct PurchasePlan {
     productID: String, options: PurchaseOptions, state: CustomerLedger, catalog: ProductCatalog,
     now: Date
   ) throws -> PurchasePlan {
-    let records = state.records
+    try make(
+      productID: productID, options: options, records: state.records,
+      subscriptions: state.subscriptions, catalog: catalog, now: now)
+  }
+
+  /// The plan from the customer's records and subscription chains alone (what `state` holds).
+  static func make(
+    productID: String, options: PurchaseOptions, records: [TransactionRecord],
+    subscriptions: [SubscriptionRecord], catalog: ProductCatalog, now: Date
+  ) throws -> PurchasePlan {
     let subscribed = TransactionRules.subscribedGroups(records)
     guard let product = catalog.product(id: productID, subscribedGroups: subscribed) else {
       throw StoreEngineError.unknownProduct(productID)
@@ -56,7 +65,9 @@ struct PurchasePlan {
         .first { $0.payload.productId == productID }
       if plan.existing != nil, options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
     case .autoRenewable:
-      try plan.planSubscription(options: options, state: state, catalog: catalog, now: now)
+      try plan.planSubscription(
+        options: options, records: records, subscriptions: subscriptions, catalog: catalog,
+        now: now)
     default:
       if options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
     }
@@ -64,12 +75,13 @@ struct PurchasePlan {
   }
 
   private mutating func planSubscription(
-    options: PurchaseOptions, state: CustomerLedger, catalog: ProductCatalog, now: Date
+    options: PurchaseOptions, records: [TransactionRecord], subscriptions: [SubscriptionRecord],
+    catalog: ProductCatalog, now: Date
   ) throws {
     let info = product.subscription!
-    chain = state.subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
+    chain = subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
     // Only the customer's own chain decides; a Family Sharing copy is the purchaser's.
-    let latest = TransactionRules.chronological(state.records)
+    let latest = TransactionRules.chronological(records)
       .last {
         $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID
           && $0.payload.inAppOwnershipType != .familyShared

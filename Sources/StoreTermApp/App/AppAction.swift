@@ -84,4 +84,6 @@ public enum PurchaseSheetAction: Sendable, Equatable {
   case cancel
   /// `←`/`→`: pick the QA outcome.
   case moveOutcome(Int)
+  /// `o`: the next offer the customer can buy with (none, then each available one).
+  case nextOffer
 }

@@ -8,8 +8,9 @@ public enum AppEffect: Sendable, Equatable {
   /// Watches the App Store's log for changes made by other processes, for as long as the
   /// program runs, sending a snapshot after each.
   case watchForChanges
-  /// Buys a product through the store manager.
-  case purchase(productID: String, outcome: ForcedOutcome)
+  /// Buys a product through the store manager, with a promotional or win-back offer the
+  /// customer chose on the sheet (by identifier; nil: StoreKit's introductory offer rule).
+  case purchase(productID: String, outcome: ForcedOutcome, offer: String? = nil)
   /// Presents the Redeem Code sheet (`AppStore.presentOfferCodeRedeemSheet`); answered with
   /// ``RedeemCodeAction/presented`` or ``RedeemCodeAction/presentFailed(_:)``.
   case presentOfferCodeRedeemSheet

@@ -28,6 +28,8 @@ public enum Badge: Hashable, Sendable {
   /// The customer has it only because a family member bought it and shares it
   /// (`ownershipType == .familyShared`); shown instead of Active or Owned.
   case familySharing
+  /// A promotional or win-back offer the customer can buy this subscription with now.
+  case offerAvailable
 
   /// The badge's words in English, such as `Expires on 2026-12-07`.
   public var text: String { text(UIText.baseLanguage) }
@@ -46,6 +48,7 @@ public enum Badge: Hashable, Sendable {
     case .upgrade: UIText.text("Upgrade", locale)
     case .downgrade: UIText.text("Downgrade", locale)
     case .familySharing: UIText.text("Family Sharing", locale)
+    case .offerAvailable: UIText.text("Offer available", locale)
     }
   }
 
@@ -97,6 +100,7 @@ public enum Badge: Hashable, Sendable {
         badges.append(.familySharing)
       }
     }
+    if snapshot.availableOffers[product.id]?.isEmpty == false { badges.append(.offerAvailable) }
     // What the ledger says is open, never what this process remembers of its own purchases.
     switch openRequest(for: product.id, in: snapshot)?.state {
     case .pendingApproval: badges.insert(.pendingApproval, at: 0)

@@ -70,6 +70,9 @@ public struct StoreSnapshot: Sendable, Equatable {
   /// Whether the developer configured retention messaging (a real-time URL or a default
   /// message): turning auto-renew off then goes through the App Store's retention message.
   public var retentionConfigured = false
+  /// The promotional and win-back offer identifiers the customer could buy each subscription
+  /// with now, by product (what the purchase sheet offers and the paywall marks).
+  public var availableOffers: [String: [String]] = [:]
 
   /// Creates a snapshot.
   public init(

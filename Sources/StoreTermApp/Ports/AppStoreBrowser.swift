@@ -13,17 +13,22 @@ public struct AppStoreBrowser: Sendable {
   public var subscriptionChains: @Sendable (String) throws -> [SubscriptionState]
   /// Verifies a transaction's JWS and names the result (`verified`, or the error's name).
   public var verify: @Sendable (String) -> String
+  /// The promotional and win-back offers a customer could buy each subscription with now, by
+  /// product (the engine's purchase rules decide).
+  public var availableOffers: @Sendable (String) throws -> [String: [String]]
 
   /// Creates a browser.
   public init(
     ledger: any LedgerBrowser, session: @escaping @Sendable () -> SessionFacts,
     subscriptionChains: @escaping @Sendable (String) throws -> [SubscriptionState],
-    verify: @escaping @Sendable (String) -> String
+    verify: @escaping @Sendable (String) -> String,
+    availableOffers: @escaping @Sendable (String) throws -> [String: [String]] = { _ in [:] }
   ) {
     self.ledger = ledger
     self.session = session
     self.subscriptionChains = subscriptionChains
     self.verify = verify
+    self.availableOffers = availableOffers
   }
 }
 

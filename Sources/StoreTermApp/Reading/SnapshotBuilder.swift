@@ -43,6 +43,8 @@ public final class SnapshotBuilder {
   static let switcherLimit = 200
   /// The last Family Sharing status and what it was computed from.
   private var familyCache: (mark: [Int64], shared: Set<String>, status: FamilyStatus)?
+  /// The offers last read, with the ledger mark and time they were read at.
+  private var offersCache: (mark: [Int64], now: Date, offers: [String: [String]])?
   /// The sequence of the last App Store event read from the ledger.
   public private(set) var lastSequence: Int64 = 0
   /// The most entries the event log keeps.
@@ -155,6 +157,7 @@ public final class SnapshotBuilder {
     snapshot.nonRenewingLength = session.nonRenewingLength
     snapshot.purchaseIntent = app.purchaseIntent
     snapshot.retentionConfigured = session.retentionConfigured
+    snapshot.availableOffers = currentOffers(mark: mark, now: now)
     snapshot.chains = chainReader.chains(
       of: snapshot.subscriptions, around: records + history.rows,
       customerID: customerID, mark: mark)
@@ -216,6 +219,16 @@ public final class SnapshotBuilder {
 
   /// The signed-in customer's Family Sharing, computed again only when the ledger or the
   /// shared entitlements changed (the watch asks five times a second).
+  /// ``AppStoreBrowser/availableOffers``, read again only when the ledger or the clock moved.
+  private func currentOffers(mark: [Int64], now: Date) -> [String: [String]] {
+    if let cache = offersCache, cache.mark == mark, cache.now == now { return cache.offers }
+    guard let offers = try? appStore.availableOffers(customerID) else {
+      return offersCache?.offers ?? [:]
+    }
+    offersCache = (mark, now, offers)
+    return offers
+  }
+
   private func currentFamily(_ records: [TransactionRecord], mark: [Int64]) -> FamilyStatus {
     let shared = app.familySharedProductIDs
     if let cache = familyCache, cache.mark == mark, cache.shared == shared { return cache.status }

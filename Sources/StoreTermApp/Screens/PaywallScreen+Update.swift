@@ -17,7 +17,8 @@ extension PaywallScreen {
       guard state.modal == nil, let product = selectedProduct(state) else { return [] }
       state.sheet = PurchaseSheetState(
         productID: product.id, offer: Badge.introOffer(for: product, in: state.snapshot),
-        terms: termsLine(product, snapshot: state.snapshot).0)
+        terms: termsLine(product, snapshot: state.snapshot).0,
+        offers: state.snapshot.availableOffers[product.id] ?? [])
       return []
     case .restore:
       return StoreTermApp.restore(&state)

@@ -1,4 +1,5 @@
 import StoreCore
+import StoreKit
 import StoreManager
 import TerminalUI
 
@@ -25,12 +26,17 @@ public struct PurchaseSheetState: Hashable, Sendable {
   public var offer: String?
   /// The price terms shown when the sheet opened.
   public var terms: String
+  /// The promotional and win-back offers the customer could buy with when the sheet opened.
+  public var offers: [String]
+  /// The one of `offers` chosen with `o`; nil buys without (the introductory offer rule).
+  public var chosenOffer: String?
 
   /// Creates a sheet for `productID` with the offer and terms the customer was shown.
-  public init(productID: String, offer: String? = nil, terms: String = "") {
+  public init(productID: String, offer: String? = nil, terms: String = "", offers: [String] = []) {
     self.productID = productID
     self.offer = offer
     self.terms = terms
+    self.offers = offers
   }
 
   /// The chosen QA outcome.
@@ -57,6 +63,11 @@ public enum PurchaseSheet {
     KeyBinding(
       [.right, .char("l")], label: "→/l", description: "next outcome", group: "Purchase sheet",
       disabledReason: outcomeLocked, action: .purchaseSheet(.moveOutcome(1))),
+    KeyBinding(
+      [.char("o")], description: "next offer", group: "Purchase sheet",
+      disabledReason: { state in
+        outcomeLocked(state) ?? (state.sheet?.offers.isEmpty == false ? nil : "no offer available")
+      }, action: .purchaseSheet(.nextOffer)),
   ])
 
   private static func outcomeLocked(_ state: AppState) -> String? {
@@ -72,10 +83,18 @@ public enum PurchaseSheet {
       sheet.outcomeIndex = (sheet.outcomeIndex + delta % count + count) % count
       state.sheet = sheet
       return []
+    case (.nextOffer, .confirming):
+      // None, then each available offer in turn, then none again.
+      let next = sheet.chosenOffer.flatMap(sheet.offers.firstIndex).map { $0 + 1 } ?? 0
+      sheet.chosenOffer = next < sheet.offers.count ? sheet.offers[next] : nil
+      state.sheet = sheet
+      return []
     case (.confirm, .confirming):
       sheet.phase = .purchasing
       state.sheet = sheet
-      return [.purchase(productID: sheet.productID, outcome: sheet.outcome)]
+      return [
+        .purchase(productID: sheet.productID, outcome: sheet.outcome, offer: sheet.chosenOffer)
+      ]
     case (.cancel, .confirming):
       // Closing the sheet is the customer cancelling: StoreKit answers userCancelled.
       state.sheet = nil
@@ -94,8 +113,9 @@ public enum PurchaseSheet {
     let product = snapshot.product(sheet.productID)
     let width = min(canvas.size.width - 4, 64)
     // The offer and the terms are sentences: wrapped, the sheet growing to fit them.
+    let shown = chosenOfferText(sheet, product: product, snapshot: snapshot) ?? sheet.offer
     let offer = TextWrap.lines(
-      sheet.offer.map { snapshot.localized("Offer: %@", $0) } ?? snapshot.localized("Offer: none"),
+      shown.map { snapshot.localized("Offer: %@", $0) } ?? snapshot.localized("Offer: none"),
       width: max(1, width - 4))
     let terms = TextWrap.lines(sheet.terms, width: max(1, width - 4))
     let extra = max(0, min(canvas.size.height - 12, offer.count + terms.count - 2))
@@ -111,7 +131,7 @@ public enum PurchaseSheet {
         area.text(price, at: Point(x: area.size.width - priceWidth, y: 0), role: .price)
       }
       let lines =
-        offer.map { ($0, sheet.offer == nil ? StyleRole.dim : .success) }
+        offer.map { ($0, shown == nil ? StyleRole.dim : .success) }
         + terms.map { ($0, StyleRole.dim) }
       for (y, (line, role)) in lines.prefix(2 + extra).enumerated() {
         area.text(line, at: Point(x: 0, y: 1 + y), role: role)
@@ -124,6 +144,18 @@ public enum PurchaseSheet {
       outcomeRow(sheet, snapshot: snapshot, y: top + 2, in: &area)
       phaseLines(sheet, snapshot: snapshot, y: top + 4, in: &area)
     }
+  }
+
+  /// The chosen promotional or win-back offer: its identifier and terms as StoreKit describes
+  /// the product's offer.
+  private static func chosenOfferText(
+    _ sheet: PurchaseSheetState, product: Product?, snapshot: StoreSnapshot
+  ) -> String? {
+    guard let id = sheet.chosenOffer else { return nil }
+    let subscription = product?.subscription
+    let offers = (subscription?.promotionalOffers ?? []) + (subscription?.winBackOffers ?? [])
+    guard let product, let offer = offers.first(where: { $0.id == id }) else { return id }
+    return "\(id) · " + LocalizedTerms.offer(offer, then: product, snapshot.locale)
   }
 
   private static func outcomeRow(

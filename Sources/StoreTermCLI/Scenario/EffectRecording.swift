@@ -28,13 +28,14 @@ enum EffectRecording {
       }
     }
     switch effect {
-    case .purchase(let productID, let forced):
+    case .purchase(let productID, let forced, let offer):
       let state = answers.lazy.compactMap { action -> String? in
         if case .purchaseFinished(productID, let state) = action { return "\(state)" }
         return nil
       }.first
       guard let state else { return nil }
       var purchase = ScenarioPurchase(productID: productID)
+      purchase.offer = offer
       switch forced {
       case .normal: break
       case .askToBuy: purchase.outcome = .askToBuy

@@ -45,7 +45,8 @@ enum SnapshotSources {
         case .success(.verified): "verified"
         case .success(.unverified(_, let error)), .failure(let error): error.name
         }
-      })
+      },
+      availableOffers: { try engine.availableOffers(customerID: $0) })
   }
 
   /// The session's switches and the clock's rate.

@@ -180,8 +180,10 @@ final class StoreEffectRunner: EffectRunner {
       await publish(send, force: true)
     case .watchForChanges:
       await watch(send)
-    case .purchase(let productID, let outcome):
-      let state = await storeClient.purchase(productID, overrides: outcome.overrides)
+    case .purchase(let productID, let outcome, let offer):
+      var overrides = outcome.overrides
+      if let offer { overrides.offer = .identifier(offer) }
+      let state = await storeClient.purchase(productID, overrides: overrides)
       send(.purchaseFinished(productID: productID, state: state))
       await publish(send)
     case .presentOfferCodeRedeemSheet:
