@@ -1,8 +1,9 @@
 import Foundation
 
 extension StoreEngine {
-  /// The promotional and win-back offers the customer could buy each subscription with now, by
-  /// product identifier, in the catalog's order: exactly those a purchase would accept
+  /// The promotional and win-back offers the customer could buy each subscription with now.
+  ///
+  /// By product identifier, in the catalog's order: exactly those a purchase would accept
   /// (``PurchasePlan``'s rules, tried without buying). Products with none are left out.
   public func availableOffers(customerID: String) throws -> [String: [String]] {
     let catalog = self.catalog

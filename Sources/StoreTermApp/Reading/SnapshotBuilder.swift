@@ -217,8 +217,6 @@ public final class SnapshotBuilder {
         ? nil : { TransactionsScreen.matches($0, filter: filter, in: snapshot) })
   }
 
-  /// The signed-in customer's Family Sharing, computed again only when the ledger or the
-  /// shared entitlements changed (the watch asks five times a second).
   /// ``AppStoreBrowser/availableOffers``, read again only when the ledger or the clock moved.
   private func currentOffers(mark: [Int64], now: Date) -> [String: [String]] {
     if let cache = offersCache, cache.mark == mark, cache.now == now { return cache.offers }
@@ -229,6 +227,8 @@ public final class SnapshotBuilder {
     return offers
   }
 
+  /// The signed-in customer's Family Sharing, computed again only when the ledger or the
+  /// shared entitlements changed (the watch asks five times a second).
   private func currentFamily(_ records: [TransactionRecord], mark: [Int64]) -> FamilyStatus {
     let shared = app.familySharedProductIDs
     if let cache = familyCache, cache.mark == mark, cache.shared == shared { return cache.status }
