@@ -15,6 +15,8 @@ struct PurchasePlan {
   var chain: SubscriptionRecord?
   /// How the purchase changes an active subscription of the group, if it does.
   var change: PlanChange?
+  /// The monthly plan bought, when the purchase asked for `MONTHLY` billing.
+  var commitmentPlan: CatalogProduct.CommitmentPlan?
 
   /// A move between plans of an active subscription group.
   enum PlanChange: Equatable {
@@ -76,6 +78,14 @@ struct PurchasePlan {
       }
     let configured = catalog.configuration.subscriptionGroups
       .flatMap(\.subscriptions).first { $0.productID == product.id }
+    if let type = options.billingPlanType, type != BillingPlanType.billedUpfront.rawValue {
+      // Only a product's own monthly plan can be bought; its terms list no offers.
+      guard type == BillingPlanType.monthly.rawValue, let monthly = info.commitmentPlan else {
+        throw PurchaseRefusal.productUnavailable
+      }
+      if options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
+      commitmentPlan = monthly
+    }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
       existing = latest
       let isCurrentPlan = chain.state.productID == product.id
@@ -112,6 +122,8 @@ struct PurchasePlan {
       }
       return
     }
+    // A commitment takes no offer, not even the introductory one it would be eligible for.
+    if commitmentPlan != nil { return }
     offer = try AppliedOffer.choose(
       options.offer, for: product, configured: configured,
       hasSubscribed: chain != nil || latest != nil, isActive: false)

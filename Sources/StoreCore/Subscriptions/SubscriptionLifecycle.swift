@@ -27,6 +27,8 @@ public enum SubscriptionLifecycle {
     public var price: Int64
     /// The offer that applied to this period, if any.
     public var offer: SubscriptionState.PeriodOffer?
+    /// The commitment this monthly charge belongs to, if billed monthly.
+    public var commitment: SubscriptionState.Commitment?
   }
 
   /// The session switches that shape renewals.
@@ -78,7 +80,9 @@ public enum SubscriptionLifecycle {
       }
       guard state.expiresDate <= now, state.expirationReason == nil else { break }
       let renewalDate = state.expiresDate
-      if !state.willAutoRenew {
+      // Inside a commitment the customer already agreed to the next monthly charge.
+      let committed = CommitmentRules.bindsNextRenewal(state)
+      if !state.willAutoRenew, !committed {
         let reason = state.plannedExpirationReason ?? .customerCancelled
         state.expirationReason = reason
         steps.append(.expired(date: renewalDate, reason: reason))
@@ -106,9 +110,10 @@ public enum SubscriptionLifecycle {
         steps.append(.billingFailed(date: renewalDate, graceEnds: grace))
         continue
       }
-      // A downgrade or crossgrade chosen earlier takes effect now, at the new plan's price.
-      if state.autoRenewProductID != state.productID, let price = priceOf(state.autoRenewProductID),
-        state.priceIncrease == nil
+      // A downgrade or crossgrade chosen earlier takes effect now (at a commitment's end),
+      // at the new plan's price.
+      if !committed, state.autoRenewProductID != state.productID,
+        let price = priceOf(state.autoRenewProductID), state.priceIncrease == nil
       {
         state.renewalPrice = price
       }
@@ -135,9 +140,17 @@ public enum SubscriptionLifecycle {
       offer = nil
       state.offer = nil
     }
-    let end = period.date(after: start)
-    state.productID = state.autoRenewProductID
+    var end = period.date(after: start)
+    let commitment = CommitmentRules.afterRenewal(state, start: start)
+    // Inside a commitment the product stays; a plan change waits for the commitment's end.
+    if !CommitmentRules.bindsNextRenewal(state) { state.productID = state.autoRenewProductID }
+    if let commitment {
+      end = CommitmentRules.periodEnd(of: commitment, number: commitment.billingPeriodNumber)
+    }
+    state.commitment = commitment
     state.expiresDate = end
-    return Renewal(productID: state.productID, start: start, end: end, price: price, offer: offer)
+    return Renewal(
+      productID: state.productID, start: start, end: end, price: price, offer: offer,
+      commitment: commitment)
   }
 }
