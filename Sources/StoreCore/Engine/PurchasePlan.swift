@@ -32,6 +32,9 @@ struct PurchasePlan {
     case offerAtNextRenewal
   }
 
+  /// The request's tag for a purchase of the monthly plan.
+  static let monthlyPlanTag = "billingPlan:" + BillingPlanType.monthly.rawValue
+
   static func make(
     productID: String, options: PurchaseOptions, state: CustomerLedger, catalog: ProductCatalog,
     now: Date
@@ -85,9 +88,15 @@ struct PurchasePlan {
       }
       if options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
       commitmentPlan = monthly
+      // Kept with the request (which then holds no offer) so an approval later buys the plan.
+      request.offer = Self.monthlyPlanTag
     }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
       existing = latest
+      // A current subscriber changes plans by the group's rules, billed up front (a change of
+      // billing plan during a subscription is not simulated; see DECISIONS).
+      commitmentPlan = nil
+      request.offer = nil
       let isCurrentPlan = chain.state.productID == product.id
       // A current subscriber may redeem an offer code for their own plan, and a promotional
       // offer for any plan of the group: Apple makes promotional offers for "current and
