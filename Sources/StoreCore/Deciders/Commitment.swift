@@ -23,18 +23,13 @@ public enum CommitmentRules {
     CatalogProduct.CommitmentPlan.billingPeriod.date(after: commitment.startDate, count: number)
   }
 
-  /// Whether the renewal due at the end of the current period is one the customer already
-  /// committed to: it bills whatever auto-renew says, and a plan change waits for the
-  /// commitment's end. Turning auto-renew off takes effect only when the commitment ends.
+  /// Whether the renewal due at the end of the current period is already committed to.
+  ///
+  /// Such a renewal bills whatever auto-renew says, and a plan change waits for the
+  /// commitment's end: turning auto-renew off takes effect only when the commitment ends.
   public static func bindsNextRenewal(_ state: SubscriptionState) -> Bool {
     guard let commitment = state.commitment else { return false }
     return commitment.billingPeriodNumber < commitment.totalBillingPeriods
-  }
-
-  /// Whether the subscription keeps access to the end of its commitment even though it will
-  /// not renew after it: auto-renew is off while monthly charges remain.
-  public static func endsWithCommitment(_ state: SubscriptionState) -> Bool {
-    !state.willAutoRenew && bindsNextRenewal(state)
   }
 
   /// The commitment the renewal starting at `start` belongs to: the next monthly charge of the
