@@ -54,11 +54,7 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
   /// How the subscription is billed from the next renewal; sent for products with billing plans.
   public var renewalBillingPlanType: BillingPlanType?
   /// What happens when the current 12-month commitment ends.
-  public var commitmentInfo: RenewalCommitmentInfo? {
-    get { commitmentStorage?.value }
-    set { commitmentStorage = newValue.map(WireBox.init) }
-  }
-  private var commitmentStorage: WireBox<RenewalCommitmentInfo>?
+  public var commitmentInfo: RenewalCommitmentInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -114,7 +110,7 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     self.appTransactionId = appTransactionId
     self.offerPeriod = offerPeriod
     self.renewalBillingPlanType = renewalBillingPlanType
-    self.commitmentStorage = commitmentInfo.map(WireBox.init)
+    self.commitmentInfo = commitmentInfo
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }

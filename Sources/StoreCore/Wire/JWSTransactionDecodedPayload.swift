@@ -71,17 +71,9 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
   /// The refunded share in thousandths of a percent (prorated refunds).
   public var revocationPercentage: Int?
   /// How the subscription is billed; sent for products that offer billing plans.
-  public var billingPlanType: BillingPlanType? {
-    get { planStorage?.value }
-    set { planStorage = newValue.map(WireBox.init) }
-  }
-  private var planStorage: WireBox<BillingPlanType>?
+  public var billingPlanType: BillingPlanType?
   /// Where a monthly charge stands in its 12-month commitment.
-  public var commitmentInfo: TransactionCommitmentInfo? {
-    get { commitmentStorage?.value }
-    set { commitmentStorage = newValue.map(WireBox.init) }
-  }
-  private var commitmentStorage: WireBox<TransactionCommitmentInfo>?
+  public var commitmentInfo: TransactionCommitmentInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -154,8 +146,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     self.offerPeriod = offerPeriod
     self.revocationType = revocationType
     self.revocationPercentage = revocationPercentage
-    self.planStorage = billingPlanType.map(WireBox.init)
-    self.commitmentStorage = commitmentInfo.map(WireBox.init)
+    self.billingPlanType = billingPlanType
+    self.commitmentInfo = commitmentInfo
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }
