@@ -191,6 +191,32 @@ private enum Plans {
     #expect(renewal.commitmentInfo?.renewalDate == history[0].commitmentInfo?.expirationDate)
   }
 
+  // https://developer.apple.com/documentation/storekittest/sktestsession/disableautorenewfortransaction(identifier:)
+  // : turned off three months in, auto-renew stops only the commitment's renewal.
+  @Test func disablingAutoRenewMidCommitmentKeepsTheMonthlyCharges() async throws {
+    let session = try Plans.freshSession()
+    let first = try await session.buyProduct(
+      identifier: Plans.yearly,
+      options: [
+        .billingPlanType(.monthly),
+        .purchaseDate(Plans.monthsAgo(3, plusDays: 1), renewalBehavior: .renewUntilNow),
+      ])
+    try session.disableAutoRenewForTransaction(identifier: UInt(first.id))
+    let history = await Plans.history()
+    #expect(history.compactMap { $0.commitmentInfo?.billingPeriodNumber } == [1, 2, 3, 4])
+    let product = try #require(try await Product.products(for: [Plans.yearly]).first)
+    let status = try #require(try await product.subscription?.status.first)
+    #expect(status.state == .subscribed)
+    guard case .verified(let renewal) = status.renewalInfo else {
+      Issue.record("renewal info verifies")
+      return
+    }
+    #expect(renewal.willAutoRenew)
+    #expect(renewal.renewalBillingPlanType == .monthly)
+    #expect(renewal.renewalDate == history.last?.expirationDate)
+    #expect(renewal.commitmentInfo?.willAutoRenew == false)
+  }
+
   // After the commitment's end without auto-renew, the subscription has expired: twelve
   // charges, no thirteenth, no access.
   @Test func withoutAutoRenewTheSubscriptionExpiresWhenTheCommitmentEnds() async throws {
