@@ -126,9 +126,8 @@ extension Product {
       PurchaseOption(.winBackOffer(offer.id ?? ""))
     }
 
-    /// Buys the subscription on this billing plan (iOS 26.4).
-    ///
-    /// storeterm's catalogs offer only up-front billing, which every purchase gets.
+    /// Buys the subscription on this billing plan (iOS 26.4): `.monthly` buys a 1-year
+    /// subscription billed monthly over a 12-month commitment, when the product offers it.
     public static func billingPlanType(_ type: Product.SubscriptionInfo.BillingPlanType)
       -> PurchaseOption
     {
@@ -172,7 +171,8 @@ extension Product {
         case .purchaseDate(let date, let renewsUntilNow):
           request.purchaseDate = date
           request.cancelsAutoRenewal = !renewsUntilNow
-        case .custom, .storefrontChange, .introductoryOfferEligibility, .billingPlanType, .seats:
+        case .billingPlanType(let type): request.billingPlanType = type
+        case .custom, .storefrontChange, .introductoryOfferEligibility, .seats:
           break
         }
       }

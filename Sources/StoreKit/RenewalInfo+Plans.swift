@@ -1,7 +1,8 @@
 import Foundation
 
-// iOS 26.4 billing plans and iOS 27 bundles in renewal info; as on `Transaction`, the simulated
-// App Store signs none of these fields (no commitment plans, no bundles in its catalogs).
+// iOS 26.4 billing plans and iOS 27 bundles in renewal info: billing plans read the signed
+// `renewalBillingPlanType` and `commitmentInfo`; as on `Transaction`, no bundle fields are signed
+// (no bundles in storeterm's catalogs).
 extension Product.SubscriptionInfo.RenewalInfo {
   /// What happens when a commitment ends (iOS 26.4).
   public struct CommitmentInfo: Equatable, Hashable, Sendable {
@@ -18,9 +19,22 @@ extension Product.SubscriptionInfo.RenewalInfo {
   }
 
   /// How the subscription is billed from the next renewal; nil without a billing plan.
-  public var renewalBillingPlanType: SubscriptionInfo.BillingPlanType? { nil }
+  public var renewalBillingPlanType: SubscriptionInfo.BillingPlanType? {
+    payload.renewalBillingPlanType.map { SubscriptionInfo.BillingPlanType(rawValue: $0.rawValue) }
+  }
   /// The renewal of the current commitment; nil outside a commitment.
-  public var commitmentInfo: Product.SubscriptionInfo.RenewalInfo.CommitmentInfo? { nil }
+  public var commitmentInfo: Product.SubscriptionInfo.RenewalInfo.CommitmentInfo? {
+    guard let info = payload.commitmentInfo, let date = info.commitmentRenewalDate else {
+      return nil
+    }
+    return CommitmentInfo(
+      autoRenewPreference: info.commitmentAutoRenewProductId ?? payload.autoRenewProductId,
+      renewalBillingPlanType: SubscriptionInfo.BillingPlanType(
+        rawValue: (info.commitmentRenewalBillingPlanType ?? .monthly).rawValue),
+      renewalDate: Date(epochMilliseconds: date),
+      renewalPrice: Decimal(info.commitmentRenewalPrice ?? 0) / 1000,
+      willAutoRenew: info.commitmentAutoRenewStatus == .on)
+  }
 
   /// Whether the subscription leaves its bundle at the next renewal (iOS 27).
   public var willUnbundle: Bool { false }

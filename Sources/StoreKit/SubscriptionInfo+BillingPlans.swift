@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 extension Product.SubscriptionInfo {
   /// The period between two charges of a subscription (iOS 26.4).
@@ -78,6 +79,25 @@ extension Product.SubscriptionInfo {
       pricingModel = .singlePrice(
         SinglePrice(
           billingInfo: BillingInfo(price: price, displayPrice: displayPrice, period: period),
+          commitmentInfo: commitment))
+    }
+
+    /// Monthly terms: 12 charges of the plan's monthly price over a 1-year commitment; a
+    /// commitment takes no offer, so none is listed.
+    init(monthly plan: CatalogProduct.CommitmentPlan) {
+      let period = SubscriptionPeriod(CatalogProduct.CommitmentPlan.billingPeriod)
+      billingPlanType = .monthly
+      billingPeriod = period
+      billingPrice = plan.monthlyPrice
+      subscriptionOffers = []
+      displayPrice = plan.monthlyDisplayPrice
+      commitment = CommitmentInfo(
+        price: plan.commitmentPrice, displayPrice: plan.commitmentDisplayPrice,
+        period: SubscriptionPeriod(CatalogProduct.CommitmentPlan.commitmentPeriod))
+      pricingModel = .singlePrice(
+        SinglePrice(
+          billingInfo: BillingInfo(
+            price: plan.monthlyPrice, displayPrice: plan.monthlyDisplayPrice, period: period),
           commitmentInfo: commitment))
     }
 

@@ -19,8 +19,8 @@ extension Product {
     /// The group's localized name.
     public let groupDisplayName: String
     /// The ways the subscription can be paid for (iOS 26.4): the price of each period, billed up
-    /// front; storeterm's catalogs offer no monthly commitment plan.
-    public let pricingTerms: [Product.SubscriptionInfo.PricingTerms]
+    /// front, then, when the product offers it, 12 monthly charges over a 1-year commitment.
+    public private(set) var pricingTerms: [Product.SubscriptionInfo.PricingTerms]
     /// The subscriptions a bundle includes (iOS 27); empty unless the product is a
     /// `.subscriptionBundle`, which storeterm's catalogs do not have.
     public let bundledSubscriptions: [Product.SubscriptionInfo.BundledSubscription] = []
@@ -39,6 +39,7 @@ extension Product {
           displayPrice: displayPrice,
           offers: (introductoryOffer.map { [$0] } ?? []) + promotionalOffers + winBackOffers)
       ]
+      if let plan = info.commitmentPlan { pricingTerms.append(PricingTerms(monthly: plan)) }
     }
 
     /// Whether the customer may get the group's introductory offer, asked of the App Store now.

@@ -1,8 +1,8 @@
 import Foundation
 
-// iOS 26.4 billing plans and iOS 27 bundles on a transaction. storeterm's catalogs have no
-// monthly commitment plan and no subscription bundle, so the App Store it simulates never signs
-// these fields and every value reads as a transaction without them does.
+// iOS 26.4 billing plans and iOS 27 bundles on a transaction. Billing plans read the signed
+// `billingPlanType` and `commitmentInfo`; storeterm's catalogs have no subscription bundle, so
+// the bundle fields read as a transaction without them does.
 extension Transaction {
   /// Where a monthly charge stands in its commitment (iOS 26.4).
   public struct CommitmentInfo: Equatable, Hashable, Sendable {
@@ -16,10 +16,21 @@ extension Transaction {
     public let price: Decimal
   }
 
-  /// How the subscription is billed; nil without a billing plan (iOS 26.4).
-  public var billingPlanType: SubscriptionInfo.BillingPlanType? { nil }
+  /// How the subscription is billed; nil for a product without billing plans (iOS 26.4).
+  public var billingPlanType: SubscriptionInfo.BillingPlanType? {
+    payload.billingPlanType.map { SubscriptionInfo.BillingPlanType(rawValue: $0.rawValue) }
+  }
   /// The commitment a monthly charge belongs to; nil outside a commitment (iOS 26.4).
-  public var commitmentInfo: Transaction.CommitmentInfo? { nil }
+  public var commitmentInfo: Transaction.CommitmentInfo? {
+    guard let info = payload.commitmentInfo, let expires = info.commitmentExpiresDate else {
+      return nil
+    }
+    return CommitmentInfo(
+      expirationDate: Date(epochMilliseconds: expires),
+      billingPeriodNumber: UInt64(max(0, info.billingPeriodNumber ?? 0)),
+      totalBillingPeriods: UInt64(max(0, info.totalBillingPeriods ?? 0)),
+      price: Decimal(info.commitmentPrice ?? 0) / 1000)
+  }
 
   /// The subscription bundle this transaction came with (iOS 27).
   public var bundleProductID: String? { nil }

@@ -189,6 +189,9 @@ open class SKTestSession: Hashable, @unchecked Sendable {
     async throws -> Transaction
   {
     let outcome = try purchase(identifier, options: Product.PurchaseOption.request(from: options))
+    // A purchase dated in the past (`purchaseDate(_:renewalBehavior:)`) renews until now, or
+    // ends, before it answers, as `Product.purchase(options:)` does.
+    _ = try? engine.catchUp()
     switch outcome {
     case .success(let signed):
       return try StoreKitRuntime.verify(

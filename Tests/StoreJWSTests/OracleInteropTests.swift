@@ -93,6 +93,41 @@ struct OracleInteropTests {
       ], environment: .sandbox)
   }
 
+  // Billing plans (App Store Server API 1.21): `billingPlanType` must be one of the library's
+  // BillingPlanType values and each `commitmentInfo` field fit its TransactionCommitmentInfo or
+  // RenewalCommitmentInfo model (the harness checks nested models field by field).
+  @Test("a monthly charge of a commitment and its renewal info verify")
+  func commitmentFields() throws {
+    var charge = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    charge.billingPlanType = .monthly
+    charge.commitmentInfo = TransactionCommitmentInfo(
+      billingPeriodNumber: 3, commitmentExpiresDate: Samples.signedDate + 31_536_000_000,
+      commitmentPrice: 71_880, totalBillingPeriods: 12)
+    var upFront = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    upFront.billingPlanType = .billedUpfront
+    let chargeToken = try signer.sign(charge)
+    try expectAllVerified(
+      [chargeToken, try signer.sign(upFront)], kind: .transaction, environment: .sandbox)
+    var renewal = Samples.renewalInfo(environment: .sandbox)
+    renewal.renewalBillingPlanType = .monthly
+    renewal.commitmentInfo = RenewalCommitmentInfo(
+      commitmentAutoRenewProductId: renewal.autoRenewProductId, commitmentAutoRenewStatus: .off,
+      commitmentRenewalBillingPlanType: .monthly,
+      commitmentRenewalDate: Samples.signedDate + 31_536_000_000, commitmentRenewalPrice: 71_880)
+    try expectAllVerified([try signer.sign(renewal)], kind: .renewal, environment: .sandbox)
+    // The payload the library accepted carries the commitment as signed.
+    guard Oracle.checkAvailable() else { return }
+    let output = try Oracle.verify(
+      [chargeToken], kind: "transaction", root: authority.rootCertificate.der,
+      bundleId: Samples.bundleId, environment: "Sandbox")
+    let fields = try #require(output.lines.first?["fields"] as? [String: Any])
+    #expect(fields["billingPlanType"] as? String == "MONTHLY")
+    let info = try #require(fields["commitmentInfo"] as? [String: Any])
+    #expect(info["billingPeriodNumber"] as? Int == 3)
+    #expect(info["totalBillingPeriods"] as? Int == 12)
+    #expect(info["commitmentPrice"] as? Int == 71_880)
+  }
+
   @Test("transactions signed with nonces computed ahead verify with no warning")
   func reservedNonces() throws {
     // A CA of its own, so no other suite draws on this key's reserve meanwhile.

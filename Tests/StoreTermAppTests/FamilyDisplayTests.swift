@@ -90,6 +90,26 @@ import Testing
       })
   }
 
+  @Test func theInspectorShowsAMonthlyChargeOfItsCommitment() {
+    var record = Fixtures.record(5, Fixtures.plusYearly)
+    record.signed?.payload.currency = "USD"
+    record.signed?.payload.billingPlanType = .monthly
+    record.signed?.payload.commitmentInfo = TransactionCommitmentInfo(
+      billingPeriodNumber: 3, commitmentExpiresDate: 1_798_761_600_000, commitmentPrice: 71_880,
+      totalBillingPeriods: 12)
+    let lines = TransactionsScreen.inspectorLines(record, snapshot: Fixtures.demo()).map(\.0)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("billingPlanType MONTHLY · billingPeriodNumber 3/12 · commitmentExpiresDate ")
+          && $0.hasSuffix(" · commitmentPrice 71880 (71.88 USD)")
+      }, "\(lines)")
+    // An up-front transaction of a product without plans shows no such line.
+    let plain = TransactionsScreen.inspectorLines(
+      Fixtures.record(6, Fixtures.plusYearly), snapshot: Fixtures.demo()
+    ).map(\.0)
+    #expect(!plain.contains { $0.hasPrefix("billingPlanType") })
+  }
+
   @Test func theInspectorShowsARefundRequestItsDecisionAndTheConsumptionInformation() {
     var snapshot = Fixtures.family()
     let own = snapshot.records.first { $0.id == 6 }!

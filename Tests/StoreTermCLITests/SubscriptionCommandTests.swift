@@ -93,3 +93,60 @@ import Testing
     #expect(json["factor"] == .number("8640"))
   }
 }
+
+/// A monthly commitment bought and renewed from the command line, with Apple's wire fields in
+/// `status --json` and `transactions --json`.
+@Suite struct BillingPlanCommandTests {
+  static let config = TestPaths.packageRoot.appending(path: "Tests/Fixtures/BillingPlans.storekit")
+    .path
+  static let yearly = "dev.storeterm.plans.studio.yearly"
+
+  @Test func aCommitmentRenewsMonthlyWithItsFieldsInTheJSON() async throws {
+    let db = try SubscriptionCommandTests.database()
+    let common = ["--db", db, "--config", Self.config]
+    let bought = await runStoreTerm(
+      ["purchase", Self.yearly, "--billing-plan", "monthly"] + common)
+    #expect(bought.status == 0, "\(bought.standardError)")
+    _ = await runStoreTerm(["clock", "advance", "40d"] + common)
+    _ = await runStoreTerm(["manage", "auto-renew-off", "1"] + common)
+    let status = await runStoreTerm(["status", "--json"] + common)
+    guard case .array(let items) = try JSONParser.parse(status.standardOutput),
+      let first = items.first
+    else {
+      Issue.record("status --json lists the subscription: \(status.standardOutput)")
+      return
+    }
+    #expect(first["state"] == .string("subscribed"))
+    let transaction = try #require(first["transaction"])
+    #expect(transaction["billingPlanType"] == .string("MONTHLY"))
+    #expect(transaction["price"] == .number("5990"))
+    #expect(transaction["commitmentInfo"]?["billingPeriodNumber"] == .number("2"))
+    #expect(transaction["commitmentInfo"]?["totalBillingPeriods"] == .number("12"))
+    #expect(transaction["commitmentInfo"]?["commitmentPrice"] == .number("71880"))
+    let renewal = try #require(first["renewalInfo"])
+    #expect(renewal["renewalBillingPlanType"] == .string("MONTHLY"))
+    // Auto-renew off inside the commitment: the monthly charges go on, the commitment ends.
+    #expect(renewal["autoRenewStatus"] == .number("1"))
+    #expect(renewal["commitmentInfo"]?["commitmentAutoRenewStatus"] == .number("0"))
+    #expect(
+      renewal["commitmentInfo"]?["commitmentRenewalDate"]
+        == transaction["commitmentInfo"]?["commitmentExpiresDate"])
+    let listed = await runStoreTerm(["transactions", "--json"] + common)
+    guard case .array(let rows) = try JSONParser.parse(listed.standardOutput) else {
+      Issue.record("transactions --json is an array")
+      return
+    }
+    #expect(
+      rows.map { $0["commitmentInfo"]?["billingPeriodNumber"] } == [.number("1"), .number("2")])
+  }
+
+  @Test func anUnknownBillingPlanIsAUsageError() async throws {
+    let db = try SubscriptionCommandTests.database()
+    let run = await runStoreTerm(
+      ["purchase", Self.yearly, "--billing-plan", "weekly", "--db", db, "--config", Self.config])
+    #expect(run.status == 64)
+    #expect(
+      run.standardError.hasPrefix(
+        "storeterm: --billing-plan \"weekly\": not a billing plan (upFront or monthly)\n"))
+  }
+}

@@ -34,12 +34,27 @@ extension ProductCatalog {
         introductoryOffer: configured.introductoryOffer.map { offer($0, type: .introductory) },
         promotionalOffers: configured.promotionalOffers.map { offer($0, type: .promotional) },
         winBackOffers: configured.winBackOffers.map { offer($0, type: .winBack) },
-        isEligibleForIntroOffer: true)
+        isEligibleForIntroOffer: true, commitmentPlan: commitmentPlan(configured))
       return CatalogProduct(
         id: configured.productID, type: .autoRenewable, displayName: text.displayName,
         description: text.description, price: configured.price,
         displayPrice: displayPrice(configured.price), isFamilyShareable: configured.familyShareable,
         subscription: info)
+    }
+
+    /// The enabled `MONTHLY` plan of a 1-year subscription; Apple's commitment plan exists only
+    /// for 1-year subscriptions, so a monthly plan on another period is ignored.
+    func commitmentPlan(_ configured: ConfiguredSubscription) -> CatalogProduct.CommitmentPlan? {
+      guard configured.period == CatalogProduct.CommitmentPlan.commitmentPeriod,
+        let plan = configured.billingPlans.first(where: {
+          $0.isEnabled && $0.billingPlanType == BillingPlanType.monthly.rawValue && $0.price > 0
+        })
+      else { return nil }
+      let total =
+        plan.commitmentPrice ?? plan.price * Decimal(CatalogProduct.CommitmentPlan.billingPeriods)
+      return CatalogProduct.CommitmentPlan(
+        monthlyPrice: plan.price, monthlyDisplayPrice: displayPrice(plan.price),
+        commitmentPrice: total, commitmentDisplayPrice: displayPrice(total))
     }
 
     func offer(

@@ -1,3 +1,5 @@
+import Foundation
+
 extension CatalogProduct {
   /// What StoreKit tells an app about an auto-renewable subscription product.
   public struct SubscriptionInfo: Sendable, Equatable {
@@ -17,13 +19,16 @@ extension CatalogProduct {
     public let winBackOffers: [SubscriptionOffer]
     /// True until the customer has subscribed to any product in the group.
     public internal(set) var isEligibleForIntroOffer: Bool
+    /// The monthly billing plan over a 12-month commitment offered beside the up-front price;
+    /// nil when the product offers only the up-front price.
+    public var commitmentPlan: CommitmentPlan?
 
     /// Creates subscription info.
     public init(
       subscriptionGroupID: String, groupDisplayName: String, groupLevel: Int,
       subscriptionPeriod: SubscriptionPeriod, introductoryOffer: SubscriptionOffer?,
       promotionalOffers: [SubscriptionOffer], winBackOffers: [SubscriptionOffer],
-      isEligibleForIntroOffer: Bool
+      isEligibleForIntroOffer: Bool, commitmentPlan: CommitmentPlan? = nil
     ) {
       self.subscriptionGroupID = subscriptionGroupID
       self.groupDisplayName = groupDisplayName
@@ -33,6 +38,39 @@ extension CatalogProduct {
       self.promotionalOffers = promotionalOffers
       self.winBackOffers = winBackOffers
       self.isEligibleForIntroOffer = isEligibleForIntroOffer
+      self.commitmentPlan = commitmentPlan
+    }
+  }
+}
+
+extension CatalogProduct {
+  /// A 1-year subscription billed monthly: 12 charges of `monthlyPrice`, one commitment.
+  public struct CommitmentPlan: Sendable, Equatable {
+    /// The price of each monthly charge.
+    public let monthlyPrice: Decimal
+    /// `monthlyPrice` formatted for the storefront.
+    public let monthlyDisplayPrice: String
+    /// The price of the whole commitment (`commitmentDisplayPrice`, or 12 monthly charges).
+    public let commitmentPrice: Decimal
+    /// `commitmentPrice` formatted for the storefront.
+    public let commitmentDisplayPrice: String
+
+    /// How many monthly charges one commitment has: Apple's plan is 12 months.
+    public static let billingPeriods = 12
+    /// The period between two charges.
+    public static let billingPeriod = SubscriptionPeriod(value: 1, unit: .month)
+    /// The length of one commitment.
+    public static let commitmentPeriod = SubscriptionPeriod(value: 1, unit: .year)
+
+    /// Creates a plan.
+    public init(
+      monthlyPrice: Decimal, monthlyDisplayPrice: String, commitmentPrice: Decimal,
+      commitmentDisplayPrice: String
+    ) {
+      self.monthlyPrice = monthlyPrice
+      self.monthlyDisplayPrice = monthlyDisplayPrice
+      self.commitmentPrice = commitmentPrice
+      self.commitmentDisplayPrice = commitmentDisplayPrice
     }
   }
 }

@@ -22,6 +22,9 @@ public struct PurchaseOptions: Sendable, Equatable {
   /// With `purchaseDate`: the subscription's auto-renew is off from the start
   /// (`.cancelImmediately`), so it ends after its first period instead of renewing until now.
   public var cancelsAutoRenewal = false
+  /// The billing plan asked for (StoreKit's `.billingPlanType(_:)`, by its raw value): `MONTHLY`
+  /// buys a 1-year subscription's 12-month commitment; nil or `BILLED_UPFRONT` bills up front.
+  public var billingPlanType: String?
 
   /// The quantities a purchase may ask for: Apple documents `.quantity(_:)` as at most 10.
   public static let quantityRange = 1...10

@@ -15,6 +15,8 @@ struct PurchasePlan {
   var chain: SubscriptionRecord?
   /// How the purchase changes an active subscription of the group, if it does.
   var change: PlanChange?
+  /// The monthly plan bought, when the purchase asked for `MONTHLY` billing.
+  var commitmentPlan: CatalogProduct.CommitmentPlan?
 
   /// A move between plans of an active subscription group.
   enum PlanChange: Equatable {
@@ -29,6 +31,9 @@ struct PurchasePlan {
     /// An offer code redeemed by a current subscriber: it applies from the next renewal.
     case offerAtNextRenewal
   }
+
+  /// The request's tag for a purchase of the monthly plan.
+  static let monthlyPlanTag = "billingPlan:" + BillingPlanType.monthly.rawValue
 
   static func make(
     productID: String, options: PurchaseOptions, state: CustomerLedger, catalog: ProductCatalog,
@@ -88,8 +93,22 @@ struct PurchasePlan {
       }
     let configured = catalog.configuration.subscriptionGroups
       .flatMap(\.subscriptions).first { $0.productID == product.id }
+    if let type = options.billingPlanType, type != BillingPlanType.billedUpfront.rawValue {
+      // Only a product's own monthly plan can be bought; its terms list no offers.
+      guard type == BillingPlanType.monthly.rawValue, let monthly = info.commitmentPlan else {
+        throw PurchaseRefusal.productUnavailable
+      }
+      if options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
+      commitmentPlan = monthly
+      // Kept with the request (which then holds no offer) so an approval later buys the plan.
+      request.offer = Self.monthlyPlanTag
+    }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
       existing = latest
+      // A current subscriber changes plans by the group's rules, billed up front (a change of
+      // billing plan during a subscription is not simulated; see DECISIONS).
+      commitmentPlan = nil
+      request.offer = nil
       let isCurrentPlan = chain.state.productID == product.id
       // A current subscriber may redeem an offer code for their own plan, and a promotional
       // offer for any plan of the group: Apple makes promotional offers for "current and
@@ -124,6 +143,8 @@ struct PurchasePlan {
       }
       return
     }
+    // A commitment takes no offer, not even the introductory one it would be eligible for.
+    if commitmentPlan != nil { return }
     offer = try AppliedOffer.choose(
       options.offer, for: product, configured: configured,
       hasSubscribed: chain != nil || latest != nil, isActive: false)

@@ -24,14 +24,19 @@ extension StoreEngine {
         return (existing, false)
       case .keepCurrent, .atNextRenewal:
         chain.state.autoRenewProductID = plan.product.id
-        if change == .atNextRenewal {
+        if CommitmentRules.bindsNextRenewal(chain.state) {
+          // The monthly charges still due keep their price; the change waits for the
+          // commitment's end, where the renewal takes the new plan's price.
+        } else if change == .atNextRenewal {
           // A price increase belongs to the plan it was asked for; the next plan renews at its own.
           chain.state.priceIncrease = nil
           chain.state.renewalPrice = TransactionFactory.milliunits(plan.product.price)
           // A promotional offer on the next plan starts with it.
           if let applied = plan.offer { chain.state.offer = applied.fromNextRenewal }
         } else if let current = catalog.product(id: chain.state.productID) {
-          chain.state.renewalPrice = TransactionFactory.milliunits(current.price)
+          chain.state.renewalPrice = TransactionFactory.milliunits(
+            chain.state.commitment == nil
+              ? current.price : current.subscription?.commitmentPlan?.monthlyPrice ?? current.price)
         }
         chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
         changes.subscriptions.append(chain)
@@ -61,6 +66,9 @@ extension StoreEngine {
         next.priceIncrease = nil
         next.offer = nil
         next.billingIssue = nil
+        // The new plan is billed up front; a commitment on the old one ends with it.
+        next.commitment = nil
+        next.hasBillingPlans = plan.product.subscription?.commitmentPlan != nil
         next.expiresDate = period.date(after: now)
         // A promotional offer on the new plan applies from this first charge.
         var firstOffer: SubscriptionState.PeriodOffer?
@@ -91,12 +99,19 @@ extension StoreEngine {
       }
     }
     if let existing = plan.existing { return (existing, false) }
+    let commitment = plan.commitmentPlan.map { CommitmentRules.start(at: now, plan: $0) }
     var payload = factory.purchase(
       id: record.id, product: plan.product, request: plan.request, offer: plan.offer,
-      customer: state.customer, storefront: catalog.storefront, date: now, nonce: nonce)
+      customer: state.customer, storefront: catalog.storefront, date: now, nonce: nonce,
+      commitment: commitment)
     if plan.product.type == .autoRenewable {
-      let chain = startOrContinueChain(
+      var chain = startOrContinueChain(
         plan, payload: &payload, existing: plan.chain, customer: state.customer, now: now)
+      chain.commitment = commitment
+      chain.hasBillingPlans = plan.product.subscription?.commitmentPlan != nil
+      if let monthly = plan.commitmentPlan {
+        chain.renewalPrice = TransactionFactory.milliunits(monthly.monthlyPrice)
+      }
       var stored = SubscriptionRecord(state: chain)
       stored.renewalInfo = try signRenewalInfo(chain, customer: state.customer, at: now)
       changes.subscriptions.append(stored)

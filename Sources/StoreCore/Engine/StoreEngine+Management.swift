@@ -123,9 +123,12 @@ extension StoreEngine {
       {
         throw refusal
       }
-      let options = PurchaseOptions(
+      var options = PurchaseOptions(
         quantity: record.request.quantity, appAccountToken: record.request.appAccountToken,
         offer: record.request.offer.flatMap(Self.offerChoice))
+      if record.request.offer == PurchasePlan.monthlyPlanTag {
+        options.billingPlanType = BillingPlanType.monthly.rawValue
+      }
       var plan = try PurchasePlan.make(
         productID: record.productID, options: options, state: state, catalog: self.catalog,
         now: now)

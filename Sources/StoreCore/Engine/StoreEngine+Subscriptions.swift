@@ -112,7 +112,7 @@ extension StoreEngine {
       factory.renewal(
         id: id, state: chain, productID: renewal.productID, start: renewal.start, end: renewal.end,
         price: renewal.price, offer: renewal.offer, customer: customer, storefront: storefront,
-        signedAt: date, nonce: ids.makeUUID()))
+        signedAt: date, nonce: ids.makeUUID(), commitment: renewal.commitment))
     changes.inserted.append(
       TransactionRecord(
         id: id, customerID: customer.id, productID: renewal.productID, state: .purchased,

@@ -2,11 +2,13 @@ import Foundation
 
 extension TransactionFactory {
   /// The payload of a renewal of `state`'s chain: a new transaction with the chain's original
-  /// IDs, billed `price` (with the offer that applied) over `start..<end`.
+  /// IDs, billed `price` (with the offer that applied) over `start..<end`, a charge of
+  /// `commitment` when billed monthly.
   public func renewal(
     id: UInt64, state: SubscriptionState, productID: String, start: Date, end: Date, price: Int64,
     offer: SubscriptionState.PeriodOffer?, customer: Customer, storefront: CatalogStorefront,
-    signedAt date: Date, nonce: UUID, reason: TransactionReason = .renewal
+    signedAt date: Date, nonce: UUID, reason: TransactionReason = .renewal,
+    commitment: SubscriptionState.Commitment? = nil
   ) -> JWSTransactionDecodedPayload {
     JWSTransactionDecodedPayload(
       originalTransactionId: String(state.originalID),
@@ -34,6 +36,9 @@ extension TransactionFactory {
       offerDiscountType: offer?.discount,
       appTransactionId: customer.appTransactionID,
       offerPeriod: offer?.period,
+      billingPlanType: CommitmentRules.billingPlanType(
+        hasBillingPlans: state.hasBillingPlans, commitment: commitment),
+      commitmentInfo: CommitmentRules.transactionInfo(commitment),
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
       deviceVerificationNonce: nonce)
@@ -46,6 +51,9 @@ extension TransactionFactory {
   ) -> JWSRenewalInfoDecodedPayload {
     let renewalState = state.renewalState(at: date)
     let inRetry = state.billingIssue != nil
+    // Auto-renew off inside a commitment still renews monthly until the commitment ends; the
+    // commitment's own status says it will not renew after.
+    let renews = state.willAutoRenew || CommitmentRules.bindsNextRenewal(state)
     let upcoming = state.offer.flatMap { $0.remaining > 0 ? $0 : nil }
     var renewalPrice = state.renewalPrice
     // "The renewal price of the auto-renewable subscription that renews at the next billing
@@ -57,8 +65,8 @@ extension TransactionFactory {
       originalTransactionId: String(state.originalID),
       autoRenewProductId: state.autoRenewProductID,
       productId: state.productID,
-      autoRenewStatus: state.willAutoRenew ? .on : .off,
-      isInBillingRetryPeriod: inRetry ? true : (state.willAutoRenew ? false : nil),
+      autoRenewStatus: renews ? .on : .off,
+      isInBillingRetryPeriod: inRetry ? true : (renews ? false : nil),
       priceIncreaseStatus: state.priceIncrease.map {
         $0.agreed ? .customerConsentedOrWasNotifiedWithoutNeedingConsent : .customerHasNotResponded
       },
@@ -69,7 +77,7 @@ extension TransactionFactory {
       signedDate: date.epochMilliseconds,
       environment: identity.environment,
       recentSubscriptionStartDate: state.recentStartDate.epochMilliseconds,
-      renewalDate: state.willAutoRenew || inRetry ? state.expiresDate.epochMilliseconds : nil,
+      renewalDate: renews || inRetry ? state.expiresDate.epochMilliseconds : nil,
       currency: state.currency,
       renewalPrice: renewalPrice,
       offerDiscountType: upcoming?.discount,
@@ -78,6 +86,8 @@ extension TransactionFactory {
       appAccountToken: state.appAccountToken,
       appTransactionId: customer.appTransactionID,
       offerPeriod: upcoming?.period,
+      renewalBillingPlanType: CommitmentRules.renewalBillingPlanType(state),
+      commitmentInfo: CommitmentRules.renewalInfo(state),
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
       deviceVerificationNonce: nonce)

@@ -13,18 +13,24 @@ public struct TransactionFactory: Sendable {
     self.hasher = hasher
   }
 
-  /// The payload of a new purchase of `product` by `customer`.
+  /// The payload of a new purchase of `product` by `customer`; with `commitment`, the first
+  /// monthly charge of that commitment.
   public func purchase(
     id: UInt64, product: CatalogProduct, request: PurchaseRequest, offer: AppliedOffer?,
-    customer: Customer, storefront: CatalogStorefront, date: Date, nonce: UUID
+    customer: Customer, storefront: CatalogStorefront, date: Date, nonce: UUID,
+    commitment: SubscriptionState.Commitment? = nil
   ) -> JWSTransactionDecodedPayload {
     let milliseconds = date.epochMilliseconds
-    let unitPrice = offer?.offer.price ?? product.price
+    var unitPrice = offer?.offer.price ?? product.price
     var expires: Int64?
     if let subscription = product.subscription {
-      let end =
+      var end =
         offer.map { $0.offer.period.date(after: date, count: $0.firstTermCount) }
         ?? subscription.subscriptionPeriod.date(after: date)
+      if let commitment, let plan = subscription.commitmentPlan {
+        end = CommitmentRules.periodEnd(of: commitment, number: commitment.billingPeriodNumber)
+        unitPrice = plan.monthlyPrice
+      }
       expires = end.epochMilliseconds
     }
     return JWSTransactionDecodedPayload(
@@ -53,6 +59,9 @@ public struct TransactionFactory: Sendable {
       offerDiscountType: offer?.discountType,
       appTransactionId: customer.appTransactionID,
       offerPeriod: offer?.offerPeriod,
+      billingPlanType: CommitmentRules.billingPlanType(
+        hasBillingPlans: product.subscription?.commitmentPlan != nil, commitment: commitment),
+      commitmentInfo: CommitmentRules.transactionInfo(commitment),
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
       deviceVerificationNonce: nonce)

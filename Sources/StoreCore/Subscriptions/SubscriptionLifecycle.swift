@@ -27,6 +27,8 @@ public enum SubscriptionLifecycle {
     public var price: Int64
     /// The offer that applied to this period, if any.
     public var offer: SubscriptionState.PeriodOffer?
+    /// The commitment this monthly charge belongs to, if billed monthly.
+    public var commitment: SubscriptionState.Commitment?
   }
 
   /// The session switches that shape renewals.
@@ -78,6 +80,8 @@ public enum SubscriptionLifecycle {
       }
       guard state.expiresDate <= now, state.expirationReason == nil else { break }
       let renewalDate = state.expiresDate
+      // Inside a commitment the customer already agreed to the next monthly charge.
+      let committed = CommitmentRules.bindsNextRenewal(state)
       let period = periodOf(state.autoRenewProductID)
       if let reason = endingReason(state, planSold: period != nil) {
         state.willAutoRenew = false
@@ -96,9 +100,10 @@ public enum SubscriptionLifecycle {
         steps.append(.billingFailed(date: renewalDate, graceEnds: grace))
         continue
       }
-      // A downgrade or crossgrade chosen earlier takes effect now, at the new plan's price.
-      if state.autoRenewProductID != state.productID, let price = priceOf(state.autoRenewProductID),
-        state.priceIncrease == nil
+      // A downgrade or crossgrade chosen earlier takes effect now (at a commitment's end),
+      // at the new plan's price.
+      if !committed, state.autoRenewProductID != state.productID,
+        let price = priceOf(state.autoRenewProductID), state.priceIncrease == nil
       {
         state.renewalPrice = price
       }
@@ -108,10 +113,12 @@ public enum SubscriptionLifecycle {
   }
 
   /// Why the subscription in `state` ends when its period does, or nil when it renews then:
-  /// auto-renew off (for the reason it was turned off), a price increase the customer has not
-  /// agreed to, or a plan no longer sold (`planSold` false).
+  /// auto-renew off (for the reason it was turned off) outside a commitment's monthly charges,
+  /// a price increase the customer has not agreed to, or a plan no longer sold.
   public static func endingReason(_ state: SubscriptionState, planSold: Bool) -> ExpirationIntent? {
-    if !state.willAutoRenew { return state.plannedExpirationReason ?? .customerCancelled }
+    if !state.willAutoRenew, !CommitmentRules.bindsNextRenewal(state) {
+      return state.plannedExpirationReason ?? .customerCancelled
+    }
     if let increase = state.priceIncrease, !increase.agreed {
       return .customerDidNotConsentToPriceIncrease
     }
@@ -136,9 +143,17 @@ public enum SubscriptionLifecycle {
       offer = nil
       state.offer = nil
     }
-    let end = period.date(after: start)
-    state.productID = state.autoRenewProductID
+    var end = period.date(after: start)
+    let commitment = CommitmentRules.afterRenewal(state, start: start)
+    // Inside a commitment the product stays; a plan change waits for the commitment's end.
+    if !CommitmentRules.bindsNextRenewal(state) { state.productID = state.autoRenewProductID }
+    if let commitment {
+      end = CommitmentRules.periodEnd(of: commitment, number: commitment.billingPeriodNumber)
+    }
+    state.commitment = commitment
     state.expiresDate = end
-    return Renewal(productID: state.productID, start: start, end: end, price: price, offer: offer)
+    return Renewal(
+      productID: state.productID, start: start, end: end, price: price, offer: offer,
+      commitment: commitment)
   }
 }

@@ -68,6 +68,19 @@ extension SubscriptionState {
               ])
             })))
     }
+    if let commitment {
+      members.append(
+        JSONMember(
+          "commitment",
+          .object([
+            JSONMember("startDate", Self.date(commitment.startDate)),
+            JSONMember("expiresDate", Self.date(commitment.expiresDate)),
+            JSONMember("billingPeriodNumber", .integer(commitment.billingPeriodNumber)),
+            JSONMember("totalBillingPeriods", .integer(commitment.totalBillingPeriods)),
+            JSONMember("price", .number(String(commitment.price))),
+          ])))
+    }
+    if hasBillingPlans { members.append(JSONMember("hasBillingPlans", .bool(true))) }
     return .object(members)
   }
 
@@ -118,6 +131,15 @@ extension SubscriptionState {
         date: try date(element.required("date")), days: try element.int("days"),
         requestIdentifier: try element.string("requestIdentifier"))
     }
+    if let commitment = try root.optional("commitment") {
+      self.commitment = Commitment(
+        startDate: try date(commitment.required("startDate")),
+        expiresDate: try date(commitment.required("expiresDate")),
+        billingPeriodNumber: try commitment.int("billingPeriodNumber"),
+        totalBillingPeriods: try commitment.int("totalBillingPeriods"),
+        price: Int64(try commitment.int("price")))
+    }
+    hasBillingPlans = try root.optionalBool("hasBillingPlans") ?? false
     if let offer = try root.optional("offer") {
       guard let type = OfferType(rawValue: try offer.int("type")),
         let discount = OfferDiscountType(rawValue: try offer.string("discount"))

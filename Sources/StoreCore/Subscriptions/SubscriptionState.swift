@@ -41,6 +41,11 @@ public struct SubscriptionState: Sendable, Equatable {
   public var appAccountToken: UUID?
   /// The renewal-date extensions the developer gave, oldest first (Apple allows two a year).
   public var renewalExtensions: [RenewalExtension] = []
+  /// The 12-month commitment the monthly charges belong to; nil when billed up front.
+  public var commitment: Commitment?
+  /// Whether the product offers billing plans, so transactions and renewal info carry
+  /// `billingPlanType` (`BILLED_UPFRONT` without a commitment).
+  public var hasBillingPlans = false
 
   /// Creates a state.
   public init(
@@ -89,6 +94,32 @@ public struct SubscriptionState: Sendable, Equatable {
       self.graceEnds = graceEnds
       self.retryEnds = retryEnds
       self.graceOver = graceOver
+    }
+  }
+
+  /// A monthly billing plan's current commitment: 12 monthly charges of `renewalPrice`.
+  public struct Commitment: Sendable, Equatable {
+    /// When the commitment began (its first charge); charge n's period ends n months later.
+    public var startDate: Date
+    /// When the commitment ends (its last charge's period ends).
+    public var expiresDate: Date
+    /// Which charge of the commitment the latest transaction is, from 1.
+    public var billingPeriodNumber: Int
+    /// How many charges the commitment has.
+    public var totalBillingPeriods: Int
+    /// The price of the whole commitment, in milliunits.
+    public var price: Int64
+
+    /// Creates a commitment.
+    public init(
+      startDate: Date, expiresDate: Date, billingPeriodNumber: Int, totalBillingPeriods: Int,
+      price: Int64
+    ) {
+      self.startDate = startDate
+      self.expiresDate = expiresDate
+      self.billingPeriodNumber = billingPeriodNumber
+      self.totalBillingPeriods = totalBillingPeriods
+      self.price = price
     }
   }
 

@@ -51,6 +51,10 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
   public var appTransactionId: String?
   /// The duration of the next renewal's offer (ISO 8601).
   public var offerPeriod: String?
+  /// How the subscription is billed from the next renewal; sent for products with billing plans.
+  public var renewalBillingPlanType: BillingPlanType?
+  /// What happens when the current 12-month commitment ends.
+  public var commitmentInfo: RenewalCommitmentInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -79,6 +83,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     appAccountToken: UUID? = nil,
     appTransactionId: String? = nil,
     offerPeriod: String? = nil,
+    renewalBillingPlanType: BillingPlanType? = nil,
+    commitmentInfo: RenewalCommitmentInfo? = nil,
     deviceVerification: Data? = nil,
     deviceVerificationNonce: UUID? = nil
   ) {
@@ -103,6 +109,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     self.appAccountToken = appAccountToken
     self.appTransactionId = appTransactionId
     self.offerPeriod = offerPeriod
+    self.renewalBillingPlanType = renewalBillingPlanType
+    self.commitmentInfo = commitmentInfo
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }
@@ -130,6 +138,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     var appAccountToken: UUID?
     var appTransactionId: String?
     var offerPeriod: String?
+    var renewalBillingPlanType: BillingPlanType?
+    var commitmentInfo: RenewalCommitmentInfo?
     var deviceVerification: Data?
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSRenewalInfoDecodedPayload") {
@@ -177,6 +187,13 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
       case "appTransactionId":
         appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
       case "offerPeriod": offerPeriod = try WireJSONReader.string(member.value, "offerPeriod")
+      case "renewalBillingPlanType":
+        renewalBillingPlanType = try WireJSONReader.value(
+          member.value, "renewalBillingPlanType", as: BillingPlanType.self)
+      case "commitmentInfo":
+        if let value = WireJSONReader.present(member.value) {
+          commitmentInfo = try RenewalCommitmentInfo(json: value)
+        }
       case "deviceVerification":
         deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
       case "deviceVerificationNonce":
@@ -208,6 +225,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
       appAccountToken: appAccountToken,
       appTransactionId: appTransactionId,
       offerPeriod: offerPeriod,
+      renewalBillingPlanType: renewalBillingPlanType,
+      commitmentInfo: commitmentInfo,
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
@@ -237,6 +256,8 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     writer.write("appAccountToken", appAccountToken)
     writer.write("appTransactionId", appTransactionId)
     writer.write("offerPeriod", offerPeriod)
+    writer.write("renewalBillingPlanType", renewalBillingPlanType)
+    writer.write("commitmentInfo", object: commitmentInfo?.jsonBytes())
     writer.write("deviceVerification", base64: deviceVerification)
     writer.write("deviceVerificationNonce", deviceVerificationNonce)
     return writer.finish()

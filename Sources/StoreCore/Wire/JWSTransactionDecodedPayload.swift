@@ -3,7 +3,7 @@ import Foundation
 /// A signed transaction's payload, as the App Store signs it.
 ///
 /// Field names, enum values, epoch-millisecond dates and milliunit prices are Apple's.
-/// Apple's newer Advanced Commerce and commitment fields are not modeled.
+/// Apple's newer Advanced Commerce fields are not modeled.
 ///
 /// [JWSTransactionDecodedPayload](https://developer.apple.com/documentation/appstoreserverapi/jwstransactiondecodedpayload)
 public struct JWSTransactionDecodedPayload: SignedPayload {
@@ -70,6 +70,10 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
   public var revocationType: RevocationType?
   /// The refunded share in thousandths of a percent (prorated refunds).
   public var revocationPercentage: Int?
+  /// How the subscription is billed; sent for products that offer billing plans.
+  public var billingPlanType: BillingPlanType?
+  /// Where a monthly charge stands in its 12-month commitment.
+  public var commitmentInfo: TransactionCommitmentInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -107,6 +111,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     offerPeriod: String? = nil,
     revocationType: RevocationType? = nil,
     revocationPercentage: Int? = nil,
+    billingPlanType: BillingPlanType? = nil,
+    commitmentInfo: TransactionCommitmentInfo? = nil,
     deviceVerification: Data? = nil,
     deviceVerificationNonce: UUID? = nil
   ) {
@@ -140,6 +146,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     self.offerPeriod = offerPeriod
     self.revocationType = revocationType
     self.revocationPercentage = revocationPercentage
+    self.billingPlanType = billingPlanType
+    self.commitmentInfo = commitmentInfo
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }
@@ -176,6 +184,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     var offerPeriod: String?
     var revocationType: RevocationType?
     var revocationPercentage: Int?
+    var billingPlanType: BillingPlanType?
+    var commitmentInfo: TransactionCommitmentInfo?
     var deviceVerification: Data?
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
@@ -233,6 +243,13 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
           member.value, "revocationType", as: RevocationType.self)
       case "revocationPercentage":
         revocationPercentage = try WireJSONReader.int(member.value, "revocationPercentage")
+      case "billingPlanType":
+        billingPlanType = try WireJSONReader.value(
+          member.value, "billingPlanType", as: BillingPlanType.self)
+      case "commitmentInfo":
+        if let value = WireJSONReader.present(member.value) {
+          commitmentInfo = try TransactionCommitmentInfo(json: value)
+        }
       case "deviceVerification":
         deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
       case "deviceVerificationNonce":
@@ -273,6 +290,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
       offerPeriod: offerPeriod,
       revocationType: revocationType,
       revocationPercentage: revocationPercentage,
+      billingPlanType: billingPlanType,
+      commitmentInfo: commitmentInfo,
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
@@ -311,6 +330,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     writer.write("offerPeriod", offerPeriod)
     writer.write("revocationType", revocationType)
     writer.write("revocationPercentage", revocationPercentage)
+    writer.write("billingPlanType", billingPlanType)
+    writer.write("commitmentInfo", object: commitmentInfo?.jsonBytes())
     writer.write("deviceVerification", base64: deviceVerification)
     writer.write("deviceVerificationNonce", deviceVerificationNonce)
     return writer.finish()

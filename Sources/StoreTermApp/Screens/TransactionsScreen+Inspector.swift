@@ -52,6 +52,28 @@ extension TransactionsScreen {
     .render(onFrame: frame, in: &canvas)
   }
 
+  /// A billing plan's wire fields: `billingPlanType MONTHLY · billingPeriodNumber 3/12 ·
+  /// commitmentExpiresDate … · commitmentPrice 71880 (71.88 USD)`, prices in milliunits as signed.
+  static func billingPlanLine(
+    _ plan: BillingPlanType, _ payload: JWSTransactionDecodedPayload
+  ) -> String {
+    var line = "billingPlanType \(plan.rawValue)"
+    guard let info = payload.commitmentInfo else { return line }
+    if let number = info.billingPeriodNumber, let total = info.totalBillingPeriods {
+      line += " · billingPeriodNumber \(number)/\(total)"
+    }
+    if let expires = info.commitmentExpiresDate {
+      line += " · commitmentExpiresDate \(DateText.minute(Date(epochMilliseconds: expires)))"
+    }
+    if let price = info.commitmentPrice {
+      line += " · commitmentPrice \(price)"
+      if let currency = payload.currency {
+        line += " (\(Self.money(milliunits: price)) \(currency))"
+      }
+    }
+    return line
+  }
+
   /// The inspector's lines for `record`: payload fields, JWS header, verification.
   static func inspectorLines(_ record: TransactionRecord, snapshot: StoreSnapshot) -> [(
     String, StyleRole
@@ -86,6 +108,9 @@ extension TransactionsScreen {
       offer += " · price \(price) (\(Self.money(milliunits: price)) \(currency))"
     }
     lines.append((offer, .normal))
+    if let plan = payload.billingPlanType {
+      lines.append((billingPlanLine(plan, payload), .normal))
+    }
     lines.append(
       (
         "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"

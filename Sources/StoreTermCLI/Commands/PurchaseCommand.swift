@@ -13,6 +13,9 @@ enum PurchaseCommand {
       .value("offer", "ID", help: "A promotional or win-back offer ID, or 'intro'"),
       .value("offer-code", "NAME", help: "Redeem an offer code by its reference name"),
       .value("account-token", "UUID", help: "The app account token to attach"),
+      .value(
+        "billing-plan", "PLAN",
+        help: "upFront, or monthly: a 1-year subscription billed over a 12-month commitment"),
       .flag("ask-to-buy", help: "Ask a parent first: the purchase stays pending until approved"),
       .flag("interrupted", help: "Interrupt the purchase: it stays pending until resolved"),
       .flag("cancel", help: "The customer cancels the payment sheet"),
@@ -121,6 +124,18 @@ enum PurchaseCommand {
           "--account-token \(text): not a UUID such as 6F9619FF-8B86-D011-B42D-00C04FC964FF")
       }
       options.insert(.appAccountToken(token))
+    }
+    if let plan = parsed.value("billing-plan") {
+      // StoreKit's `BillingPlanType` names.
+      let plans: [String: Product.SubscriptionInfo.BillingPlanType] = [
+        "upFront": .upFront, "monthly": .monthly,
+      ]
+      guard let type = plans[plan] else {
+        throw UsageError(
+          "--billing-plan \(JSONValue.string(plan).compactText): not a billing plan (upFront or monthly)"
+        )
+      }
+      options.insert(.billingPlanType(type))
     }
     if let offer = parsed.value("offer") {
       overrides.offer = offer == "intro" ? .introductory : .identifier(offer)
