@@ -34,7 +34,6 @@ import Testing
 
   @Test func aSharedNonConsumableCannotBeBoughtButASharedPlanCan() {
     var state = Fixtures.state(sharedPlan())
-    let order = PaywallScreen.order(state.snapshot)
     func select(_ id: String) {
       state.paywall.selectedID = id
     }
