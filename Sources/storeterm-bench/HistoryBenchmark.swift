@@ -16,6 +16,8 @@ import StorePersistence
 struct HistoryBenchmark {
   var renewals = 10_000
   var runs = 9
+  /// Leaves the ledger and catalog in place (and says where) for a profiler.
+  var keep = false
 
   static let timeGoal = 50.0
   static let memoryGoal = 60.0
@@ -30,7 +32,13 @@ struct HistoryBenchmark {
     let directory = FileManager.default.temporaryDirectory.appending(
       path: "storeterm-bench-history-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer {
+      if keep {
+        print("  kept: \(directory.path)")
+      } else {
+        try? FileManager.default.removeItem(at: directory)
+      }
+    }
     let catalog = directory.appending(path: "Weekly.storekit").path
     try Self.weeklyCatalog().write(toFile: catalog, atomically: true, encoding: .utf8)
     let database = directory.appending(path: "ledger.sqlite").path

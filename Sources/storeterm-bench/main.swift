@@ -16,8 +16,9 @@ let usage = """
                                        PostgreSQL ledger beside two headless UIs (same server)
                                        (server: STORETERM_BENCH_POSTGRES, key=value form)
     renewals [--subscribers N]         N monthly subscribers advanced by 5 and 10 years
-    history [--renewals N]             products, status, entitlements and customer over one
+    history [--renewals N] [--keep]    products, status, entitlements and customer over one
                                        customer's N renewals (default 10000) beside an empty ledger
+                                       (--keep leaves the ledger for a profiler)
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
     render                             lay out, render and diff a 200×60 transaction manager frame
@@ -92,8 +93,12 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     let options = numericOptions(words, allowed: ["--subscribers"])
     return try RenewalBenchmark(subscribers: Int(options["--subscribers"] ?? 10_000)).run()
   case "history":
-    let options = numericOptions(words, allowed: ["--renewals"])
-    return try HistoryBenchmark(renewals: Int(options["--renewals"] ?? 10_000)).run()
+    let keep = words.contains("--keep")
+    let options = numericOptions(
+      ArraySlice(words.filter { $0 != "--keep" }), allowed: ["--renewals"])
+    var benchmark = HistoryBenchmark(renewals: Int(options["--renewals"] ?? 10_000))
+    benchmark.keep = keep
+    return try benchmark.run()
   case "crash":
     let options = numericOptions(words, allowed: ["--kills"])
     return try CrashBenchmark(kills: Int(options["--kills"] ?? 1_000)).run()
