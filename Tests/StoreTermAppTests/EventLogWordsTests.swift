@@ -1,9 +1,10 @@
 import Foundation
 import StoreCore
 import StoreManager
-import StoreTermApp
 import TerminalUI
 import Testing
+
+@testable import StoreTermApp
 
 /// The event log: rows in simulated time order with the date, what each grant was in words,
 /// and prices in the storefront's currency.
@@ -51,6 +52,21 @@ import Testing
       grant: .granted(units: 1))
     let name = snapshot.name(of: Fixtures.coins100)
     #expect(EventLogScreen.detail(coins, snapshot) == "verified · hinzugefügt: \(name) × 1")
+  }
+
+  @Test func everyKindIsWordedInTheCatalogsLanguage() {
+    // Issue 29: the kinds stayed English identifiers (`customerCreated`) in every language.
+    let sources: [StoreFeedEntry.Source] = [.purchase, .update, .unfinished, .history]
+    let kinds =
+      StoreEvent.Kind.allCases.map(\.rawValue) + sources.map(\.rawValue)
+      + ["status", "storefront"]
+    #expect(kinds.filter { EventKindWords.phrases[$0] == nil } == [])
+    let german = Fixtures.demo(storefront: "DEU", locale: "de_DE")
+    #expect(EventKindWords.text("customerCreated", german) == "Konto angelegt")
+    #expect(EventKindWords.text("billingFailed", german) == "Abrechnung fehlgeschlagen")
+    #expect(EventKindWords.text("customerCreated", Fixtures.demo()) == "account created")
+    // A kind a newer ledger wrote is shown as it is.
+    #expect(EventKindWords.text("somethingNew", german) == "somethingNew")
   }
 
   @Test func theTimeIsWrittenAsOnEveryOtherScreenWithSeconds() {

@@ -95,7 +95,8 @@ public enum EventLogScreen {
         [
           // The format of every other screen, with seconds.
           DateText.second(entry.date),
-          snapshot.localized(entry.origin == .app ? "app" : "App Store"), entry.kind,
+          snapshot.localized(entry.origin == .app ? "app" : "App Store"),
+          EventKindWords.text(entry.kind, snapshot),
           entry.productID.map(snapshot.name(of:)) ?? "",
           entry.transactionID.map(String.init) ?? "", detail(entry, snapshot),
         ]
