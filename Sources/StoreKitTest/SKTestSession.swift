@@ -232,9 +232,14 @@ open class SKTestSession: Hashable, @unchecked Sendable {
     }
   }
 
-  /// Deletes every transaction.
+  /// Deletes every transaction, and brings the environment's time back to the real clock.
+  ///
+  /// An accelerated `timeRate` moves the one test environment's clock ahead of real time, and
+  /// the next test's `purchaseDate(_:renewalBehavior:)` counts from real time: with nothing left
+  /// dated in that future, starting time over is safe.
   open func clearTransactions() {
     try? engine.clearTransactions()
+    environment.clock.restart()
   }
 
   /// Approves a pending Ask to Buy transaction; it arrives through `Transaction.updates`.

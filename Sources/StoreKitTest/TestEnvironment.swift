@@ -161,4 +161,9 @@ final class EnvironmentClock: StoreClock {
   func setRate(_ rate: StoreCore.TimeRate) {
     clock.withLock { $0 = $0.withRate(rate, real: Date()) }
   }
+
+  /// Simulated time back at the real clock, at the same rate.
+  func restart() {
+    clock.withLock { $0 = SimulatedClock.starting(at: Date(), rate: $0.rate) }
+  }
 }
