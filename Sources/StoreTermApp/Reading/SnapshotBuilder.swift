@@ -43,8 +43,9 @@ public final class SnapshotBuilder {
   static let switcherLimit = 200
   /// The last Family Sharing status and what it was computed from.
   private var familyCache: (mark: [Int64], shared: Set<String>, status: FamilyStatus)?
-  /// The offers last read, with the ledger mark and time they were read at.
-  private var offersCache: (mark: [Int64], now: Date, offers: [String: [String]])?
+  /// The offers last read, with the ledger mark and statuses they were read at.
+  private var offersCache:
+    (mark: [Int64], statuses: [String: SubscriptionGroupStatus], offers: [String: [String]])?
   /// The sequence of the last App Store event read from the ledger.
   public private(set) var lastSequence: Int64 = 0
   /// The most entries the event log keeps.
@@ -157,7 +158,7 @@ public final class SnapshotBuilder {
     snapshot.nonRenewingLength = session.nonRenewingLength
     snapshot.purchaseIntent = app.purchaseIntent
     snapshot.retentionConfigured = session.retentionConfigured
-    snapshot.availableOffers = currentOffers(mark: mark, now: now)
+    snapshot.availableOffers = currentOffers(mark: mark, statuses: snapshot.statuses)
     snapshot.chains = chainReader.chains(
       of: snapshot.subscriptions, around: records + history.rows,
       customerID: customerID, mark: mark)
@@ -217,13 +218,19 @@ public final class SnapshotBuilder {
         ? nil : { TransactionsScreen.matches($0, filter: filter, in: snapshot) })
   }
 
-  /// ``AppStoreBrowser/availableOffers``, read again only when the ledger or the clock moved.
-  private func currentOffers(mark: [Int64], now: Date) -> [String: [String]] {
-    if let cache = offersCache, cache.mark == mark, cache.now == now { return cache.offers }
+  /// ``AppStoreBrowser/availableOffers``, read again only when the ledger changed or a
+  /// subscription's status did (time ending one opens its win-back offer without a write): not
+  /// at every snapshot, where real time alone moves the clock.
+  private func currentOffers(
+    mark: [Int64], statuses: [String: SubscriptionGroupStatus]
+  ) -> [String: [String]] {
+    if let cache = offersCache, cache.mark == mark, cache.statuses == statuses {
+      return cache.offers
+    }
     guard let offers = try? appStore.availableOffers(customerID) else {
       return offersCache?.offers ?? [:]
     }
-    offersCache = (mark, now, offers)
+    offersCache = (mark, statuses, offers)
     return offers
   }
 

@@ -54,13 +54,9 @@ struct XCTestExport {
         if case .outcome(let word) = expectation.fact { return word }
         return nil
       }.last
-      if case .clockAdvance = step.action {
-        body += try timeTravel(line: step.line, replay: replay)
-      } else {
-        body += try call(
-          step, outcome: outcome, products: products, askToBuy: &askToBuy,
-          interrupted: &interrupted)
-      }
+      body += try call(
+        step, outcome: outcome, products: products, replay: replay, askToBuy: &askToBuy,
+        interrupted: &interrupted)
       if !made.isEmpty {
         body.append("    try ids.take([\(made.map { String($0.id) }.joined(separator: ", "))])")
       }
@@ -79,7 +75,7 @@ struct XCTestExport {
   /// The session's calls for one step.
   private func call(
     _ step: ScenarioStep, outcome: String?, products: [UInt64: String],
-    askToBuy: inout Bool, interrupted: inout Bool
+    replay: ScenarioPlayer.StepResult?, askToBuy: inout Bool, interrupted: inout Bool
   ) throws -> [String] {
     switch step.action {
     case .purchase(let purchase):
@@ -174,7 +170,7 @@ struct XCTestExport {
     case .clockRate(let name):
       return ["    session.timeRate = .\(name)"]
     case .clockAdvance:
-      return try timeTravel(line: step.line, replay: nil)
+      return try timeTravel(line: step.line, replay: replay)
     case .customer, .familyJoin, .familyLeave:
       throw refusal(step.line, "another customer or Family Sharing")
     }
