@@ -230,10 +230,29 @@ import Testing
     let store = try EngineHarness()
     let trial = try await store.buy(Demo.plusMonthly)
     store.clock.advance(by: 86_400)
-    let renewal = try store.engine.forceRenewal(trial.id)
+    let renewal = try #require(try store.engine.forceRenewal(trial.id))
     #expect(renewal.payload.purchaseDate == 1_796_205_600_000)
     #expect(renewal.payload.transactionReason == .renewal)
     #expect(renewal.payload.originalTransactionId == "1")
+  }
+
+  @Test func aForcedRenewalFailsWhileRenewalsFail() async throws {
+    // shouldEnterBillingRetryOnRenewal: "all renewals … fail", the forced one too.
+    let store = try EngineHarness(
+      session: StoreSession(billingIssuesEnabled: true, billingGracePeriodEnabled: true))
+    let trial = try await store.buy(Demo.plusMonthly)
+    store.clock.advance(by: 86_400)
+    #expect(try store.engine.forceRenewal(trial.id) == nil)
+    let status = try Self.status(store)
+    #expect(status.state == .inGracePeriod)
+    let now = Int64(1_796_205_600_000)
+    #expect(status.transaction.payload.expiresDate == now)
+    #expect(status.renewalInfo.payload.gracePeriodExpiresDate == now + 16 * 86_400_000)
+    #expect(try store.entitledProducts() == [Demo.plusMonthly])
+    #expect(throws: StoreEngineError.self) { try store.engine.forceRenewal(trial.id) }
+    let recovered = try store.engine.resolve(trial.id)
+    #expect(recovered.payload.purchaseDate == now)
+    #expect(try Self.status(store).state == .subscribed)
   }
 
   @Test func aRefundedSubscriptionStopsRenewing() async throws {

@@ -42,13 +42,8 @@ extension StoreEngine {
       {
         throw refusal
       }
-      guard var latest = context.latest, let signed = latest.signed else {
-        throw StoreEngineError.notApplicable(id, action: "expired", reason: "it is not active")
-      }
-      var payload = factory.reissued(signed.payload, date: now, nonce: nonce, customer: customer)
-      payload.expiresDate = now.epochMilliseconds
-      latest.signed = try sign(payload)
-      changes.updated.append(latest)
+      let latest = try endLatestPeriod(
+        of: id, context, at: now, nonce: nonce, action: "expired", changes: &changes)
       // Ended early for the reason it would have ended at the period's end (a declined price
       // increase stays the reason); one that would have renewed ends as cancelled.
       let reason =
@@ -59,19 +54,46 @@ extension StoreEngine {
       chain.state.expirationReason = reason
       changes.events.append(
         StoreEvent(
-          date: now, customerID: customer.id, kind: .expired, transactionID: latest.id,
+          date: now, customerID: customer.id, kind: .expired, transactionID: latest,
           productID: chain.state.productID, detail: reason.name))
     }
   }
 
+  /// Re-signs the chain's latest transaction with its expiration date set to `now`, as the
+  /// test environment does when it ends a period early (expired, or renewed now); returns its
+  /// ID. `id` names the chain in a refusal.
+  @discardableResult
+  private func endLatestPeriod(
+    of id: UInt64, _ context: ChainContext, at now: Date, nonce: UUID, action: String,
+    changes: inout LedgerChanges
+  ) throws -> UInt64 {
+    guard var latest = context.latest, let signed = latest.signed else {
+      throw StoreEngineError.notApplicable(id, action: action, reason: "it is not active")
+    }
+    var payload = factory.reissued(
+      signed.payload, date: now, nonce: nonce, customer: context.customer)
+    payload.expiresDate = now.epochMilliseconds
+    latest.signed = try sign(payload)
+    changes.updated.append(latest)
+    return latest.id
+  }
+
   /// Renews the subscription now, as `SKTestSession.forceRenewalOfSubscription`: a new renewal
   /// transaction from now for one period, delivered through `updates`.
+  ///
+  /// While renewals fail into billing retry (`shouldEnterBillingRetryOnRenewal`: "all
+  /// renewals … fail"), the forced one fails too: the period ends now and billing retry (with
+  /// the grace period, when enabled) starts; nothing is signed and nil is returned.
   @discardableResult
-  public func forceRenewal(_ id: UInt64) throws -> SignedTransaction {
+  public func forceRenewal(_ id: UInt64) throws -> SignedTransaction? {
     let now = clock.now()
     let catalog = self.catalog
+    let billing = SubscriptionLifecycle.Billing(
+      issuesEnabled: session.billingIssuesEnabled,
+      gracePeriodEnabled: session.billingGracePeriodEnabled)
+    let nonce = ids.makeUUID()
     let signed = try changeChain(id, action: "renewed") {
-      chain, context, changes -> SignedTransaction in
+      chain, context, changes -> SignedTransaction? in
       let customer = context.customer
       if let refusal = TransactionControlRules.subscriptionRefusal(
         .renew, id: id, chain: chain.state, now: now)
@@ -82,15 +104,29 @@ extension StoreEngine {
         let period = catalog.product(id: chain.state.autoRenewProductID)?.subscription?
           .subscriptionPeriod
       else { throw StoreEngineError.notApplicable(id, action: "renewed", reason: "it was revoked") }
-      chain.state.billingIssue = nil
       chain.state.expirationReason = nil
       chain.state.willAutoRenew = true
+      if billing.issuesEnabled {
+        guard chain.state.billingIssue == nil else {
+          throw StoreEngineError.notApplicable(
+            id, action: "renewed", reason: "its billing issue is not resolved")
+        }
+        try endLatestPeriod(
+          of: id, context, at: now, nonce: nonce, action: "renewed", changes: &changes)
+        chain.state.expiresDate = now
+        let failed = SubscriptionLifecycle.failRenewal(
+          &chain.state, at: now, period: period, billing: billing)
+        changes.events += Self.events(
+          of: failed, chain: chain.state, customerID: customer.id)
+        return nil
+      }
+      chain.state.billingIssue = nil
       let renewal = SubscriptionLifecycle.renew(&chain.state, start: now, period: period)
       return try recordRenewal(
         renewal, id: context.nextID, chain: chain.state, customer: customer,
         storefront: catalog.storefront, signedAt: now, detail: "forced", changes: &changes)
     }
-    if let customerID = try ledger.record(id: id)?.customerID {
+    if let signed, let customerID = try ledger.record(id: id)?.customerID {
       listeners.broadcast(signed, customerID: customerID)
     }
     return signed

@@ -79,26 +79,32 @@ extension StoreEngine {
               renewal, id: nextID, chain: chain.state, customer: state.customer,
               storefront: catalog.storefront, signedAt: renewal.start, changes: &changes))
           nextID += 1
-        case .billingFailed(let date, let graceEnds):
-          changes.events.append(
-            StoreEvent(
-              date: date, customerID: customerID, kind: .billingFailed, transactionID: originalID,
-              productID: chain.state.productID, detail: graceEnds == nil ? "" : "grace period"))
-        case .graceEnded(let date):
-          changes.events.append(
-            StoreEvent(
-              date: date, customerID: customerID, kind: .gracePeriodEnded,
-              transactionID: originalID, productID: chain.state.productID))
-        case .expired(let date, let reason):
-          changes.events.append(
-            StoreEvent(
-              date: date, customerID: customerID, kind: .expired, transactionID: originalID,
-              productID: chain.state.productID, detail: reason.name))
+        case .billingFailed, .graceEnded, .expired:
+          changes.events += Self.events(of: step, chain: chain.state, customerID: customerID)
         }
       }
       chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
       changes.subscriptions.append(chain)
       return (changes, renewed)
+    }
+  }
+
+  /// The event log's entry for a step of time on `chain` other than a renewal (which is
+  /// recorded with its transaction).
+  static func events(
+    of step: SubscriptionLifecycle.Step, chain: SubscriptionState, customerID: String
+  ) -> [StoreEvent] {
+    func event(_ date: Date, _ kind: StoreEvent.Kind, _ detail: String = "") -> StoreEvent {
+      StoreEvent(
+        date: date, customerID: customerID, kind: kind, transactionID: chain.originalID,
+        productID: chain.productID, detail: detail)
+    }
+    switch step {
+    case .renewed: return []
+    case .billingFailed(let date, let graceEnds):
+      return [event(date, .billingFailed, graceEnds == nil ? "" : "grace period")]
+    case .graceEnded(let date): return [event(date, .gracePeriodEnded)]
+    case .expired(let date, let reason): return [event(date, .expired, reason.name)]
     }
   }
 

@@ -91,13 +91,7 @@ public enum SubscriptionLifecycle {
       }
       guard let period else { break }
       if billing.issuesEnabled {
-        let grace =
-          billing.gracePeriodEnabled
-          ? renewalDate.addingTimeInterval(gracePeriod(for: period)) : nil
-        state.billingIssue = SubscriptionState.BillingIssue(
-          since: renewalDate, graceEnds: grace,
-          retryEnds: renewalDate.addingTimeInterval(billingRetryDays * 86_400))
-        steps.append(.billingFailed(date: renewalDate, graceEnds: grace))
+        steps.append(failRenewal(&state, at: renewalDate, period: period, billing: billing))
         continue
       }
       // A downgrade or crossgrade chosen earlier takes effect now (at a commitment's end),
@@ -110,6 +104,19 @@ public enum SubscriptionLifecycle {
       steps.append(.renewed(renew(&state, start: renewalDate, period: period)))
     }
     return steps
+  }
+
+  /// The renewal due at `date` fails to bill: billing retry starts, with the grace period
+  /// when it is enabled (access kept until it ends).
+  public static func failRenewal(
+    _ state: inout SubscriptionState, at date: Date, period: CatalogProduct.SubscriptionPeriod,
+    billing: Billing
+  ) -> Step {
+    let grace =
+      billing.gracePeriodEnabled ? date.addingTimeInterval(gracePeriod(for: period)) : nil
+    state.billingIssue = SubscriptionState.BillingIssue(
+      since: date, graceEnds: grace, retryEnds: date.addingTimeInterval(billingRetryDays * 86_400))
+    return .billingFailed(date: date, graceEnds: grace)
   }
 
   /// Why the subscription in `state` ends when its period does, or nil when it renews then:

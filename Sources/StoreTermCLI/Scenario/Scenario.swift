@@ -26,6 +26,13 @@ struct Scenario: Equatable {
     return copy
   }
 
+  /// The customer an exported test's `SKTestSession` plays: the one the first step signs in
+  /// (`customer alice`), otherwise the default account.
+  var sessionCustomer: String {
+    if case .customer(let id) = steps.first?.action { return id }
+    return Customer.defaultID
+  }
+
   /// 2026-01-01T00:00:00Z: a scenario without `clock start` begins there, never at real time.
   static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
 }

@@ -141,7 +141,7 @@ enum ScenarioCommand {
     let passed = try await withScratchFolder { folder in
       try await ScenarioPlayer(
         scenario, folder: (file as NSString).deletingLastPathComponent, stateDirectory: folder
-      ).run(keepGoing: false) { results.append($0) }
+      ).run(keepGoing: false, watching: scenario.sessionCustomer) { results.append($0) }
     }
     if !passed, let failed = results.first(where: { !$0.ok }) {
       throw CommandFailure(

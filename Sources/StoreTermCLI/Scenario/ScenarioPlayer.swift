@@ -26,6 +26,9 @@ final class ScenarioPlayer {
     /// What the customer had before the step and after it (nil when the step was refused).
     var before: ScenarioObservation?
     var after: ScenarioObservation?
+    /// What the watched customer (an export's session customer) had before and after the step,
+    /// when a replay watches one.
+    var watched: (before: ScenarioObservation, after: ScenarioObservation)?
 
     var ok: Bool { differences.isEmpty }
   }
@@ -54,10 +57,10 @@ final class ScenarioPlayer {
       ? catalog : (folder as NSString).appendingPathComponent(catalog)
   }
 
-  /// Opens the App Store for the current customer, as a command does.
-  func open() throws -> StoreContext {
+  /// Opens the App Store for `customer` (the current one by default), as a command does.
+  func open(customer: String? = nil) throws -> StoreContext {
     let parsed = try StoreTermCommand.parser.parse(
-      ["clock", "--db", database, "--config", catalogPath, "--customer", customerID])
+      ["clock", "--db", database, "--config", catalogPath, "--customer", customer ?? customerID])
     var command = try CommandContext(parsed: parsed, output: DiscardedOutput(), environment: [:])
     let frozen = moment
     command.realTime = { frozen }
@@ -67,14 +70,19 @@ final class ScenarioPlayer {
 
   /// Replays every step, calling `report` after each; returns whether every step held.
   ///
-  /// Stops at the first divergence unless `keepGoing`.
-  func run(keepGoing: Bool, report: (StepResult) -> Void) async throws -> Bool {
+  /// Stops at the first divergence unless `keepGoing`. With `watching`, each result also says
+  /// what that customer had before and after the step, whoever acted.
+  func run(
+    keepGoing: Bool, watching: String? = nil, report: (StepResult) -> Void
+  ) async throws -> Bool {
     var passed = true
     // One App Store for the signed-in customer, as the terminal UI keeps one; a customer step
     // opens the next account's (which reads the switches and clock the ledger holds).
     var store = try open()
     let start = try await Self.observe(store)
     var last = start
+    var watchedLast: ScenarioObservation?
+    if let watching { watchedLast = try await Self.observe(try open(customer: watching)) }
     let initial = ScenarioCheck.differences(scenario.initial, observed: start, outcome: nil)
     if !scenario.initial.isEmpty || !initial.isEmpty {
       report(StepResult(number: 0, line: 0, text: "start", note: nil, differences: initial))
@@ -110,6 +118,12 @@ final class ScenarioPlayer {
         result.created = try after.engine.records(customerID: customerID)
           .filter { !before.contains($0.id) }.sorted { $0.id < $1.id }
           .map { (id: $0.id, productID: $0.productID) }
+        if let watching, let was = watchedLast {
+          let now =
+            watching == customerID ? observed : try await Self.observe(open(customer: watching))
+          result.watched = (was, now)
+          watchedLast = now
+        }
       }
       report(result)
       if !result.ok {

@@ -2,6 +2,12 @@ import Foundation
 import StoreCore
 
 extension ScenarioAction {
+  /// Whether the step is `clock advance`: time travel, exported from what it did.
+  var isClockAdvance: Bool {
+    if case .clockAdvance = self { return true }
+    return false
+  }
+
   /// The step as its line says it; parsing the line gives the step back.
   var text: String {
     switch self {

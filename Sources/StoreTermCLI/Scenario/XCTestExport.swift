@@ -8,10 +8,12 @@ import StoreCore
 ///
 /// Time travel is exported as what it did: each renewal it made as
 /// `forceRenewalOfSubscription(productIdentifier:)`, each subscription it ended as
-/// `expireSubscription(productIdentifier:)`. Only steps `SKTestSession` can take are exported;
-/// a scenario with another customer, Family Sharing, an offer the catalog lacks, forced
-/// failures, or time doing what no session call does (a renewal failing into billing retry, a
-/// grace period running out) is refused at its line, since a test that skipped them would
+/// `expireSubscription(productIdentifier:)`, each renewal that failed (billing retry, grace) as
+/// a forced renewal while renewals fail. The session plays one customer (the first step's):
+/// another customer's steps and Family Sharing's are written as comments when they leave that
+/// customer's purchases as they were. Anything else `SKTestSession` cannot take (an offer the
+/// catalog lacks, forced failures, a grace period running out, a step that changes the
+/// session's customer from outside) is refused at its line, since a test that skipped it would
 /// assert something the walk never saw.
 struct XCTestExport {
   /// The scenario.
@@ -44,19 +46,34 @@ struct XCTestExport {
     var body: [String] = []
     let initial = try expectations(scenario.initial, step: "the start")
     if !initial.isEmpty { body += ["", "    // Before the first step."] + initial }
+    let player = scenario.sessionCustomer
+    var current = Customer.defaultID
+    var grace = catalog.configuration.settings.billingGracePeriodEnabled
     for (index, step) in scenario.steps.enumerated() {
       body.append("")
       body.append("    // Step \(index + 1) (line \(step.line)): \(step.action.text)")
       let replay = index < replayed.count ? replayed[index] : nil
+      if case .customer(let id) = step.action { current = id }
+      if case .setting("grace-period", let on) = step.action { grace = on }
+      if let note = try offSession(step, customer: current, player: player, replay: replay) {
+        body.append("    // \(note)")
+        if current == player {
+          body += try expectations(step.expectations, step: "step \(index + 1)")
+        }
+        continue
+      }
       let made = replay?.created ?? []
       for item in made { products[item.id] = item.productID }
       let outcome = step.expectations.compactMap { expectation -> String? in
         if case .outcome(let word) = expectation.fact { return word }
         return nil
       }.last
-      body += try call(
-        step, outcome: outcome, products: products, replay: replay, askToBuy: &askToBuy,
-        interrupted: &interrupted)
+      body +=
+        try step.action.isClockAdvance
+        ? timeTravel(line: step.line, replay: replay, grace: grace)
+        : call(
+          step, outcome: outcome, products: products, askToBuy: &askToBuy,
+          interrupted: &interrupted)
       if !made.isEmpty {
         body.append("    try ids.take([\(made.map { String($0.id) }.joined(separator: ", "))])")
       }
@@ -72,10 +89,37 @@ struct XCTestExport {
       line: line, message: "\(what) has no SKTestSession equivalent, so it cannot be exported")
   }
 
+  /// Why a step that the session's customer does not take, or that only Family Sharing
+  /// makes, has no call in the test; nil for a step the session takes. Such a step must leave
+  /// what the session's customer has as it was (the test asserts only that customer), or the
+  /// export is refused at its line.
+  private func offSession(
+    _ step: ScenarioStep, customer: String, player: String,
+    replay: ScenarioPlayer.StepResult?
+  ) throws -> String? {
+    let note: String
+    switch step.action {
+    case .customer(let id):
+      note =
+        id == player
+        ? "\(id) signs in: the customer this test's session plays."
+        : "\(id) signs in: SKTestSession plays \(player) alone, so \(id)'s steps have no call."
+    case .familyJoin, .familyLeave:
+      note = "Family Sharing has no SKTestSession call."
+    default:
+      guard customer != player else { return nil }
+      note = "\(customer)'s step: SKTestSession plays \(player) alone."
+    }
+    guard let watched = replay?.watched, watched.before == watched.after else {
+      throw refusal(step.line, "a step that changes what \(player) has from outside the session")
+    }
+    return note + " It leaves what \(player) has as it was."
+  }
+
   /// The session's calls for one step.
   private func call(
-    _ step: ScenarioStep, outcome: String?, products: [UInt64: String],
-    replay: ScenarioPlayer.StepResult?, askToBuy: inout Bool, interrupted: inout Bool
+    _ step: ScenarioStep, outcome: String?, products: [UInt64: String], askToBuy: inout Bool,
+    interrupted: inout Bool
   ) throws -> [String] {
     switch step.action {
     case .purchase(let purchase):
@@ -145,6 +189,9 @@ struct XCTestExport {
         .declinePriceIncrease: "declinePriceIncreaseForTransaction",
       ]
       if let method = byID[control] {
+        guard products[id] != nil else {
+          throw refusal(step.line, "a control on a transaction the session did not make")
+        }
         return ["    try session.\(method)(identifier: ids[\(id)])"]
       }
       let byProduct: [TransactionControl: String] = [
@@ -170,15 +217,19 @@ struct XCTestExport {
     case .clockRate(let name):
       return ["    session.timeRate = .\(name)"]
     case .clockAdvance:
-      return try timeTravel(line: step.line, replay: replay)
+      return []  // timeTravel(line:replay:grace:) exports it from what the replay saw.
     case .customer, .familyJoin, .familyLeave:
-      throw refusal(step.line, "another customer or Family Sharing")
+      return []  // offSession(_:customer:player:replay:) wrote them as comments.
     }
   }
 
   /// The session's calls that do what a `clock advance` did in the replay: the renewals it
   /// made, in order, then a renewal that failed or a subscription that ended, group by group.
-  private func timeTravel(line: Int, replay: ScenarioPlayer.StepResult?) throws -> [String] {
+  /// `grace` says whether the grace period is on, so that a failed renewal forced now lands
+  /// in the state the replay's did.
+  private func timeTravel(line: Int, replay: ScenarioPlayer.StepResult?, grace: Bool) throws
+    -> [String]
+  {
     guard let replay, let before = replay.before, let after = replay.after else {
       throw refusal(line, "time travel the replay did not observe")
     }
@@ -199,6 +250,11 @@ struct XCTestExport {
         calls.append(try call("expireSubscription", product))
       case (_, "subscribed") where !replay.created.isEmpty:
         continue  // a renewal, forced above
+      case ("subscribed", "inGracePeriod") where grace,
+        ("subscribed", "inBillingRetryPeriod") where !grace:
+        // A renewal that failed to bill: while `shouldEnterBillingRetryOnRenewal` is on (the
+        // only way a replay's renewal fails), a forced renewal fails the same way.
+        calls.append(try call("forceRenewalOfSubscription", product))
       default:
         throw refusal(
           line, "time moving a subscription from \(was.state) to \(now.state) ('clock advance')")
