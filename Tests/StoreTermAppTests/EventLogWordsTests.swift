@@ -13,7 +13,7 @@ import Testing
 
   private func entry(
     _ seconds: Double, _ kind: String, product: String? = nil, id: UInt64? = nil,
-    detail: String = "", grant: GrantOutcome? = nil
+    detail: EventNote = .text(""), grant: GrantOutcome? = nil
   ) -> EventLogEntry {
     EventLogEntry(
       date: base.addingTimeInterval(seconds), origin: .app, kind: kind, productID: product,
@@ -28,17 +28,17 @@ import Testing
   @Test func grantsReadInWords() {
     let snapshot = Fixtures.demo()
     let coins = entry(
-      0, "purchase", product: Fixtures.coins100, id: 2, detail: "verified",
+      0, "purchase", product: Fixtures.coins100, id: 2, detail: .verified(revoked: false),
       grant: .granted(units: 1))
     #expect(EventLogScreen.detail(coins, snapshot) == "verified · added 100 Coins × 1")
     let plan = entry(
-      0, "purchase", product: Fixtures.plusMonthly, id: 1, detail: "verified",
+      0, "purchase", product: Fixtures.plusMonthly, id: 1, detail: .verified(revoked: false),
       grant: .granted(units: 0))
     let words = EventLogScreen.detail(plan, snapshot)
     #expect(words.hasPrefix("verified · subscription active"))
     #expect(!words.contains("granted"))
     let back = entry(
-      0, "update", product: Fixtures.coins100, id: 2, detail: "verified · revoked",
+      0, "update", product: Fixtures.coins100, id: 2, detail: .verified(revoked: true),
       grant: .reversed(units: 1, uncollected: 2))
     #expect(
       EventLogScreen.detail(back, snapshot)
@@ -48,10 +48,10 @@ import Testing
   @Test func grantsReadInGerman() {
     let snapshot = Fixtures.demo(storefront: "DEU", locale: "de_DE")
     let coins = entry(
-      0, "purchase", product: Fixtures.coins100, id: 2, detail: "verified",
+      0, "purchase", product: Fixtures.coins100, id: 2, detail: .verified(revoked: false),
       grant: .granted(units: 1))
     let name = snapshot.name(of: Fixtures.coins100)
-    #expect(EventLogScreen.detail(coins, snapshot) == "verified · hinzugefügt: \(name) × 1")
+    #expect(EventLogScreen.detail(coins, snapshot) == "verifiziert · hinzugefügt: \(name) × 1")
   }
 
   @Test func everyKindIsWordedInTheCatalogsLanguage() {
@@ -67,6 +67,36 @@ import Testing
     #expect(EventKindWords.text("customerCreated", Fixtures.demo()) == "account created")
     // A kind a newer ledger wrote is shown as it is.
     #expect(EventKindWords.text("somethingNew", german) == "somethingNew")
+  }
+
+  @Test func notesAreWordedInTheCatalogsLanguage() {
+    // Issue 29: the details stayed English (`verified`, `refused: …`) in every language.
+    let french = Fixtures.demo(storefront: "FRA", locale: "fr_FR")
+    let words = { (note: EventNote) in EventNoteWords.text(note, french) }
+    #expect(words(.verified(revoked: true)) == "vérifiée · révoqué")
+    #expect(words(.refused("invalidSignature")) == "refusée : invalidSignature")
+    #expect(
+      words(.statusChanged(from: "subscribed", to: "inGracePeriod"))
+        == "abonné → en délai de grâce")
+    #expect(
+      words(.statusChanged(from: nil, to: "inBillingRetryPeriod")) == "nouvel essai de paiement")
+    #expect(
+      words(.appStore(customerID: "alice", detail: "billingError"))
+        == "alice · erreur de paiement")
+    #expect(
+      words(.appStore(customerID: "alice", detail: "grace period")) == "alice · délai de grâce")
+    // Data stays as it is: names, identifiers, prices.
+    #expect(
+      words(.appStore(customerID: "bob", detail: "from alice transaction 3"))
+        == "bob · from alice transaction 3")
+    #expect(words(.storefrontChanged(from: "USA", to: "FRA")) == "USA → FRA")
+    let stateNames = ["subscribed", "expired", "inBillingRetryPeriod", "inGracePeriod", "revoked"]
+    #expect(stateNames.filter { EventNoteWords.states[$0] == nil } == [])
+    let reasons: [ExpirationIntent] = [
+      .customerCancelled, .billingError, .customerDidNotConsentToPriceIncrease,
+      .productNotAvailable, .other,
+    ]
+    #expect(reasons.filter { EventNoteWords.storeDetails[$0.name] == nil }.isEmpty)
   }
 
   @Test func theTimeIsWrittenAsOnEveryOtherScreenWithSeconds() {

@@ -430,7 +430,11 @@ import Testing
       scenes.append(Scene(name: "help over \(scene.name)", state: help))
     }
     add("messages empty", state(demo, .messages(.toggle)))
-    add("messages", state(demo, .finished(.restored), .refused("refused"), .messages(.toggle)))
+    scenes.append(
+      Scene(
+        name: "messages",
+        state: state(demo, .finished(.restored), .refused("refused"), .messages(.toggle)),
+        data: ["refused"]))
     var quit = state(demo)
     quit.snapshot.purchaseStates[Fixtures.coins100] = .purchasing
     _ = StoreTermApp.update(&quit, .quit)

@@ -147,7 +147,7 @@ import Testing
     state.snapshot.events = (0..<30).map {
       EventLogEntry(
         date: Date(timeIntervalSince1970: 1_800_000_000 + Double($0)), origin: .app,
-        kind: "update", productID: nil, transactionID: nil, detail: "row \($0)")
+        kind: "update", productID: nil, transactionID: nil, detail: .text("row \($0)"))
     }
     let lines = StoreTermApp.view(state, size: Self.small).lines
     #expect(lines[1].contains("↑ 18 more"))

@@ -187,8 +187,8 @@ public struct EventLogEntry: Sendable, Hashable {
   public var productID: String?
   /// The transaction concerned, if any.
   public var transactionID: UInt64?
-  /// The outcome or detail: `delivered`, `refused: …`, `verified`.
-  public var detail: String
+  /// The outcome or detail, which the event log puts into the snapshot's language.
+  public var detail: EventNote
   /// Whether the detail reports a problem.
   public var isProblem: Bool
   /// What a delivery gave, for the event log to say in words.
@@ -197,7 +197,7 @@ public struct EventLogEntry: Sendable, Hashable {
   /// Creates an entry.
   public init(
     date: Date, origin: Origin, kind: String, productID: String?, transactionID: UInt64?,
-    detail: String, isProblem: Bool = false, grant: GrantOutcome? = nil
+    detail: EventNote, isProblem: Bool = false, grant: GrantOutcome? = nil
   ) {
     self.grant = grant
     self.date = date
@@ -208,4 +208,20 @@ public struct EventLogEntry: Sendable, Hashable {
     self.detail = detail
     self.isProblem = isProblem
   }
+}
+
+/// What an event log line says beyond its kind: the facts, put into words only when drawn.
+public enum EventNote: Sendable, Hashable {
+  /// The app verified the transaction (and saw it revoked).
+  case verified(revoked: Bool)
+  /// The app refused the transaction for this reason (StoreKit's or the app's own sentence).
+  case refused(String)
+  /// A subscription's status moved (`Product.SubscriptionInfo.RenewalState` raw values).
+  case statusChanged(from: String?, to: String)
+  /// The storefront changed (country codes).
+  case storefrontChanged(from: String, to: String)
+  /// The App Store's log: the customer, and the ledger's detail (`StoreEvent.detail`).
+  case appStore(customerID: String, detail: String)
+  /// Text shown as it is.
+  case text(String)
 }

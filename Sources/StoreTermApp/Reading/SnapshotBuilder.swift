@@ -348,17 +348,17 @@ public final class SnapshotBuilder {
     lastFeedID = last.id
     append(
       fresh.map { entry in
-        let detail: String
+        let detail: EventNote
         let problem: Bool
         var granted: GrantOutcome?
         switch entry.outcome {
         case .delivered(let grant):
           // The screen says what the grant was, in words and in the catalog's language.
-          detail = "verified" + (entry.isRevoked ? " · revoked" : "")
+          detail = .verified(revoked: entry.isRevoked)
           granted = grant
           problem = false
         case .refused(let failure):
-          detail = "refused: \(failure)"
+          detail = .refused("\(failure)")
           problem = true
         }
         return EventLogEntry(
@@ -374,11 +374,11 @@ public final class SnapshotBuilder {
     if let lastStates {
       for group in statuses.keys.sorted() {
         guard let status = statuses[group], lastStates[group] != status.state else { continue }
-        let before = lastStates[group].map { "\($0.rawValue) → " } ?? ""
         append([
           EventLogEntry(
             date: now, origin: .app, kind: "status", productID: status.productID,
-            transactionID: status.transactionID, detail: before + status.state.rawValue,
+            transactionID: status.transactionID,
+            detail: .statusChanged(from: lastStates[group]?.rawValue, to: status.state.rawValue),
             isProblem: status.state == .inBillingRetryPeriod)
         ])
       }
@@ -388,7 +388,7 @@ public final class SnapshotBuilder {
       append([
         EventLogEntry(
           date: now, origin: .app, kind: "storefront", productID: nil, transactionID: nil,
-          detail: "\(previous.countryCode) → \(current.countryCode)")
+          detail: .storefrontChanged(from: previous.countryCode, to: current.countryCode))
       ])
     }
     lastStorefront = app.storefront ?? lastStorefront
@@ -403,7 +403,7 @@ public final class SnapshotBuilder {
     EventLogEntry(
       date: event.date, origin: .appStore, kind: event.kind.rawValue, productID: event.productID,
       transactionID: event.transactionID,
-      detail: event.customerID + (event.detail.isEmpty ? "" : " · \(event.detail)"),
+      detail: .appStore(customerID: event.customerID, detail: event.detail),
       isProblem: event.kind == .failed || event.kind == .billingFailed)
   }
 }

@@ -47,7 +47,7 @@ public enum EventLogScreen {
 
   /// An entry's detail in words: the outcome, then what a delivery gave.
   public static func detail(_ entry: EventLogEntry, _ snapshot: StoreSnapshot) -> String {
-    var parts = [entry.detail].filter { !$0.isEmpty }
+    var parts = [EventNoteWords.text(entry.detail, snapshot)].filter { !$0.isEmpty }
     if let grant = entry.grant, let productID = entry.productID {
       parts.append(
         GrantWords.text(

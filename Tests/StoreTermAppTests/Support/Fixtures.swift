@@ -116,13 +116,13 @@ enum Fixtures {
       events: [
         EventLogEntry(
           date: now, origin: .app, kind: "purchase", productID: plusMonthly, transactionID: 1,
-          detail: "verified · granted"),
+          detail: .verified(revoked: false), grant: .granted(units: 0)),
         EventLogEntry(
           date: now, origin: .appStore, kind: "askToBuyRequested", productID: lifetime,
-          transactionID: 5, detail: "default"),
+          transactionID: 5, detail: .appStore(customerID: "default", detail: "")),
         EventLogEntry(
           date: now, origin: .app, kind: "update", productID: themes, transactionID: 4,
-          detail: "refused: the transaction failed verification (invalidSignature)",
+          detail: .refused("the transaction failed verification (invalidSignature)"),
           isProblem: true),
       ], offerCodes: OfferCode.list(catalog(storefront: storefront, locale: locale)))
   }
