@@ -37,8 +37,8 @@ public final class TmuxSession {
   /// The session's private folder (also `$HOME` and `XDG_STATE_HOME` inside it).
   public let directory: URL
 
-  /// Starts a detached `width`×`height` session whose shell has TERM=`term` and LANG=`lang`
-  /// and whose `t` runs `program` with `arguments` before its own.
+  /// Starts a detached `width`×`height` session whose shell (in ``directory``) has
+  /// TERM=`term` and LANG=`lang` and whose `t` runs `program` with `arguments` before its own.
   public init(
     width: Int, height: Int, term: String, lang: String = "C.UTF-8", program: String,
     arguments: String = ""
@@ -67,7 +67,10 @@ public final class TmuxSession {
     ].map { "'\($0)'" }.joined(separator: " ")
     // The server this starts would inherit a pipe and hold it open, so it gets no pipe at all.
     try run(
-      ["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", shell],
+      [
+        "new-session", "-d", "-s", "main", "-c", directory.path, "-x", "\(width)", "-y",
+        "\(height)", shell,
+      ],
       capturingOutput: false)
   }
 
