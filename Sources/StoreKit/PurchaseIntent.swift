@@ -45,7 +45,11 @@ public struct PurchaseIntent: Equatable, Hashable, Identifiable, Sendable {
         while let request = await source?.next() {
           let catalog = configuration.engine.catalog
           guard let entry = catalog.product(id: request.productID) else { continue }
-          return PurchaseIntent(product: Product(entry, catalog: catalog))
+          let product = Product(entry, catalog: catalog)
+          let offer = request.offerID.flatMap { id in
+            product.subscription?.winBackOffers.first { $0.id == id }
+          }
+          return PurchaseIntent(product: product, offer: offer)
         }
         return nil
       }

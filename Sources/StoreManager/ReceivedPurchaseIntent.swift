@@ -5,10 +5,13 @@ public struct ReceivedPurchaseIntent: Hashable, Sendable {
   public var number: Int
   /// The product chosen.
   public var productID: String
+  /// The win-back offer chosen with it (`PurchaseIntent.offer`), which the purchase applies.
+  public var offerID: String?
 
   /// Creates a received intent.
-  public init(number: Int, productID: String) {
+  public init(number: Int, productID: String, offerID: String? = nil) {
     self.number = number
     self.productID = productID
+    self.offerID = offerID
   }
 }

@@ -118,7 +118,8 @@ import StoreKit
   /// Keeps a purchase intent for the front end to present as its purchase flow.
   private func received(_ intent: PurchaseIntent) {
     purchaseIntent = ReceivedPurchaseIntent(
-      number: (purchaseIntent?.number ?? 0) + 1, productID: intent.product.id)
+      number: (purchaseIntent?.number ?? 0) + 1, productID: intent.product.id,
+      offerID: intent.offer?.id)
   }
 
   /// Delivers unfinished transactions, then loads the products: what a screen needs at launch.

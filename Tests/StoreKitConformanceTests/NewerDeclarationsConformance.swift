@@ -166,6 +166,37 @@ struct NewerDeclarationsConformance {
     let _: KeyPath<PurchaseIntent, Product.ID> = \.id
   }
 
+  // MARK: Product.PromotionInfo (16.4)
+
+  @Test func promotionInfoShape() {
+    requireSendable(Product.PromotionInfo.self)
+    requireHashable(Product.PromotionInfo.self)
+    let _: KeyPath<Product.PromotionInfo, Product.ID> = \.productID
+    let _: WritableKeyPath<Product.PromotionInfo, Product.PromotionInfo.Visibility> = \.visibility
+    let _: () async throws -> [Product.PromotionInfo] = {
+      try await Product.PromotionInfo.currentOrder
+    }
+    let _: ([String]) async throws -> Void = {
+      try await Product.PromotionInfo.updateProductOrder(byID: $0)
+    }
+    let _: (Set<String>) async throws -> Void = {
+      try await Product.PromotionInfo.updateProductOrder(byID: $0)
+    }
+    let _: (Product.PromotionInfo.Visibility, Product.ID) async throws -> Void = {
+      try await Product.PromotionInfo.updateProductVisibility($0, for: $1)
+    }
+    let _: ([Product.PromotionInfo]) async throws -> Void = {
+      try await Product.PromotionInfo.updateAll($0)
+    }
+    let _: (Product.PromotionInfo) async throws -> Void = { try await $0.update() }
+    requireHashable(Product.PromotionInfo.Visibility.self)
+    requireSendable(Product.PromotionInfo.Visibility.self)
+    let visibility = Product.PromotionInfo.Visibility.appStoreConnectDefault
+    switch visibility {  // An enum with exactly Apple's three cases.
+    case .appStoreConnectDefault, .visible, .hidden: break
+    }
+  }
+
   @Test func anIntegerLiteralStillPicksApplesIntForm() {
     let _: (SKTestSession) throws -> Void = { try $0.refundTransaction(identifier: 1) }
   }

@@ -64,6 +64,45 @@ import Testing
     #expect(state.toast?.message.hasPrefix("Purchase intent for Lifetime Unlock: ") == true)
   }
 
+  @Test func aWinBackOfferChosenOnTheAppStoreReachesTheAppWithTheIntent() async throws {
+    let db = try LedgerCommandTests.database()
+    let winBack = "plus.monthly.winback"
+    _ = await runStoreTerm(["purchase", Self.plusMonthly, "--db", db])
+    // The App Store shows a win-back offer only to a lapsed subscriber who can redeem it.
+    let early = await runStoreTerm(
+      ["purchase-intent", Self.plusMonthly, "--offer", winBack, "--db", db])
+    #expect(early.status == 1)
+    #expect(
+      early.standardError
+        == "storeterm: \(winBack): default cannot redeem this win-back offer now\n")
+    let promotional = await runStoreTerm(
+      ["purchase-intent", Self.plusMonthly, "--offer", "plus.monthly.comeback", "--db", db])
+    #expect(
+      promotional.standardError
+        == "storeterm: plus.monthly.comeback: not a win-back offer of \(Self.plusMonthly)\n")
+    #expect(await runStoreTerm(["manage", "expire", "1", "--db", db]).status == 0)
+
+    let frontEnd = try await HeadlessFrontEnd(database: db)
+    let sent = await runStoreTerm(
+      ["purchase-intent", Self.plusMonthly, "--offer", winBack, "--db", db, "--json"])
+    #expect(sent.status == 0, "\(sent.standardError)")
+    #expect(sent.standardOutput.contains("\"offerIdentifier\": \"\(winBack)\""))
+    var snapshot = frontEnd.snapshot
+    for _ in 0..<50 where snapshot?.purchaseIntent == nil {
+      await Task.yield()
+      await frontEnd.takeInOtherProcesses()
+      snapshot = frontEnd.snapshot
+    }
+    let received = try #require(snapshot)
+    // `PurchaseIntent.offer`, as the store manager read it through StoreKit.
+    #expect(received.purchaseIntent?.offerID == winBack)
+    var state = AppState(size: Size(width: 100, height: 30))
+    _ = StoreTermApp.update(&state, .storeChanged(received))
+    #expect(state.sheet?.productID == Self.plusMonthly)
+    #expect(state.sheet?.chosenOffer == winBack)
+    await frontEnd.stop()
+  }
+
   @Test func anUnknownProductIsRefusedAndNothingIsRecorded() async throws {
     let db = try LedgerCommandTests.database()
     let run = await runStoreTerm(["purchase-intent", "dev.nope", "--db", db])

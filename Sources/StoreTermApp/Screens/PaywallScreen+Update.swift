@@ -49,5 +49,9 @@ extension PaywallScreen {
       return
     }
     _ = update(&state, .buy)
+    // A win-back offer chosen on the App Store is applied, as Apple asks apps to do.
+    if let offerID = intent.offerID, state.sheet?.offers.contains(offerID) == true {
+      state.sheet?.chosenOffer = offerID
+    }
   }
 }
