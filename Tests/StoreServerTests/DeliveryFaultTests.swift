@@ -75,6 +75,18 @@ import Testing
     let deliveries = listed.compactMap { ($0["deliveries"] as? [[String: Any]])?.first }
     #expect(deliveries.map { $0["attempts"] as? Int } == [2, 1])
     #expect(!(try walk.run(["notifications"])).contains("fault at"))
+    #expect(deliveries.allSatisfy { $0["fault"] is NSNull })
+    // `--json` names the fault set on each delivery's URL.
+    try walk.run(["notifications", "fault", walk.notificationURL, "drop"])
+    let faulted = try walk.json(["notifications"]) as? [[String: Any]] ?? []
+    let faults = faulted.compactMap { ($0["deliveries"] as? [[String: Any]])?.first?["fault"] }
+    #expect(faults.count == 2)
+    for fault in faults {
+      let object = fault as? [String: Any]
+      #expect(object?["kind"] as? String == "drop")
+      #expect(object?["remaining"] is NSNull)
+    }
+    try walk.run(["notifications", "fault", walk.notificationURL, "none"])
   }
 
   @Test func aBackendRecoversADroppedDeliveryThroughNotificationHistory() throws {

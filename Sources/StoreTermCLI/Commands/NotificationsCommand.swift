@@ -35,18 +35,17 @@ enum NotificationsCommand {
       throw UsageError("'\(other)' is not an action of notifications (fault, retry-now)")
     }
     // Nothing is created for a ledger that does not exist yet.
-    let entries =
+    let outbox =
       FileManager.default.fileExists(atPath: context.paths.database)
       ? try NotificationOutbox(ledger: try SQLiteLedger(location: .file(context.paths.database)))
-        .entries() : []
+      : nil
+    let entries = try outbox?.entries() ?? []
+    let faults = try outbox?.faults() ?? [:]
     if context.json {
-      context.output.write(JSONValue.array(entries.map(json)).prettyText + "\n")
+      context.output.write(
+        JSONValue.array(entries.map { json($0, faults: faults) }).prettyText + "\n")
       return
     }
-    let faults =
-      FileManager.default.fileExists(atPath: context.paths.database)
-      ? try NotificationOutbox(ledger: try SQLiteLedger(location: .file(context.paths.database)))
-        .faults() : [:]
     for (url, fault) in faults.sorted(by: { $0.key < $1.key }) {
       context.output.write("fault at \(url): \(fault.words)\n")
     }
@@ -144,7 +143,8 @@ enum NotificationsCommand {
       ?? "\(failure), gave up after \(delivery.attempts) attempts"
   }
 
-  private static func json(_ entry: OutboxEntry) -> JSONValue {
+  /// One notification, each delivery with the fault set on its URL (null when none).
+  private static func json(_ entry: OutboxEntry, faults: [String: DeliveryFault]) -> JSONValue {
     let notification = entry.notification
     func date(_ value: Date?) -> JSONValue {
       value.map { .number(String($0.epochMilliseconds)) } ?? .null
@@ -171,10 +171,24 @@ enum NotificationsCommand {
                 "lastStatus", delivery.lastStatus.map { .integer($0) } ?? .null),
               JSONMember("deliveredDate", date(delivery.deliveredDate)),
               JSONMember("nextAttemptDate", date(delivery.nextAttemptDate)),
+              JSONMember("fault", faults[delivery.url].map(json) ?? .null),
             ])
           })),
       JSONMember("signedPayload", .string(notification.signedPayload)),
     ])
+  }
+
+  /// A delivery fault: its kind, the delay (delay), and the posts it still affects (drop,
+  /// duplicate; null for every post until cleared).
+  private static func json(_ fault: DeliveryFault) -> JSONValue {
+    var members = [JSONMember("kind", .string(fault.kind.rawValue))]
+    if fault.kind == .delay {
+      members.append(JSONMember("delaySeconds", .integer(Int(fault.delay))))
+    }
+    if fault.kind == .drop || fault.kind == .duplicate {
+      members.append(JSONMember("remaining", fault.remaining.map { .integer($0) } ?? .null))
+    }
+    return .object(members)
   }
 
   private static func timestamp(_ date: Date) -> String {
