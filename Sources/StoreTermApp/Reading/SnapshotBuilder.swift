@@ -17,11 +17,8 @@ public final class SnapshotBuilder {
   private var ledger: any LedgerBrowser { appStore.ledger }
   /// The signed-in customer.
   public let customerID: String
-  private var events: [EventLogEntry] = []
-  private var lastFeedID = 0
-  /// Each group's state and the storefront as last seen, to log their changes.
-  private var lastStates: [String: SubscriptionGroupStatus.State]?
-  private var lastStorefront: Storefront?
+  /// The event log: the App Store's events and what the app saw, as they came.
+  private var log = EventLogCollector()
   /// The transaction list's window, with its verification, read again only when the ledger
   /// changed.
   private var pager: TransactionPager
@@ -49,7 +46,6 @@ public final class SnapshotBuilder {
   /// The sequence of the last App Store event read from the ledger.
   public private(set) var lastSequence: Int64 = 0
   /// The most entries the event log keeps.
-  private let eventLimit = 1000
   /// The catalog's offer codes and the storefront and locale they were priced for.
   private var offerCodes: (catalog: String, codes: [OfferCode])?
 
@@ -70,7 +66,7 @@ public final class SnapshotBuilder {
     // The newest fifty by the events' key, not the whole log (a million rows on a big ledger).
     let recent = try ledger.latestEvents(limit: 50)
     lastSequence = recent.last?.sequence ?? 0
-    events = recent.map(Self.entry)
+    log.prime(recent)
   }
 
   /// Events other processes (or this one) added to the ledger since the last call.
@@ -82,7 +78,7 @@ public final class SnapshotBuilder {
       lastSequence = last.sequence
       found += batch
     }
-    append(found.map(Self.entry))
+    log.add(found)
     // Creating a customer logs an event (customers are never deleted), so no such event means
     // the list still holds. Records need no event: each snapshot reads what changed.
     // New accounts and family changes are the only changes to the customers table.
@@ -122,8 +118,8 @@ public final class SnapshotBuilder {
   public func snapshot() async -> StoreSnapshot {
     let session = appStore.session()
     let now = session.now
-    collectFeed(now: now)
-    collectChanges(now: now)
+    log.collectFeed(app, now: now)
+    log.collectChanges(app, now: now)
     let products = app.products
     var eligible: Set<String> = []
     for group in Set(products.compactMap { $0.subscription?.subscriptionGroupID })
@@ -150,7 +146,7 @@ public final class SnapshotBuilder {
       products: products, entitledProductIDs: app.entitledProductIDs,
       purchaseStates: app.purchaseStates, statuses: app.subscriptionStatuses,
       balances: app.balances, introEligibleGroups: eligible, records: records,
-      verification: history.verification, events: events, warnings: app.warnings,
+      verification: history.verification, events: log.entries, warnings: app.warnings,
       settings: session.settings, renewals: await renewals(session.catalog),
       offerCodes: currentOfferCodes(session.catalog),
       family: currentFamily(records, mark: mark), subscriptions: subscriptions(),
@@ -193,7 +189,7 @@ public final class SnapshotBuilder {
       app.purchaseStates.values.compactMap { state -> UInt64? in
         if case .succeeded(let id) = state { id } else { nil }
       })
-    for entry in events where entry.grant != nil {
+    for entry in log.entries where entry.grant != nil {
       if let id = entry.transactionID { named.insert(id) }
     }
     let shown = Set(history.rows.map(\.id))
@@ -340,70 +336,5 @@ public final class SnapshotBuilder {
   private func subscriptions() -> [UInt64: SubscriptionState] {
     let chains = (try? appStore.subscriptionChains(customerID)) ?? []
     return Dictionary(chains.map { ($0.originalID, $0) }) { first, _ in first }
-  }
-
-  private func collectFeed(now: Date) {
-    let fresh = app.feed.filter { $0.id > lastFeedID }
-    guard let last = fresh.last else { return }
-    lastFeedID = last.id
-    append(
-      fresh.map { entry in
-        let detail: EventNote
-        let problem: Bool
-        var granted: GrantOutcome?
-        switch entry.outcome {
-        case .delivered(let grant):
-          // The screen says what the grant was, in words and in the catalog's language.
-          detail = .verified(revoked: entry.isRevoked)
-          granted = grant
-          problem = false
-        case .refused(let failure):
-          detail = .refused("\(failure)")
-          problem = true
-        }
-        return EventLogEntry(
-          date: now, origin: .app, kind: entry.source.rawValue, productID: entry.productID,
-          transactionID: entry.transactionID, detail: detail, isProblem: problem, grant: granted)
-      })
-  }
-
-  /// Logs subscription status and storefront changes, as the app's status and storefront
-  /// listeners would see them (not at the first snapshot, which is where things start).
-  private func collectChanges(now: Date) {
-    let statuses = app.subscriptionStatuses
-    if let lastStates {
-      for group in statuses.keys.sorted() {
-        guard let status = statuses[group], lastStates[group] != status.state else { continue }
-        append([
-          EventLogEntry(
-            date: now, origin: .app, kind: "status", productID: status.productID,
-            transactionID: status.transactionID,
-            detail: .statusChanged(from: lastStates[group]?.rawValue, to: status.state.rawValue),
-            isProblem: status.state == .inBillingRetryPeriod)
-        ])
-      }
-    }
-    lastStates = statuses.mapValues(\.state)
-    if let previous = lastStorefront, let current = app.storefront, previous.id != current.id {
-      append([
-        EventLogEntry(
-          date: now, origin: .app, kind: "storefront", productID: nil, transactionID: nil,
-          detail: .storefrontChanged(from: previous.countryCode, to: current.countryCode))
-      ])
-    }
-    lastStorefront = app.storefront ?? lastStorefront
-  }
-
-  private func append(_ entries: [EventLogEntry]) {
-    events += entries
-    if events.count > eventLimit { events.removeFirst(events.count - eventLimit) }
-  }
-
-  private static func entry(_ event: StoreEvent) -> EventLogEntry {
-    EventLogEntry(
-      date: event.date, origin: .appStore, kind: event.kind.rawValue, productID: event.productID,
-      transactionID: event.transactionID,
-      detail: .appStore(customerID: event.customerID, detail: event.detail),
-      isProblem: event.kind == .failed || event.kind == .billingFailed)
   }
 }

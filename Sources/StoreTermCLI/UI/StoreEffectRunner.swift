@@ -38,9 +38,8 @@ final class StoreEffectRunner: EffectRunner {
   var controls: any TestControlsClient
   private var support: any SupportClient
   var clock: any ClockClient
-  /// Where `W` records the walk, and the recording under way (nil when none).
-  private let recordingTarget: RecordingTarget
-  private var recorder: ScenarioRecorder?
+  /// What `W` records the walk into.
+  private var walk: WalkRecording
 
   /// Creates the runner and the store manager over `context`; its `Transaction.updates`
   /// listener starts here, before the first frame.
@@ -55,10 +54,10 @@ final class StoreEffectRunner: EffectRunner {
     recording: RecordingTarget? = nil, changes: (any LedgerChangeSignal)? = nil,
     openContext: @escaping @MainActor (String) throws -> StoreContext
   ) throws {
-    recordingTarget =
-      recording
-      ?? RecordingTarget(
-        path: nil, paths: StorePaths(databaseOption: nil, environment: [:]), catalog: "demo")
+    walk = WalkRecording(
+      target: recording
+        ?? RecordingTarget(
+          path: nil, paths: StorePaths(databaseOption: nil, environment: [:]), catalog: "demo"))
     let store = Self.makeStore(context)
     self.store = store
     self.context = context
@@ -94,8 +93,10 @@ final class StoreEffectRunner: EffectRunner {
   }
 
   func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
-    if case .setRecording(let on) = effect { return setRecording(on, send: send) }
-    guard recorder != nil, EffectRecording.mayChange(effect) else {
+    if case .setRecording(let on) = effect {
+      return walk.set(on, context: context, realTime: realTime(), send: send)
+    }
+    guard walk.isOn, EffectRecording.mayChange(effect) else {
       await StoreKitRuntime.withConfiguration(context.runtime) { await perform(effect, send: send) }
       return
     }
@@ -108,58 +109,7 @@ final class StoreEffectRunner: EffectRunner {
         send(action)
       }
     }
-    record(effect, answers: sent.all, now: now, send: send)
-  }
-
-  /// Starts recording to the target's file (a new one gets the header and the starting state),
-  /// or stops.
-  private func setRecording(_ on: Bool, send: @Sendable (AppAction) -> Void) {
-    guard on else {
-      recorder = nil
-      return send(.recordingChanged(file: nil))
-    }
-    let path = recordingTarget.path ?? Self.defaultRecordingName(realTime())
-    do {
-      var started = try ScenarioRecorder(
-        path: path, option: "--record", paths: recordingTarget.paths)
-      if started.isNew {
-        try started.begin(
-          catalog: recordingTarget.catalog, now: context.clock.now(),
-          before: context.customerID == Customer.defaultID ? try ScenarioObservation(context) : nil,
-          generator: "Recorded in storeterm ui (W).")
-      }
-      recorder = started
-      send(.recordingChanged(file: path))
-    } catch {
-      send(.finished(.refused(Refusal(error))))
-    }
-  }
-
-  /// Appends the step `effect` was, with what the signed-in customer then has.
-  private func record(
-    _ effect: AppEffect, answers: [AppAction], now: Date, send: @Sendable (AppAction) -> Void
-  ) {
-    guard var recorder, let (action, outcome) = EffectRecording.step(effect, answers: answers)
-    else { return }
-    do {
-      try recorder.record(
-        action, outcome: outcome, customer: context.customerID, now: now,
-        after: try ScenarioObservation(context))
-      self.recorder = recorder
-    } catch {
-      self.recorder = nil
-      send(.finished(.refused(Refusal(error))))
-      send(.recordingChanged(file: nil))
-    }
-  }
-
-  /// `storeterm-walk-20261203-131500.scenario`, in the current folder.
-  static func defaultRecordingName(_ now: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd-HHmmss"
-    return "storeterm-walk-\(formatter.string(from: now)).scenario"
+    walk.record(effect, answers: sent.all, now: now, context: context, send: send)
   }
 
   /// Carries out `effect` (StoreKit already points at this runner's App Store).
