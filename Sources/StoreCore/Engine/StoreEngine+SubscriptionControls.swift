@@ -59,9 +59,11 @@ extension StoreEngine {
     }
   }
 
-  /// Re-signs the chain's latest transaction with its expiration date set to `now`, as the
-  /// test environment does when it ends a period early (expired, or renewed now); returns its
-  /// ID. `id` names the chain in a refusal.
+  /// Re-signs the chain's latest transaction with its expiration date set to `now`; returns
+  /// its ID.
+  ///
+  /// The test environment does so when it ends a period early (expired, or renewed now). `id`
+  /// names the chain in a refusal.
   @discardableResult
   private func endLatestPeriod(
     of id: UInt64, _ context: ChainContext, at now: Date, nonce: UUID, action: String,

@@ -9,8 +9,9 @@ enum EventNoteWords {
     "inGracePeriod": "in grace period", "revoked": "revoked",
   ]
 
-  /// The English key for each fixed detail the App Store's log writes (`StoreEvent.detail`):
-  /// why a subscription expired (StoreKit's `ExpirationReason` names), why a refund was asked
+  /// The English key for each fixed detail the App Store's log writes (`StoreEvent.detail`).
+  ///
+  /// Why a subscription expired (StoreKit's `ExpirationReason` names), why a refund was asked
   /// for, and the engine's own words. A detail not listed carries data and is shown as it is.
   static let storeDetails: [String: String] = [
     "autoRenewDisabled": "auto-renew turned off", "billingError": "billing error",

@@ -45,7 +45,6 @@ public final class SnapshotBuilder {
     (mark: [Int64], statuses: [String: SubscriptionGroupStatus], offers: [String: [String]])?
   /// The sequence of the last App Store event read from the ledger.
   public private(set) var lastSequence: Int64 = 0
-  /// The most entries the event log keeps.
   /// The catalog's offer codes and the storefront and locale they were priced for.
   private var offerCodes: (catalog: String, codes: [OfferCode])?
 

@@ -89,10 +89,11 @@ struct XCTestExport {
       line: line, message: "\(what) has no SKTestSession equivalent, so it cannot be exported")
   }
 
-  /// Why a step that the session's customer does not take, or that only Family Sharing
-  /// makes, has no call in the test; nil for a step the session takes. Such a step must leave
-  /// what the session's customer has as it was (the test asserts only that customer), or the
-  /// export is refused at its line.
+  /// Why a step has no call in the test: nil for a step the session takes.
+  ///
+  /// A step the session's customer does not take, or that only Family Sharing makes, must
+  /// leave what the session's customer has as it was (the test asserts only that customer), or
+  /// the export is refused at its line.
   private func offSession(
     _ step: ScenarioStep, customer: String, player: String,
     replay: ScenarioPlayer.StepResult?
@@ -223,10 +224,11 @@ struct XCTestExport {
     }
   }
 
-  /// The session's calls that do what a `clock advance` did in the replay: the renewals it
-  /// made, in order, then a renewal that failed or a subscription that ended, group by group.
-  /// `grace` says whether the grace period is on, so that a failed renewal forced now lands
-  /// in the state the replay's did.
+  /// The session's calls that do what a `clock advance` did in the replay.
+  ///
+  /// The renewals it made, in order, then a renewal that failed or a subscription that ended,
+  /// group by group. `grace` says whether the grace period is on, so that a failed renewal
+  /// forced now lands in the state the replay's did.
   private func timeTravel(line: Int, replay: ScenarioPlayer.StepResult?, grace: Bool) throws
     -> [String]
   {
