@@ -72,6 +72,7 @@ public struct AppTransaction: Equatable, Hashable, CustomDebugStringConvertible,
   /// - Throws: `StoreKitError` (a simulated App Transaction failure).
   public static var shared: VerificationResult<AppTransaction> {
     get async throws {
+      await StoreKitRuntime.roundTrip()
       let configuration = try StoreKitRuntime.configuration()
       let signed = try StoreKitRuntime.call(.appTransaction) {
         try AppTransactionCache.shared(configuration)
@@ -82,6 +83,7 @@ public struct AppTransaction: Equatable, Hashable, CustomDebugStringConvertible,
 
   /// Asks the App Store for a fresh app transaction, which `shared` returns from then on.
   public static func refresh() async throws -> VerificationResult<AppTransaction> {
+    await StoreKitRuntime.roundTrip()
     let configuration = try StoreKitRuntime.configuration()
     let signed = try StoreKitRuntime.call(.appTransaction) {
       try AppTransactionCache.refresh(configuration)

@@ -7,6 +7,7 @@ extension Product {
   /// - Throws: `StoreKitError` (a simulated Load Products failure).
   public static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
   where Identifiers: Collection, Identifiers.Element == String {
+    await StoreKitRuntime.roundTrip()
     let configuration = try StoreKitRuntime.configuration()
     let wanted = Set(identifiers)
     let entries = try StoreKitRuntime.call(.loadProducts) {

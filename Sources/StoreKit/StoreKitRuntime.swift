@@ -91,6 +91,13 @@ import Synchronization
   /// change made through StoreKit (``configurationForChange()``).
   ///
   /// - Throws: `StoreKitError.unknown` when nothing is configured (no App Store to talk to).
+  /// A query's trip to the App Store: on a device every asynchronous StoreKit query asks
+  /// another process and the caller suspends, so an app's loading state is on screen while it
+  /// waits. storeterm answers in-process; this is the suspension the trip would be.
+  static func roundTrip() async {
+    await Task.yield()
+  }
+
   public static func configuration() throws -> Configuration {
     if let scoped { return scoped }
     guard let configuration = current.withLock({ $0 }) else { throw StoreKitError.unknown }

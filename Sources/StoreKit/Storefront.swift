@@ -25,6 +25,7 @@ public struct Storefront: Identifiable, Sendable {
   /// The storefront of the signed-in account.
   public static var current: Storefront? {
     get async {
+      await StoreKitRuntime.roundTrip()
       guard let configuration = try? StoreKitRuntime.configuration() else { return nil }
       return Storefront(configuration.engine.catalog.storefront)
     }

@@ -68,6 +68,7 @@ extension Product {
     /// - Throws: `StoreKitError` (a simulated Subscription Status failure).
     public static func status(for groupID: String) async throws -> [Product.SubscriptionInfo.Status]
     {
+      await StoreKitRuntime.roundTrip()
       let configuration = try StoreKitRuntime.configuration()
       let statuses = try StoreKitRuntime.call(.subscriptionStatus) {
         if let failure = configuration.engine.session.failures[.subscriptionStatus] {

@@ -37,10 +37,16 @@ extension Transaction {
       let configuration: StoreKitRuntime.Configuration?
       var pending: ArraySlice<SignedTransaction>
       var live: AsyncStream<SignedTransaction>.Iterator?
+      var started = false
 
       /// The next transaction, or nil at the end (also when no App Store can be reached).
       public mutating func next() async -> VerificationResult<Transaction>? {
         guard let configuration else { return nil }
+        // The first element of a snapshot (`currentEntitlements`, `all`) is a trip away.
+        if !started {
+          started = true
+          await StoreKitRuntime.roundTrip()
+        }
         if let signed = pending.popFirst() {
           return StoreKitRuntime.verify(signed, with: configuration)
         }
@@ -93,6 +99,7 @@ extension Transaction {
 
   /// The customer's most recent transaction for a product, if any.
   public static func latest(for productID: String) async -> VerificationResult<Transaction>? {
+    await StoreKitRuntime.roundTrip()
     guard let configuration = try? StoreKitRuntime.configuration(),
       let latest = try? configuration.engine.latestTransaction(
         customerID: configuration.customerID, productID: productID)
