@@ -84,6 +84,15 @@ import Synchronization
     scoped?.engine ?? current.withLock { $0?.engine }
   }
 
+  /// A query's trip to the App Store: the caller suspends, as it does on a device.
+  ///
+  /// On a device every asynchronous StoreKit query asks another process, so an app's loading
+  /// state is on screen while it waits. storeterm answers in-process; this is the suspension
+  /// the trip would be.
+  static func roundTrip() async {
+    await Task.yield()
+  }
+
   /// The configuration in use: the task's scoped one, else the process-wide one.
   ///
   /// Only reads: a lookup never writes to the App Store. Time moves where the host moves it
@@ -91,13 +100,6 @@ import Synchronization
   /// change made through StoreKit (``configurationForChange()``).
   ///
   /// - Throws: `StoreKitError.unknown` when nothing is configured (no App Store to talk to).
-  /// A query's trip to the App Store: on a device every asynchronous StoreKit query asks
-  /// another process and the caller suspends, so an app's loading state is on screen while it
-  /// waits. storeterm answers in-process; this is the suspension the trip would be.
-  static func roundTrip() async {
-    await Task.yield()
-  }
-
   public static func configuration() throws -> Configuration {
     if let scoped { return scoped }
     guard let configuration = current.withLock({ $0 }) else { throw StoreKitError.unknown }

@@ -49,7 +49,7 @@ enum PurchaseIntentCommand {
       context.output.write(JSONValue.object(members).prettyText + "\n")
       return
     }
-    let offer = offerID.map { " with win-back offer \($0)" } ?? ""
+    let offer = offerID.map { " and the win-back offer " + $0 } ?? ""
     context.output.write(
       "sent: purchase intent for \(product.displayName) (\(productID))\(offer) to"
         + " \(store.customerID)'s app\n")
