@@ -123,6 +123,79 @@ private enum Plans {
     #expect(yearly.price == Decimal(string: "59.99"))
   }
 
+  // WWDC26-210: "the customer changed their subscription to renew into a different
+  // BILLED_UPFRONT plan once their commitment completes". A subscriber billed up front who
+  // chooses the monthly plan starts a commitment at the next renewal.
+  @Test func anUpFrontSubscriberSwitchesToTheMonthlyPlanAtTheNextRenewal() async throws {
+    let session = try Plans.freshSession()
+    let product = try #require(try await Product.products(for: [Plans.yearly]).first)
+    guard case .success(.verified(let yearly)) = try await product.purchase() else {
+      Issue.record("the up-front purchase succeeds")
+      return
+    }
+    #expect(yearly.billingPlanType == .upFront)
+    // Asking for the monthly plan changes nothing now: the current year stays paid.
+    guard
+      case .success(.verified(let kept)) = try await product.purchase(options: [
+        .billingPlanType(.monthly)
+      ])
+    else {
+      Issue.record("the switch answers with the current transaction")
+      return
+    }
+    #expect(kept.id == yearly.id)
+    let status = try #require(try await product.subscription?.status.first)
+    guard case .verified(let renewal) = status.renewalInfo else {
+      Issue.record("renewal info verifies")
+      return
+    }
+    #expect(renewal.renewalBillingPlanType == .monthly)
+    #expect(renewal.renewalPrice == Decimal(string: "5.99"))
+    #expect(renewal.commitmentInfo == nil)
+
+    try session.forceRenewalOfSubscription(productIdentifier: Plans.yearly)
+    let renewed = try #require(await Plans.history().last)
+    #expect(renewed.billingPlanType == .monthly)
+    #expect(renewed.price == Decimal(string: "5.99"))
+    #expect(renewed.commitmentInfo?.billingPeriodNumber == 1)
+    #expect(renewed.commitmentInfo?.price == Decimal(string: "71.88"))
+    #expect(renewed.originalID == yearly.id)
+  }
+
+  // Inside a commitment the monthly charges still due are billed; the up-front plan the
+  // customer chose starts when the commitment completes.
+  @Test func aCommittedSubscriberSwitchesToUpFrontWhenTheCommitmentCompletes() async throws {
+    let session = try Plans.freshSession()
+    _ = try await session.buyProduct(
+      identifier: Plans.yearly,
+      options: [
+        .billingPlanType(.monthly),
+        .purchaseDate(Plans.monthsAgo(4, plusDays: 2), renewalBehavior: .renewUntilNow),
+      ])
+    let product = try #require(try await Product.products(for: [Plans.yearly]).first)
+    _ = try await product.purchase(options: [.billingPlanType(.upFront)])
+    let status = try #require(try await product.subscription?.status.first)
+    guard case .verified(let renewal) = status.renewalInfo else {
+      Issue.record("renewal info verifies")
+      return
+    }
+    #expect(renewal.renewalBillingPlanType == .monthly)
+    let commitment = try #require(renewal.commitmentInfo)
+    #expect(commitment.renewalBillingPlanType == .upFront)
+    #expect(commitment.renewalPrice == Decimal(string: "59.99"))
+    #expect(commitment.autoRenewPreference == Plans.yearly)
+
+    // Charges 6 to 12 of the commitment, then the up-front year.
+    for _ in 0..<8 { try session.forceRenewalOfSubscription(productIdentifier: Plans.yearly) }
+    let history = await Plans.history()
+    #expect(
+      history.compactMap { $0.commitmentInfo?.billingPeriodNumber }.suffix(7) == Array(6...12))
+    let upFront = try #require(history.last)
+    #expect(upFront.billingPlanType == .upFront)
+    #expect(upFront.commitmentInfo == nil)
+    #expect(upFront.price == Decimal(string: "59.99"))
+  }
+
   // The monthly plan is the product's own: a product without one refuses it.
   @Test func aProductWithoutAMonthlyPlanRefusesIt() async throws {
     _ = try Plans.freshSession()

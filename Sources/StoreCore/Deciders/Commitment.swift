@@ -38,17 +38,58 @@ public enum CommitmentRules {
   public static func afterRenewal(
     _ state: SubscriptionState, start: Date
   ) -> SubscriptionState.Commitment? {
-    guard var commitment = state.commitment else { return nil }
-    if bindsNextRenewal(state) {
-      commitment.billingPeriodNumber += 1
-      return commitment
+    let sameProduct = state.autoRenewProductID == state.productID
+    let next = sameProduct ? state.nextBillingPlan : nil
+    func commitment(price: Int64, periods: Int) -> SubscriptionState.Commitment {
+      SubscriptionState.Commitment(
+        startDate: start,
+        expiresDate: CatalogProduct.CommitmentPlan.commitmentPeriod.date(after: start),
+        billingPeriodNumber: 1, totalBillingPeriods: periods, price: price)
     }
-    guard state.autoRenewProductID == state.productID else { return nil }
-    return SubscriptionState.Commitment(
-      startDate: start,
-      expiresDate: CatalogProduct.CommitmentPlan.commitmentPeriod.date(after: start),
-      billingPeriodNumber: 1, totalBillingPeriods: commitment.totalBillingPeriods,
-      price: commitment.price)
+    guard var current = state.commitment else {
+      // Billed up front: the monthly plan chosen for the same product starts a commitment.
+      guard let next, next.type == .monthly else { return nil }
+      return commitment(
+        price: next.commitmentPrice ?? next.price
+          * Int64(CatalogProduct.CommitmentPlan.billingPeriods),
+        periods: CatalogProduct.CommitmentPlan.billingPeriods)
+    }
+    if bindsNextRenewal(state) {
+      current.billingPeriodNumber += 1
+      return current
+    }
+    guard sameProduct, next?.type != .billedUpfront else { return nil }
+    return commitment(price: current.price, periods: current.totalBillingPeriods)
+  }
+
+  /// The billing plan `type` chosen for the subscription's own product, as `state` keeps it:
+  /// nil when it is the plan the subscription is on (a change taken back) or one `product`
+  /// does not offer.
+  public static func nextBillingPlan(
+    _ type: BillingPlanType, for state: SubscriptionState, product: CatalogProduct
+  ) -> SubscriptionState.NextBillingPlan? {
+    let current: BillingPlanType = state.commitment == nil ? .billedUpfront : .monthly
+    guard type != current else { return nil }
+    switch type {
+    case .monthly:
+      guard let plan = product.subscription?.commitmentPlan else { return nil }
+      return SubscriptionState.NextBillingPlan(
+        type: .monthly, price: TransactionFactory.milliunits(plan.monthlyPrice),
+        commitmentPrice: TransactionFactory.milliunits(plan.commitmentPrice))
+    case .billedUpfront:
+      return SubscriptionState.NextBillingPlan(
+        type: .billedUpfront, price: TransactionFactory.milliunits(product.price))
+    }
+  }
+
+  /// What a renewal on the plan `state` is on charges: a month inside a commitment, else the
+  /// whole period.
+  public static func currentPlanPrice(_ state: SubscriptionState, product: CatalogProduct)
+    -> Int64
+  {
+    let monthly = product.subscription?.commitmentPlan?.monthlyPrice
+    return TransactionFactory.milliunits(
+      state.commitment == nil ? product.price : monthly ?? product.price)
   }
 
   /// The billing plan type a transaction or renewal info of `state` carries: `MONTHLY` in a
@@ -64,6 +105,9 @@ public enum CommitmentRules {
   /// on the same product, up front after leaving it; nil for a product without plans.
   public static func renewalBillingPlanType(_ state: SubscriptionState) -> BillingPlanType? {
     if bindsNextRenewal(state) { return .monthly }
+    if state.autoRenewProductID == state.productID, let next = state.nextBillingPlan {
+      return next.type
+    }
     if state.commitment != nil, state.autoRenewProductID == state.productID { return .monthly }
     return state.hasBillingPlans ? .billedUpfront : nil
   }
@@ -84,11 +128,14 @@ public enum CommitmentRules {
   public static func renewalInfo(_ state: SubscriptionState) -> RenewalCommitmentInfo? {
     guard let commitment = state.commitment else { return nil }
     let samePlan = state.autoRenewProductID == state.productID
+    // The customer may have chosen to be billed up front once the commitment completes.
+    let upFront =
+      samePlan ? state.nextBillingPlan.flatMap { $0.type == .billedUpfront ? $0 : nil } : nil
     return RenewalCommitmentInfo(
       commitmentAutoRenewProductId: state.autoRenewProductID,
       commitmentAutoRenewStatus: state.willAutoRenew ? .on : .off,
-      commitmentRenewalBillingPlanType: samePlan ? .monthly : .billedUpfront,
+      commitmentRenewalBillingPlanType: samePlan && upFront == nil ? .monthly : .billedUpfront,
       commitmentRenewalDate: commitment.expiresDate.epochMilliseconds,
-      commitmentRenewalPrice: samePlan ? commitment.price : nil)
+      commitmentRenewalPrice: samePlan ? upFront?.price ?? commitment.price : nil)
   }
 }

@@ -30,6 +30,9 @@ struct PurchasePlan {
     case keepCurrent
     /// An offer code redeemed by a current subscriber: it applies from the next renewal.
     case offerAtNextRenewal
+    /// The same product on another billing plan: from the next renewal, or from the
+    /// commitment's end when the customer is in one.
+    case billingPlan(BillingPlanType)
   }
 
   /// The request's tag for a purchase of the monthly plan.
@@ -105,11 +108,19 @@ struct PurchasePlan {
     }
     if let chain, chain.state.renewalState(at: now).isEntitled, let latest {
       existing = latest
-      // A current subscriber changes plans by the group's rules, billed up front (a change of
-      // billing plan during a subscription is not simulated; see DECISIONS).
+      // A current subscriber changes products by the group's rules, billed up front.
       commitmentPlan = nil
       request.offer = nil
       let isCurrentPlan = chain.state.productID == product.id
+      // On the same product a billing plan asked for switches it from the next point it can
+      // change (Apple: the customer can renew into another plan once a commitment completes).
+      if isCurrentPlan, info.commitmentPlan != nil,
+        let asked = options.billingPlanType.flatMap(BillingPlanType.init(rawValue:))
+      {
+        if options.offer != nil { throw PurchaseRefusal.invalidOfferIdentifier }
+        change = .billingPlan(asked)
+        return
+      }
       // A current subscriber may redeem an offer code for their own plan, and a promotional
       // offer for any plan of the group: Apple makes promotional offers for "current and
       // lapsed subscribers". `choose` refuses introductory and win-back offers to them.

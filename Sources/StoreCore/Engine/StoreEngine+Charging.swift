@@ -22,6 +22,22 @@ extension StoreEngine {
             date: now, customerID: state.customer.id, kind: .offerCodeRedeemed,
             transactionID: existing.id, productID: plan.product.id, detail: applied.requestTag))
         return (existing, false)
+      case .billingPlan(let type):
+        chain.state.nextBillingPlan = CommitmentRules.nextBillingPlan(
+          type, for: chain.state, product: plan.product)
+        // Outside a commitment the next renewal is the switch: it charges the new plan's price.
+        if !CommitmentRules.bindsNextRenewal(chain.state), chain.state.priceIncrease == nil {
+          chain.state.renewalPrice =
+            chain.state.nextBillingPlan?.price
+            ?? CommitmentRules.currentPlanPrice(chain.state, product: plan.product)
+        }
+        chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
+        changes.subscriptions.append(chain)
+        changes.events.append(
+          StoreEvent(
+            date: now, customerID: state.customer.id, kind: .billingPlanChanged,
+            transactionID: existing.id, productID: plan.product.id, detail: type.rawValue))
+        return (existing, false)
       case .keepCurrent, .atNextRenewal:
         chain.state.autoRenewProductID = plan.product.id
         if CommitmentRules.bindsNextRenewal(chain.state) {
@@ -68,6 +84,7 @@ extension StoreEngine {
         next.billingIssue = nil
         // The new plan is billed up front; a commitment on the old one ends with it.
         next.commitment = nil
+        next.nextBillingPlan = nil
         next.hasBillingPlans = plan.product.subscription?.commitmentPlan != nil
         next.expiresDate = period.date(after: now)
         // A promotional offer on the new plan applies from this first charge.
@@ -155,6 +172,7 @@ extension StoreEngine {
     chain.plannedExpirationReason = nil
     chain.billingIssue = nil
     chain.priceIncrease = nil
+    chain.nextBillingPlan = nil
     chain.isRevoked = false
     chain.offer = offer
     if let token = payload.appAccountToken { chain.appAccountToken = token }

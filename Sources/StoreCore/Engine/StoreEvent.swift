@@ -116,5 +116,8 @@ public struct StoreEvent: Sendable, Equatable {
     /// QA sent the running app a purchase intent, as a customer choosing a promoted product on
     /// the App Store does (Xcode's "Send Purchase Intent"; the detail is the intent's identifier).
     case purchaseIntentSent
+    /// A subscriber chose another billing plan for the same product, from the next renewal or
+    /// the commitment's end (the detail is the plan: `MONTHLY`, `BILLED_UPFRONT`).
+    case billingPlanChanged
   }
 }

@@ -24,7 +24,7 @@ public struct NotificationKind: Sendable, Equatable {
     switch kind {
     case .billingFailed, .gracePeriodEnded, .expired, .autoRenewDisabled, .autoRenewEnabled,
       .downgraded, .crossgraded, .priceIncreaseRequested, .priceIncreaseConsented,
-      .priceIncreaseDeclined, .renewalExtended, .renewalExtensionFailed:
+      .priceIncreaseDeclined, .renewalExtended, .renewalExtensionFailed, .billingPlanChanged:
       return true
     default: return false
     }
@@ -79,7 +79,8 @@ public struct NotificationKind: Sendable, Equatable {
     case .autoRenewEnabled: return NotificationKind(.didChangeRenewalStatus, .autoRenewEnabled)
     case .upgraded: return NotificationKind(.didChangeRenewalPref, .upgrade)
     case .downgraded: return NotificationKind(.didChangeRenewalPref, .downgrade)
-    case .crossgraded: return NotificationKind(.didChangeRenewalPref)
+    // A change of billing plan changes what the subscription renews into, as a crossgrade does.
+    case .crossgraded, .billingPlanChanged: return NotificationKind(.didChangeRenewalPref)
     case .priceIncreaseRequested: return NotificationKind(.priceIncrease, .pending)
     case .priceIncreaseConsented: return NotificationKind(.priceIncrease, .accepted)
     case .familyRevoked: return NotificationKind(.revoke)

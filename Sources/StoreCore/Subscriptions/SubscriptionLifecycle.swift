@@ -140,6 +140,13 @@ public enum SubscriptionLifecycle {
       state.renewalPrice = increase.newPrice
       state.priceIncrease = nil
     }
+    // A billing plan chosen for the same product takes over here, at its price.
+    let switching = !CommitmentRules.bindsNextRenewal(state)
+    if switching, state.autoRenewProductID == state.productID, state.priceIncrease == nil,
+      let next = state.nextBillingPlan
+    {
+      state.renewalPrice = next.price
+    }
     var offer = state.offer
     var price = state.renewalPrice
     if let current = offer, current.remaining > 0 {
@@ -158,6 +165,7 @@ public enum SubscriptionLifecycle {
       end = CommitmentRules.periodEnd(of: commitment, number: commitment.billingPeriodNumber)
     }
     state.commitment = commitment
+    if switching { state.nextBillingPlan = nil }
     state.expiresDate = end
     return Renewal(
       productID: state.productID, start: start, end: end, price: price, offer: offer,

@@ -81,6 +81,16 @@ extension SubscriptionState {
           ])))
     }
     if hasBillingPlans { members.append(JSONMember("hasBillingPlans", .bool(true))) }
+    if let next = nextBillingPlan {
+      var plan = [
+        JSONMember("type", .string(next.type.rawValue)),
+        JSONMember("price", .number(String(next.price))),
+      ]
+      if let total = next.commitmentPrice {
+        plan.append(JSONMember("commitmentPrice", .number(String(total))))
+      }
+      members.append(JSONMember("nextBillingPlan", .object(plan)))
+    }
     return .object(members)
   }
 
@@ -140,6 +150,16 @@ extension SubscriptionState {
         price: Int64(try commitment.int("price")))
     }
     hasBillingPlans = try root.optionalBool("hasBillingPlans") ?? false
+    if let next = try root.optional("nextBillingPlan") {
+      guard let type = BillingPlanType(rawValue: try next.string("type")) else {
+        throw next.error("unknown billing plan type")
+      }
+      nextBillingPlan = NextBillingPlan(
+        type: type, price: Int64(try next.int("price")),
+        commitmentPrice: try next.optional("commitmentPrice").map {
+          cursor throws(JSONReadError) in Int64(try cursor.int())
+        })
+    }
     if let offer = try root.optional("offer") {
       guard let type = OfferType(rawValue: try offer.int("type")),
         let discount = OfferDiscountType(rawValue: try offer.string("discount"))

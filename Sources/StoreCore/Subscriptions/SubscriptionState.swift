@@ -46,6 +46,27 @@ public struct SubscriptionState: Sendable, Equatable {
   /// Whether the product offers billing plans, so transactions and renewal info carry
   /// `billingPlanType` (`BILLED_UPFRONT` without a commitment).
   public var hasBillingPlans = false
+  /// The billing plan the customer chose for the same product from the next point it can
+  /// change: `MONTHLY` starts a commitment at the next renewal, `BILLED_UPFRONT` bills up front
+  /// once the commitment ends; nil keeps the plan as it is.
+  public var nextBillingPlan: NextBillingPlan?
+
+  /// A billing plan chosen for later, with the prices it will charge.
+  public struct NextBillingPlan: Sendable, Equatable {
+    /// The plan.
+    public var type: BillingPlanType
+    /// What the first renewal on it charges, in milliunits (a month, or the whole period).
+    public var price: Int64
+    /// For `MONTHLY`, the commitment's whole price, in milliunits.
+    public var commitmentPrice: Int64?
+
+    /// Creates a chosen plan.
+    public init(type: BillingPlanType, price: Int64, commitmentPrice: Int64? = nil) {
+      self.type = type
+      self.price = price
+      self.commitmentPrice = commitmentPrice
+    }
+  }
 
   /// Creates a state.
   public init(

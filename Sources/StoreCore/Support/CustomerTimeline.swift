@@ -115,6 +115,11 @@ public enum CustomerTimeline {
       case .priceIncreaseDeclined:
         entry.phrase = SupportPhrase(
           "Declined the price increase for %@; auto-renew is off", product)
+      case .billingPlanChanged:
+        entry.phrase =
+          event.detail == BillingPlanType.monthly.rawValue
+          ? SupportPhrase("Chose to pay %@ monthly over 12 months from the next renewal", product)
+          : SupportPhrase("Chose to pay %@ up front once the commitment completes", product)
       case .familyShared:
         // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
         entry.phrase =

@@ -22,7 +22,7 @@ enum EventKindWords {
     "familyJoined": "joined family", "familyLeft": "left family",
     "familyShared": "shared by family", "familyRevoked": "family sharing ended",
     "renewalExtended": "renewal extended", "renewalExtensionFailed": "extension failed",
-    "purchaseIntentSent": "purchase intent sent",
+    "purchaseIntentSent": "purchase intent sent", "billingPlanChanged": "billing plan changed",
     // The app's feed.
     "purchase": "purchase", "update": "update", "unfinished": "unfinished",
     "history": "history", "status": "status", "storefront": "storefront",
