@@ -121,10 +121,19 @@ struct CommandContext {
   func loadCatalog(reportingWarnings: Bool = true) throws(StoreKitConfigurationError)
     -> ProductCatalog
   {
-    let configuration = try ConfigurationFile.load(path: parsed.value("config"))
-    if reportingWarnings { report(configuration) }
-    return ProductCatalog(
-      configuration: configuration, storefront: storefrontOverride, locale: localeOverride)
+    // Read and built once per command: the launch's recovery, the store and some commands
+    // (`products`, `customer`) each ask for it.
+    let catalog: ProductCatalog
+    if let built = recovered.catalog {
+      catalog = built
+    } else {
+      catalog = ProductCatalog(
+        configuration: try ConfigurationFile.load(path: parsed.value("config")),
+        storefront: storefrontOverride, locale: localeOverride)
+      recovered.catalog = catalog
+    }
+    if reportingWarnings { report(catalog.configuration) }
+    return catalog
   }
 
   /// Prints the file's warnings on standard error, and its notes too with `--verbose`.
