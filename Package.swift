@@ -17,6 +17,11 @@ let package = Package(
     .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
+    // libpq, libmicrohttpd and libcurl are loaded when first used (dlopen), not linked: a
+    // command that needs none of them does not load them and the dozens of libraries under them.
+    .target(name: "CPostgresLoader"),
+    .target(name: "CMicroHTTPDLoader"),
+    .target(name: "CCurlLoader"),
 
     // Pure StoreKit semantics: catalog, values and rules. Foundation only.
     .target(name: "StoreCore"),
@@ -39,7 +44,8 @@ let package = Package(
 
     // The ledger on PostgreSQL (libpq), for a team sharing one store across machines.
     .target(
-      name: "StorePostgres", dependencies: ["StoreCore", "StorePersistence", "CPostgres"]),
+      name: "StorePostgres",
+      dependencies: ["StoreCore", "StorePersistence", "CPostgres", "CPostgresLoader"]),
     // The ledger's contract, run against SQLite always and PostgreSQL when a server is given.
     .testTarget(
       name: "LedgerContractTests",
@@ -51,7 +57,10 @@ let package = Package(
     // authentication and keys.
     .target(
       name: "StoreServer",
-      dependencies: ["StoreCore", "StoreJWS", "StorePersistence", "CMicroHTTPD"]),
+      dependencies: [
+        "StoreCore", "StoreJWS", "StorePersistence", "CMicroHTTPD", "CMicroHTTPDLoader",
+        "CCurlLoader",
+      ]),
     .testTarget(
       name: "StoreServerTests",
       dependencies: [

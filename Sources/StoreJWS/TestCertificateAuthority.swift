@@ -37,8 +37,18 @@ public struct TestCertificateAuthority: Sendable {
   /// The TLS server certificate for Apple's API host names (``apiHostNames``), issued by the
   /// root with the chain; nil for a CA made before storeterm had a TLS mode.
   public let tlsCertificate: Certificate?
-  /// Its private key (`tls.key.pem`, 0600).
-  let tlsKey: P256PrivateKey?
+  /// Its private key (`tls.key.pem`, 0600): made here, or the file, read when
+  /// ``tlsCredentials(directory:)`` asks (only `serve --tls` needs it; parsing a PEM key is
+  /// about a millisecond of every command's start).
+  let tlsKey: TLSKey?
+
+  /// Where the TLS key is.
+  enum TLSKey: Sendable {
+    /// Made in this process.
+    case made(P256PrivateKey)
+    /// In the file at this path, not read yet.
+    case file(String)
+  }
 
   /// The host names of the App Store Server API the TLS certificate names: production and
   /// sandbox, under the domain Apple's libraries use since May 2026 and the older one.
@@ -59,7 +69,22 @@ public struct TestCertificateAuthority: Sendable {
           "was made before storeterm could serve TLS and has no certificate for Apple's API "
           + "host names; move it aside to make a new one (then export the new root again)")
     }
-    return (tlsCertificate.pem, try tlsKey.pemRepresentation())
+    switch tlsKey {
+    case .made(let key): return (tlsCertificate.pem, try key.pemRepresentation())
+    case .file(let path):
+      let key: P256PrivateKey
+      do {
+        key = try P256PrivateKey(pem: try SecureFiles.read(path))
+      } catch let error as LibCryptoError {
+        throw TestCertificateAuthorityError(path: path, problem: error.description)
+      }
+      guard X509_check_private_key(tlsCertificate.pointer, key.pointer) == 1 else {
+        LibCryptoError.clearQueue()
+        throw TestCertificateAuthorityError(
+          path: path, problem: "does not match \(Self.files.tls)")
+      }
+      return (tlsCertificate.pem, try key.pemRepresentation())
+    }
   }
 
   /// A signer that signs with the leaf and puts the chain in `x5c`.
@@ -157,7 +182,7 @@ public struct TestCertificateAuthority: Sendable {
       issuer: (root, rootKey))
     return TestCertificateAuthority(
       rootCertificate: root, intermediateCertificate: intermediate, leafCertificate: leaf,
-      leafKey: leafKey, tlsCertificate: tls, tlsKey: tlsKey)
+      leafKey: leafKey, tlsCertificate: tls, tlsKey: .made(tlsKey))
   }
 
   private static let files = (
@@ -171,7 +196,7 @@ public struct TestCertificateAuthority: Sendable {
     try SafeFileWriter.createNew(path(Self.files.root), rootCertificate.der)
     try SafeFileWriter.createNew(path(Self.files.intermediate), intermediateCertificate.der)
     try SafeFileWriter.createNew(path(Self.files.leaf), leafCertificate.der)
-    if let tlsCertificate, let tlsKey {
+    if let tlsCertificate, case .made(let tlsKey) = tlsKey {
       try SafeFileWriter.createNew(path(Self.files.tlsKey), try tlsKey.pemRepresentation())
       try SafeFileWriter.createNew(path(Self.files.tls), tlsCertificate.der)
     }
@@ -197,26 +222,13 @@ public struct TestCertificateAuthority: Sendable {
       throw TestCertificateAuthorityError(
         path: path(files.key), problem: "does not match \(files.leaf)")
     }
-    // A CA made before the TLS mode has no TLS certificate; it still signs as before.
-    var tls: (Certificate, P256PrivateKey)?
-    if FileManager.default.fileExists(atPath: path(files.tls)) {
-      let certificate = try certificate(files.tls)
-      let tlsKey: P256PrivateKey
-      do {
-        tlsKey = try P256PrivateKey(pem: try SecureFiles.read(path(files.tlsKey)))
-      } catch let error as LibCryptoError {
-        throw TestCertificateAuthorityError(path: path(files.tlsKey), problem: error.description)
-      }
-      guard X509_check_private_key(certificate.pointer, tlsKey.pointer) == 1 else {
-        LibCryptoError.clearQueue()
-        throw TestCertificateAuthorityError(
-          path: path(files.tlsKey), problem: "does not match \(files.tls)")
-      }
-      tls = (certificate, tlsKey)
-    }
+    // A CA made before the TLS mode has no TLS certificate; it still signs as before. The TLS
+    // key is read and checked against its certificate when `serve --tls` asks for it.
+    let tls: Certificate? =
+      FileManager.default.fileExists(atPath: path(files.tls)) ? try certificate(files.tls) : nil
     return TestCertificateAuthority(
       rootCertificate: try certificate(files.root),
       intermediateCertificate: try certificate(files.intermediate), leafCertificate: leaf,
-      leafKey: key, tlsCertificate: tls?.0, tlsKey: tls?.1)
+      leafKey: key, tlsCertificate: tls, tlsKey: tls == nil ? nil : .file(path(files.tlsKey)))
   }
 }

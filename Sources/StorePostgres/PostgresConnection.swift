@@ -1,4 +1,5 @@
 import CPostgres
+import CPostgresLoader
 import Foundation
 
 #if canImport(Glibc)
@@ -29,6 +30,10 @@ public final class PostgresConnection {
   /// - Throws: `PostgresError` (`.badConnectionString`, `.unreachable`, `.authentication`,
   ///   `.noDatabase`).
   public init(_ connectionString: String, readOnly: Bool = false) throws {
+    // libpq is loaded by the first connection, not at every command's start.
+    if let failure = st_libpq_load() {
+      throw PostgresError(.unreachable, String(cString: failure))
+    }
     var parseError: UnsafeMutablePointer<CChar>?
     guard let parsed = PQconninfoParse(connectionString, &parseError) else {
       let reason = parseError.map { String(cString: $0) } ?? "it cannot be parsed"

@@ -22,6 +22,8 @@ struct CommandContext {
   /// Whether the ledger is a scenario replay's scratch copy, deleted afterwards: its commits do
   /// not wait for the disk (`synchronous=NORMAL`).
   var scratch = false
+  /// The store the launch's recovery opened, which the command's first `openStore` takes.
+  let recovered = StoreHandoff()
 
   /// Validates the global options; a bad value is a usage error.
   init(parsed: ParsedArguments, output: any TextOutput, environment: [String: String])
@@ -97,8 +99,17 @@ struct CommandContext {
   /// - Parameter reportingWarnings: false to keep the file's warnings and notes to the command
   ///   itself (the recovery that runs before it opens the store too).
   func openStore(reportingWarnings: Bool = true) throws -> StoreContext {
-    let store = try StoreContext(
-      self, catalog: try loadCatalog(reportingWarnings: reportingWarnings))
+    let store: StoreContext
+    if let opened = recovered.take(customerID: customerID, database: paths.database) {
+      // Opened a moment ago by the launch's recovery (`ManagedStore.recover`), with the same
+      // options: opening everything again (ledger, app database, CA, catalog) was half of a
+      // short command's work. Only the catalog's warnings, kept back then, are still to say.
+      if reportingWarnings { report(opened.catalog.configuration) }
+      store = opened
+    } else {
+      store = try StoreContext(
+        self, catalog: try loadCatalog(reportingWarnings: reportingWarnings))
+    }
     // A read-only seat on PostgreSQL reads the ledger as it stands: catching up would write
     // (a writing seat generates what fell due).
     if !(readOnly && paths.postgres != nil) { try store.catchUp(output: output) }
@@ -110,11 +121,23 @@ struct CommandContext {
   func loadCatalog(reportingWarnings: Bool = true) throws(StoreKitConfigurationError)
     -> ProductCatalog
   {
-    let configuration = try ConfigurationFile.load(path: parsed.value("config"))
-    if !reportingWarnings {
-      return ProductCatalog(
-        configuration: configuration, storefront: storefrontOverride, locale: localeOverride)
+    // Read and built once per command: the launch's recovery, the store and some commands
+    // (`products`, `customer`) each ask for it.
+    let catalog: ProductCatalog
+    if let built = recovered.catalog {
+      catalog = built
+    } else {
+      catalog = ProductCatalog(
+        configuration: try ConfigurationFile.load(path: parsed.value("config")),
+        storefront: storefrontOverride, locale: localeOverride)
+      recovered.catalog = catalog
     }
+    if reportingWarnings { report(catalog.configuration) }
+    return catalog
+  }
+
+  /// Prints the file's warnings on standard error, and its notes too with `--verbose`.
+  private func report(_ configuration: StoreKitConfiguration) {
     for warning in configuration.warnings {
       output.writeError("storeterm: warning: \(warning)\n")
     }
@@ -123,7 +146,5 @@ struct CommandContext {
         output.writeError("storeterm: note: \(note)\n")
       }
     }
-    return ProductCatalog(
-      configuration: configuration, storefront: storefrontOverride, locale: localeOverride)
   }
 }

@@ -24,6 +24,7 @@ enum ManagedStore {
   /// printing a warning on standard error for each one it refuses (unverified, another app's).
   ///
   /// Every command runs this first when the ledger exists, as an app does at launch.
+  /// The store it opened is handed to the command (`CommandContext.openStore` takes it).
   @MainActor
   static func recover(_ command: CommandContext) async throws {
     let context = try command.openStore(reportingWarnings: false)
@@ -35,5 +36,7 @@ enum ManagedStore {
     for warning in warnings where seen.insert(warning.transactionID).inserted {
       command.output.writeError("storeterm: warning: \(warning)\n")
     }
+    command.recovered.hand(
+      context, customerID: command.customerID, database: command.paths.database)
   }
 }

@@ -88,6 +88,35 @@ import Testing
     #expect(response.text == "Unauthenticated\n")
   }
 
+  /// A token seen before skips its signature check and nothing else: the same bytes are refused
+  /// once they expire or their key is revoked.
+  @Test func aTokenSeenBeforeIsCheckedAgainForItsKeyAndTimes() throws {
+    let harness = try ServerHarness()
+    try harness.buy(Demo.lifetime)
+    let token = "Bearer " + (try harness.token())
+    #expect(status(harness, authorization: token).status == 200)
+    #expect(status(harness, authorization: token).status == 200)
+    let verifier = BearerTokenVerifier(bundleID: ServerHarness.identity.bundleId) {
+      [keys = harness.keys] in try keys.key($0)
+    }
+    try verifier.verify(authorization: token, now: harness.realNow)
+    #expect(throws: BearerTokenVerifier.Refusal.expired) {
+      try verifier.verify(authorization: token, now: harness.realNow.addingTimeInterval(600))
+    }
+    try verifier.verify(authorization: token, now: harness.realNow)
+    #expect(try harness.keys.revokeKey(harness.serverKey.keyID, date: harness.realNow))
+    #expect(status(harness, authorization: token).status == 401)
+    #expect(throws: BearerTokenVerifier.Refusal.revokedKey(harness.serverKey.keyID)) {
+      try verifier.verify(authorization: token, now: harness.realNow)
+    }
+    // A forged token reusing a seen token's header and claims is not the seen token.
+    let parts = token.split(separator: ".")
+    let forged = "\(parts[0]).\(parts[1]).\(String(parts[2].reversed()))"
+    #expect(throws: BearerTokenVerifier.Refusal.self) {
+      try verifier.verify(authorization: forged, now: harness.realNow)
+    }
+  }
+
   @Test func unknownPathsAndMethodsAreCheckedAfterAuthentication() throws {
     let harness = try ServerHarness()
     let anonymous = harness.api.handle(HTTPRequest(method: "GET", path: "/nowhere"))

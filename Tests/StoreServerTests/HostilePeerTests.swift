@@ -5,10 +5,6 @@ import StoreTermTestSupport
 import Synchronization
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Issue 27, items 4 and 5: storeterm's network clients against hostile peers on loopback.
 ///
 /// A redirect is never followed (so a key's token never leaves for its target), and answers
@@ -114,7 +110,7 @@ import Testing
       release.wait()
       return .empty(status: 200)
     }
-    let request = URLRequest(url: URL(string: held.url + "/slow")!)
+    let request = BoundedHTTP.Request(url: URL(string: held.url + "/slow")!)
     do {
       _ = try await BoundedHTTP.send(request, bodyLimit: 1024, deadline: 0.5)
       Issue.record("answered")

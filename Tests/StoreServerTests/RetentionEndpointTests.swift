@@ -6,10 +6,6 @@ import StoreServer
 import StoreTermTestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Finish Transaction, Get Transaction History V1 and the Retention Messaging API in process:
 /// Apple's answers, and Apple's error for every bad input.
 @Suite struct RetentionEndpointTests {
@@ -259,10 +255,9 @@ import Testing
       }, handler: { api.handle($0) })
     defer { server.stop() }
     func put(_ path: String, _ body: [UInt8]) async throws -> Int {
-      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
-      request.httpMethod = "PUT"
-      request.setValue("Bearer \(try harness.token())", forHTTPHeaderField: "Authorization")
-      request.httpBody = Data(body)
+      let request = BoundedHTTP.Request(
+        url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!, method: "PUT",
+        headers: [("Authorization", "Bearer \(try harness.token())")], body: body)
       return try await BoundedHTTP.send(request, bodyLimit: 4096, deadline: 30).status
     }
     let image = "/inApps/v1/messaging/image/\(Self.image)"

@@ -23,6 +23,8 @@ public struct BearerTokenVerifier: Sendable {
   public var bundleID: String
   /// Finds a key by key ID.
   public var keys: @Sendable (String) throws -> ServerKey?
+  /// Tokens whose signature was checked, and the keys parsed (see ``VerifiedTokens``).
+  private let verified = VerifiedTokens()
 
   /// Creates a verifier for `bundleID`'s tokens, looking keys up with `keys`.
   public init(bundleID: String, keys: @escaping @Sendable (String) throws -> ServerKey?) {
@@ -43,9 +45,19 @@ public struct BearerTokenVerifier: Sendable {
   }
 
   /// Checks the request's `Authorization` header at real time `now`.
+  ///
+  /// A token seen before with a valid signature skips decoding and the signature (a client
+  /// sends the same token for minutes); its key is still looked up, so a revoked or replaced key
+  /// refuses it at once, and its claims are checked at `now` as for a new token.
   public func verify(authorization: String?, now: Date) throws(Refusal) {
     guard let authorization, authorization.hasPrefix("Bearer ") else { throw .missing }
     let token = authorization.dropFirst("Bearer ".count)
+    if let seen = verified.token(token) {
+      let key = try key(seen.keyID)
+      guard key.publicKeyDER == seen.publicKeyDER else { throw .badSignature }
+      try checkClaims(seen.payload, issuer: key.issuerID, now: Int64(now.timeIntervalSince1970))
+      return
+    }
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3,
       let headerBytes = Base64.urlDecode(Array(parts[0].utf8)),
@@ -60,22 +72,30 @@ public struct BearerTokenVerifier: Sendable {
     // understands none (as `verify` refuses `crit` in signed data).
     guard header["crit"] == nil else { throw .malformed("crit is not understood") }
     guard case .string(let keyID) = header["kid"] else { throw .malformed("no kid") }
-    let found: ServerKey?
-    do {
-      found = try keys(keyID)
-    } catch {
+    let key = try key(keyID)
+    guard let publicKey = verified.publicKey(der: key.publicKeyDER) else {
       throw .unknownKey(keyID)
     }
-    guard let key = found, let publicKey = APIKeyFiles.publicKey(der: key.publicKeyDER) else {
-      throw .unknownKey(keyID)
-    }
-    guard key.revokedDate == nil else { throw .revokedKey(keyID) }
     let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
     let valid = signingInput.withUnsafeBytes {
       publicKey.isValidES256(signature: signature, for: $0)
     }
     guard valid else { throw .badSignature }
     try checkClaims(payload, issuer: key.issuerID, now: Int64(now.timeIntervalSince1970))
+    verified.remember(token, keyID: keyID, publicKeyDER: key.publicKeyDER, payload: payload)
+  }
+
+  /// The registered, unrevoked key `keyID`.
+  private func key(_ keyID: String) throws(Refusal) -> ServerKey {
+    let found: ServerKey?
+    do {
+      found = try keys(keyID)
+    } catch {
+      throw .unknownKey(keyID)
+    }
+    guard let key = found else { throw .unknownKey(keyID) }
+    guard key.revokedDate == nil else { throw .revokedKey(keyID) }
+    return key
   }
 
   private func checkClaims(_ payload: JSONValue, issuer: String, now: Int64) throws(Refusal) {

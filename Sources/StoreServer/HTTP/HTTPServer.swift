@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Foundation
 import Synchronization
 
@@ -60,6 +61,10 @@ public final class HTTPServer: @unchecked Sendable {
       throw HTTPServerError("\(host): not an IPv4 address such as 127.0.0.1")
     }
     self.host = host
+    // libmicrohttpd (and GnuTLS under it) is loaded by the first server, not at every start.
+    if let failure = st_microhttpd_load() {
+      throw HTTPServerError("\(host):\(port): cannot listen (\(String(cString: failure)))")
+    }
     let context = HTTPServerContext(
       handler: handler, bodyLimit: bodyLimit, shedAbove: shedAbove, bodyLimitFor: bodyLimitFor)
     self.context = context

@@ -1,12 +1,8 @@
 import Foundation
 import StoreCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Posts `{"signedPayload": "…"}` to a URL through `BoundedHTTP` (Foundation's `URLSession`,
-/// libcurl underneath on Linux; no redirect followed, a deadline, a capped answer) and reports
+/// Posts `{"signedPayload": "…"}` to a URL through `BoundedHTTP` (libcurl, loaded when first
+/// needed; no redirect followed, a deadline, a capped answer) and reports
 /// the answer as Apple's `sendAttemptResult` names it.
 public struct NotificationPoster: Sendable {
   /// How long an attempt may take, in real seconds.
@@ -18,11 +14,10 @@ public struct NotificationPoster: Sendable {
   /// Posts `signedPayload` to `url`; returns the HTTP status (nil without an answer) and the
   /// `sendAttemptResult`.
   public func post(_ signedPayload: String, to url: URL) async -> (status: Int?, result: String) {
-    var request = URLRequest(url: url, timeoutInterval: timeout)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(
-      JSONValue.object([JSONMember("signedPayload", .string(signedPayload))]).compactText.utf8)
+    let request = BoundedHTTP.Request(
+      url: url, method: "POST", headers: [("Content-Type", "application/json")],
+      body: Array(
+        JSONValue.object([JSONMember("signedPayload", .string(signedPayload))]).compactText.utf8))
     do throws(BoundedHTTP.Failure) {
       // A redirect comes back as its 3xx, never followed: following it posted an empty body
       // to the redirect's target and recorded the notification as delivered.

@@ -3,10 +3,6 @@ import StoreCore
 import StoreJWS
 import StorePersistence
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The App Store's side of real-time retention messaging: when a customer is about to turn
 /// auto-renew off, it POSTs a signed `RealtimeRequestBody` to the developer's Get Retention
 /// Message endpoint and shows what the answer chooses; when there is no endpoint, or it fails,
@@ -100,11 +96,10 @@ public struct RetentionCallout: Sendable {
     guard let signed = try? signer.sign(body) else {
       return Exchange(status: nil, result: "OTHER", offer: nil)
     }
-    var request = URLRequest(url: url, timeoutInterval: deadline)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(
-      JSONValue.object([JSONMember("signedPayload", .string(signed))]).compactText.utf8)
+    let request = BoundedHTTP.Request(
+      url: url, method: "POST", headers: [("Content-Type", "application/json")],
+      body: Array(JSONValue.object([JSONMember("signedPayload", .string(signed))]).compactText.utf8)
+    )
     do throws(BoundedHTTP.Failure) {
       let answer = try await BoundedHTTP.send(
         request, bodyLimit: Self.answerLimit, deadline: deadline)

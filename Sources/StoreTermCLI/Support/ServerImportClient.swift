@@ -3,10 +3,6 @@ import StoreCore
 import StoreJWS
 import StoreServer
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Fetches one customer's signed data through the App Store Server API (Apple's, or another
 /// `storeterm serve`): every page of Get Transaction History (v2) and Get All Subscription
 /// Statuses, authenticated as Apple's library does (an ES256 JWT signed with the `.p8` key).
@@ -87,8 +83,7 @@ struct ServerImportClient {
     } catch {
       throw CommandFailure("\(keyID): the key cannot sign a token (\(error))")
     }
-    var request = URLRequest(url: url, timeoutInterval: timeout)
-    request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
+    let request = BoundedHTTP.Request(url: url, headers: [("Authorization", "Bearer " + token)])
     let answer: BoundedHTTP.Answer
     do throws(BoundedHTTP.Failure) {
       answer = try await BoundedHTTP.send(request, bodyLimit: bodyLimit, deadline: timeout)
