@@ -12,6 +12,19 @@ import Testing
 @MainActor @Suite struct PurchaseIntentTests {
   private static let plusMonthly = "dev.storeterm.demo.plus.monthly"
 
+  /// The front end's snapshot once its app received the intent another process sent (a
+  /// bounded wait: the store manager's listener runs on the main actor after the watch).
+  private static func intentReceived(by frontEnd: HeadlessFrontEnd) async -> StoreSnapshot? {
+    await frontEnd.takeInOtherProcesses()
+    var snapshot = frontEnd.snapshot
+    for _ in 0..<50 where snapshot?.purchaseIntent == nil {
+      await Task.yield()
+      await frontEnd.takeInOtherProcesses()
+      snapshot = frontEnd.snapshot
+    }
+    return snapshot
+  }
+
   @Test func anIntentFromAnotherTerminalOpensTheRunningAppsPurchaseSheet() async throws {
     let db = try LedgerCommandTests.database()
     let frontEnd = try await HeadlessFrontEnd(database: db)
@@ -20,15 +33,7 @@ import Testing
     #expect(
       sent.standardOutput
         == "sent: purchase intent for Plus Monthly (\(Self.plusMonthly)) to default's app\n")
-    await frontEnd.takeInOtherProcesses()
-    // The store manager's listener runs on the main actor after the watch delivered it.
-    var snapshot = frontEnd.snapshot
-    for _ in 0..<50 where snapshot?.purchaseIntent == nil {
-      await Task.yield()
-      await frontEnd.takeInOtherProcesses()
-      snapshot = frontEnd.snapshot
-    }
-    let received = try #require(snapshot)
+    let received = try #require(await Self.intentReceived(by: frontEnd))
     #expect(received.purchaseIntent?.number == 1)
     #expect(received.purchaseIntent?.productID == Self.plusMonthly)
 
@@ -87,13 +92,7 @@ import Testing
       ["purchase-intent", Self.plusMonthly, "--offer", winBack, "--db", db, "--json"])
     #expect(sent.status == 0, "\(sent.standardError)")
     #expect(sent.standardOutput.contains("\"offerIdentifier\": \"\(winBack)\""))
-    var snapshot = frontEnd.snapshot
-    for _ in 0..<50 where snapshot?.purchaseIntent == nil {
-      await Task.yield()
-      await frontEnd.takeInOtherProcesses()
-      snapshot = frontEnd.snapshot
-    }
-    let received = try #require(snapshot)
+    let received = try #require(await Self.intentReceived(by: frontEnd))
     // `PurchaseIntent.offer`, as the store manager read it through StoreKit.
     #expect(received.purchaseIntent?.offerID == winBack)
     var state = AppState(size: Size(width: 100, height: 30))

@@ -6,42 +6,32 @@ import Testing
 /// one), a second process adds bob and buys as bob, the shared entitlement appears on the
 /// account screen without a key press, and `L` leaves, revoking the copy.
 @Suite(.serialized) struct FamilyTmuxTests {
-  private func waitFor(
-    _ session: TmuxSession, _ description: String,
-    sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping ([String]) -> Bool
-  ) throws {
-    let result = try session.waitUntil(condition)
-    #expect(
-      result.held, "\(description):\n\(result.lines.joined(separator: "\n"))",
-      sourceLocation: sourceLocation)
-  }
-
   @Test func aFamilyPurchaseFromAnotherProcessAppearsAndLeavingRevokesIt() throws {
     guard StoreTermTmuxTests.tmuxIsAvailable() else { return }
     let session = try TmuxSession(width: 80, height: 24, term: "xterm-256color")
     _ = try session.waitUntil { $0.last == "$" }
     try session.send("t ui", "Enter")
-    try waitFor(session, "the paywall did not appear") { lines in
+    try session.expectScreen("the paywall did not appear") { lines in
       lines.contains { $0.contains("Plus Monthly") && $0.contains("$4.99 / month") }
     }
     try session.send("2")
-    try waitFor(session, "the account did not say 'not in a family'") { lines in
+    try session.expectScreen("the account did not say 'not in a family'") { lines in
       lines.contains { $0.hasPrefix(" Family Sharing: not in a family") }
     }
 
     try session.send("J")
-    try waitFor(session, "J did not open the sheet") { lines in
+    try session.expectScreen("J did not open the sheet") { lines in
       lines.contains { $0.contains("Join Family") }
         && lines.contains { $0.contains("No family groups yet.") }
     }
     // `q` is part of a name while the field has the cursor; the engine refuses the space.
     try session.send("q q", "Enter")
-    try waitFor(session, "a bad name was not refused with the engine's sentence") { lines in
+    try session.expectScreen("a bad name was not refused with the engine's sentence") { lines in
       lines.contains { $0.contains("Family group “q q” is not a valid name") }
     }
     for _ in 0..<3 { try session.send("BSpace") }
     try session.send("smiths", "Enter")
-    try waitFor(session, "joining by name did not start the group") { lines in
+    try session.expectScreen("joining by name did not start the group") { lines in
       lines.contains { $0.contains("Joined family group smiths; received 0 shared transac") }
         && lines.contains { $0.hasPrefix(" Family Sharing: smiths (1 of 6) · default (you)") }
     }
@@ -54,18 +44,18 @@ import Testing
       let outcome = try session.storeterm(arguments)
       #expect(outcome.status == 0, "\(arguments): \(outcome.error)")
     }
-    try waitFor(session, "the shared purchase did not appear without a key press") { lines in
+    try session.expectScreen("the shared purchase did not appear without a key press") { lines in
       lines.contains { $0.hasPrefix(" Family Sharing: smiths (2 of 6) · default (you), bob") }
         && lines.contains { $0.hasPrefix(" Entitlements: Lifetime Unlock (shared by bob)") }
         && lines.contains { $0.contains("Lifetime Unlock") && $0.contains("shared by bob  ✓") }
     }
 
     try session.send("L")
-    try waitFor(session, "L did not ask first") { lines in
+    try session.expectScreen("L did not ask first") { lines in
       lines.contains { $0.contains("Leave family smiths?") }
     }
     try session.send("y")
-    try waitFor(session, "leaving did not revoke the shared purchase") { lines in
+    try session.expectScreen("leaving did not revoke the shared purchase") { lines in
       lines.contains { $0.hasPrefix(" Family Sharing: not in a family") }
         && lines.contains { $0.hasPrefix(" Entitlements: none") }
         && lines.contains { $0.contains("Lifetime Unlock") && $0.contains("family revoked") }

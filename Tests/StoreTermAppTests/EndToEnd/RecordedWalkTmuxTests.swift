@@ -8,16 +8,6 @@ import Testing
 /// record), from purchases and Ask to Buy through time, billing issues and subscription
 /// controls, replays with no difference on a fresh ledger.
 @Suite(.serialized) struct RecordedWalkTmuxTests {
-  private func waitFor(
-    _ session: TmuxSession, _ description: String,
-    sourceLocation: SourceLocation = #_sourceLocation, _ condition: @escaping ([String]) -> Bool
-  ) throws {
-    let result = try session.waitUntil(condition)
-    #expect(
-      result.held, "\(description):\n\(result.lines.joined(separator: "\n"))",
-      sourceLocation: sourceLocation)
-  }
-
   /// The steps the keys made that the scenario file holds now (0 while it is missing or half
   /// written): not the real time that passed between them (`clock advance 69s`), which the
   /// recording keeps too.
@@ -37,11 +27,12 @@ import Testing
     let file = session.directory.appending(path: "walk.scenario")
     _ = try session.waitUntil { $0.last == "$" }
     try session.send("t ui --record walk.scenario", "Enter")
-    try waitFor(session, "the paywall did not appear") { lines in
+    try session.expectScreen("the paywall did not appear") { lines in
       lines.contains { $0.contains("Premium Yearly") }
     }
     try session.send("W")
-    try waitFor(session, "W did not show ● REC") { lines in lines.contains { $0.contains("● REC") }
+    try session.expectScreen("W did not show ● REC") { lines in
+      lines.contains { $0.contains("● REC") }
     }
 
     // Each step is waited for in the file itself: the recording is the walk's own record.
@@ -66,7 +57,7 @@ import Testing
       try session.send("/")
       for character in text { try session.send(String(character)) }
       try session.send("Enter")
-      try waitFor(session, "the filter \(text) did not apply") { lines in
+      try session.expectScreen("the filter \(text) did not apply") { lines in
         let rows = lines.filter { $0.hasPrefix("│ ") && $0.contains(" default ") }
         return lines.contains { $0.contains("Filter: \(text)") } && !rows.isEmpty
           && rows.allSatisfy { $0.contains(product) }
@@ -83,7 +74,7 @@ import Testing
     try step("buy 100 Coins with Ask to Buy", "Enter", "l", "Enter")
     try session.send("Escape")
     try session.send("3")
-    try waitFor(session, "the request did not show") { lines in
+    try session.expectScreen("the request did not show") { lines in
       lines.contains { $0.hasPrefix("│ 3 ") && $0.contains("pending approval") }
     }
     try step("approve the request", "Home", "a")
@@ -104,7 +95,7 @@ import Testing
     try filter("Coins", rows: "100 Coins")
     try step("refund the coins", "r")
     try session.send("W")
-    try waitFor(session, "W did not stop recording") { lines in
+    try session.expectScreen("W did not stop recording") { lines in
       !lines.contains { $0.contains("● REC") } && lines.contains { $0.contains("Transactions") }
     }
     try session.send("q")

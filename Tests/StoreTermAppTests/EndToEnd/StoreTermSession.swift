@@ -1,5 +1,6 @@
 import Foundation
 import StoreTermTestSupport
+import Testing
 
 extension TmuxSession {
   /// The built `storeterm`.
@@ -23,5 +24,17 @@ extension TmuxSession {
       environment: [
         "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_STATE_HOME=\(directory.path)",
       ])
+  }
+
+  /// Waits (a bounded poll) until `condition` holds of the screen, recording `description`
+  /// with the screen as the test's failure when it never does.
+  func expectScreen(
+    _ description: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @escaping ([String]) -> Bool
+  ) throws {
+    let result = try waitUntil(condition)
+    #expect(
+      result.held, "\(description):\n\(result.lines.joined(separator: "\n"))",
+      sourceLocation: sourceLocation)
   }
 }
