@@ -166,6 +166,12 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       writers: max(1, Int(options["--writers"] ?? 4)),
       purchases: max(1, Int(options["--purchases"] ?? 50))
     ).run()
+  case "seats-serve":
+    // One `serve` of `seats`: URI URL STATE.
+    let values = Array(words)
+    guard values.count == 3 else { usageError() }
+    return await PostgresSeatsBenchmark.serve(uri: values[0], url: values[1], state: values[2])
+      == 0
   case "seats-writer":
     // One writer process of `seats`: URI CUSTOMER PURCHASES STATE.
     let values = Array(words)

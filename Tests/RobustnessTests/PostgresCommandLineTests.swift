@@ -135,9 +135,9 @@ struct PostgresCommandLineTests {
     #expect(unreachable.standardError.split(separator: "\n").count == 1)
     #expect(unreachable.standardError.contains("cannot be reached"))
     let scratch = try PostgresScratch()
-    let serve = await runStoreTerm(["serve", "--db", scratch.uri])
-    #expect(serve.status == ExitStatus.failure)
-    #expect(serve.standardError.contains("serve works on a SQLite ledger only so far"))
+    let customers = await runStoreTerm(["customers", "--db", scratch.uri])
+    #expect(customers.status == ExitStatus.failure)
+    #expect(customers.standardError.contains("customers works on a SQLite ledger only so far"))
     // Another application's database: refused before anything is written.
     try PostgresConnection(scratch.connectionString).run(
       script: "CREATE TABLE invoices (id BIGINT PRIMARY KEY)")
