@@ -105,6 +105,99 @@ public struct PostgresNotificationOutbox: NotificationOutboxStore {
     }
   }
 
+  /// The outbox, oldest first, at most `limit` from the newest.
+  public func entries(limit: Int = 1000) throws -> [OutboxEntry] {
+    try database.read { db in
+      try db.execute(
+        "SELECT * FROM (SELECT * FROM outbox ORDER BY seq DESC LIMIT $1) AS latest ORDER BY seq",
+        [.integer(Int64(limit))]
+      ).map { try Self.entry($0, db: db) }
+    }
+  }
+
+  /// At most `limit` notifications older than outbox position `before` (the newest when nil),
+  /// newest first, by key; and whether older ones remain.
+  public func page(before: Int64?, limit: Int) throws -> (entries: [OutboxEntry], hasOlder: Bool) {
+    try database.read { db in
+      let rows = try db.execute(
+        "SELECT * FROM outbox WHERE ($1::bigint IS NULL OR seq < $1) ORDER BY seq DESC LIMIT $2",
+        [PostgresValue(before), .integer(Int64(limit + 1))])
+      let entries = try rows.prefix(limit).map { try Self.entry($0, db: db) }
+      return (entries, rows.count > limit)
+    }
+  }
+
+  /// The newest outbox position, how many attempts were recorded (attempts are only ever
+  /// appended) and how many deliveries are open.
+  public func stamp() throws -> [Int64] {
+    try database.read { db in
+      let row = try db.fetchOne(
+        """
+        SELECT (SELECT coalesce(max(seq), 0) FROM outbox) AS newest,
+          (SELECT count(*) FROM notification_attempts) AS attempts,
+          (SELECT count(*) FROM notification_deliveries WHERE delivered_ms IS NULL) AS open
+        """)
+      return try ["newest", "attempts", "open"].map { try row?.integer($0) ?? 0 }
+    }
+  }
+
+  /// Makes notification `sequence` due again at every URL at `now`; false when there is none.
+  public func resend(sequence: Int64, now: Date) throws -> Bool {
+    try database.write { db in
+      guard
+        try db.fetchOne("SELECT 1 AS found FROM outbox WHERE seq = $1", [.integer(sequence)])
+          != nil
+      else { return false }
+      try db.execute(
+        """
+        UPDATE notification_deliveries SET attempts = 0, next_attempt_ms = $2, delivered_ms = NULL
+        WHERE outbox_seq = $1
+        """, [.integer(sequence), .integer(now.epochMilliseconds)])
+      return true
+    }
+  }
+
+  /// Sets (nil: clears) the delivery fault of `url`.
+  public func setFault(_ fault: DeliveryFault?, url: String) throws {
+    try database.write { db in
+      guard let fault else {
+        try db.execute("DELETE FROM notification_faults WHERE url = $1", [.text(url)])
+        return
+      }
+      try db.execute(
+        """
+        INSERT INTO notification_faults (url, kind, delay_ms, remaining, released_seq)
+        VALUES ($1, $2, $3, $4, (SELECT coalesce(max(seq), 0) FROM outbox))
+        ON CONFLICT (url) DO UPDATE SET kind = excluded.kind, delay_ms = excluded.delay_ms,
+          remaining = excluded.remaining
+        """,
+        [
+          .text(url), .text(fault.kind.rawValue), .integer(Int64(fault.delay * 1000)),
+          PostgresValue(fault.remaining.map { Int64($0) }),
+        ])
+    }
+  }
+
+  /// Brings every pending retry to `url` (nil: everywhere) forward to `now` and releases what a
+  /// delay or a reorder holds; returns how many retries were brought forward.
+  @discardableResult
+  public func retryNow(url: String?, now: Date) throws -> Int {
+    try database.write { db in
+      let moved = try db.execute(
+        """
+        UPDATE notification_deliveries SET next_attempt_ms = $2
+        WHERE delivered_ms IS NULL AND next_attempt_ms > $2 AND ($1::text IS NULL OR url = $1)
+        RETURNING outbox_seq
+        """, [PostgresValue(url), .integer(now.epochMilliseconds)])
+      try db.execute(
+        """
+        UPDATE notification_faults SET released_seq = (SELECT coalesce(max(seq), 0) FROM outbox)
+        WHERE $1::text IS NULL OR url = $1
+        """, [PostgresValue(url)])
+      return moved.count
+    }
+  }
+
   /// The entry of one `outbox` row, with its deliveries and attempts, read in the same
   /// transaction.
   static func entry(_ row: PostgresRow, db: PostgresConnection) throws -> OutboxEntry {

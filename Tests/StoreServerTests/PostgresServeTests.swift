@@ -124,6 +124,69 @@ struct PostgresServeTests {
     #expect(try attempts?.int64("n") == Int64(expected))
   }
 
+  @Test func keysFaultsAndRetriesAreKeptInTheDatabase() throws {
+    let scratch = try PostgresScratch()
+    let db = scratch.uri
+    let state = try TestPaths.temporaryDirectory()
+    let environment = [
+      "PATH=/usr/bin:/bin", "HOME=\(state.path)", "XDG_STATE_HOME=\(state.path)",
+    ]
+    let run = { (arguments: [String]) throws -> String in
+      let outcome = try Self.storeterm(arguments + ["--db", db], environment)
+      #expect(outcome.status == 0, "\(arguments): \(outcome.error)")
+      return outcome.output
+    }
+    let created = try run([
+      "server-keys", "create", "--json", "--out", state.appending(path: "k.p8").path,
+    ])
+    let keyID = try #require(try JSONParser.parse(created)["keyId"]?.string)
+    #expect(try run(["server-keys", "list"]).contains(keyID))
+    _ = try run(["server-keys", "revoke", keyID])
+    #expect(try run(["server-keys", "list"]).contains("revoked"))
+    // A drop fault on the webhook: the first post is lost, `retry-now` makes its retry due.
+    let webhook = try Webhook()
+    defer { webhook.server.stop() }
+    #expect(
+      try run(["notifications", "fault", webhook.url, "drop", "--count", "1"])
+        == "fault at \(webhook.url): drop (1 left)\n")
+    let serve = try ServerProcess(
+      ["--db", db, "serve", "--listen", "127.0.0.1:0", "--notify", webhook.url],
+      directory: state, environment: environment)
+    defer { _ = serve.stop() }
+    _ = try run(["purchase", Demo.coins])
+    // The one notification's delivery to the webhook, once `count` attempts were recorded
+    // (polled, at most 30 s): its attempts and last result.
+    let attempted = { (count: Int) throws -> (Int, String) in
+      var delivery: (Int, String) = (0, "")
+      for _ in 0..<600 {
+        let listed = try JSONParser.parse(try run(["notifications", "--json"]))
+        if let first = listed[0]?["deliveries"]?[0], case .number(let text)? = first["attempts"],
+          let made = Int(text)
+        {
+          delivery = (made, first["lastResult"]?.string ?? "")
+          if made >= count { break }
+        }
+        usleep(50_000)
+      }
+      return delivery
+    }
+    #expect(try attempted(1) == (1, "NO_RESPONSE"))
+    #expect(webhook.payloads.isEmpty)
+    #expect(
+      try run(["notifications", "retry-now"])
+        == "1 retry due now; held notifications released\n")
+    #expect(try attempted(2) == (2, "SUCCESS"))
+    #expect(webhook.payloads.count == 1)
+    #expect(!(try run(["notifications"]).contains("fault at")))
+    // `reset` clears every transaction; identifiers still never repeat.
+    _ = try run(["purchase", Demo.lifetime])
+    #expect(try run(["transactions", "--json"]).contains("\"transactionId\": \"2\""))
+    #expect(try run(["reset", "--yes"]).hasPrefix("deleted every transaction in postgresql:///"))
+    #expect(try run(["transactions", "--json"]) == "[]\n")
+    _ = try run(["purchase", Demo.lifetime])
+    #expect(try run(["transactions", "--json"]).contains("\"transactionId\": \"3\""))
+  }
+
   static func storeterm(_ arguments: [String], _ environment: [String]) throws
     -> Subprocess.Outcome
   {

@@ -35,6 +35,29 @@ public protocol NotificationOutboxStore: Sendable {
 
   /// The notification with UUID `uuid` (lowercase), if stored.
   func entry(uuid: String) throws -> OutboxEntry?
+
+  /// The outbox, oldest first, at most `limit` from the newest.
+  func entries(limit: Int) throws -> [OutboxEntry]
+
+  /// At most `limit` notifications older than outbox position `before` (the newest when nil),
+  /// newest first, by key; and whether older ones remain.
+  func page(before: Int64?, limit: Int) throws -> (entries: [OutboxEntry], hasOlder: Bool)
+
+  /// A value that changes whenever a notification is written or an attempt recorded, by any
+  /// process.
+  func stamp() throws -> [Int64]
+
+  /// Makes notification `sequence` due again at every URL at `now`, with a fresh retry
+  /// schedule; false when there is no such notification.
+  func resend(sequence: Int64, now: Date) throws -> Bool
+
+  /// Sets (nil: clears) the delivery fault of `url`.
+  func setFault(_ fault: DeliveryFault?, url: String) throws
+
+  /// Every failed delivery to `url` (nil: to every URL) with a retry left is due at `now`, and
+  /// what a delay or a reorder holds is released; returns how many retries were brought forward.
+  @discardableResult
+  func retryNow(url: String?, now: Date) throws -> Int
 }
 
 /// Due deliveries held by one deliverer until it ends the claim: the attempts it records
