@@ -4,8 +4,8 @@ import StorePersistence
 
 /// One app's Retention Messaging configuration in the PostgreSQL ledger.
 ///
-/// SQLite's `RetentionStore` behind the same port. Each write checks its limits under the writers' lock,
-/// so two servers uploading at once cannot pass a limit together.
+/// SQLite's `RetentionStore` behind the same port. Each write checks its limits under the
+/// writers' lock, so two servers uploading at once cannot pass a limit together.
 public struct PostgresRetentionStore: RetentionConfigurationStore {
   /// The ledger's database.
   public let database: PostgresDatabase

@@ -4,7 +4,8 @@ import StoreCore
 /// Where one app's Retention Messaging configuration lives, on SQLite or PostgreSQL.
 ///
 /// Images, messages, defaults, the real-time URL and performance tests: the port the server,
-/// the cancel flow and the screens use. Every limit is checked in the same transaction as the write.
+/// the cancel flow and the screens use. Every limit is checked in the same transaction as the
+/// write.
 public protocol RetentionConfigurationStore: Sendable {
   /// The app (bundle ID and environment).
   var identity: SignedDataConfiguration { get }

@@ -68,8 +68,9 @@ public struct NotificationDelivery: Sendable {
 
   /// Deliveries claimed at once per URL.
   ///
-  /// Another `serve` skips the rows a claim holds rather than waiting for them, and each post is within the poster's bound, itself within the
-  /// database session's bound on an idle transaction.
+  /// Another `serve` skips the rows a claim holds rather than waiting for them, and each post
+  /// is within the poster's bound, itself within the database session's bound on an idle
+  /// transaction.
   static let claimLimit = 100
 
   /// Posts what `claim` holds for `url` as `fault` says; returns the attempts made.
