@@ -252,4 +252,48 @@ struct PostgresDeliveryClaimTests {
     abandoned.release()
     #expect(try claim(second, 10).due.map(\.signedPayload) == ["payload-3"])
   }
+
+  @Test func aServeThatDiesMidClaimLosesNothingAndAnotherDeliversIt() throws {
+    let store = try LedgerBackend.postgres.makeStore()
+    let first = try store.openServerStores().outbox
+    let second = try store.openServerStores().outbox
+    let identity = ContractEngine.identity
+    let url = "http://127.0.0.1:9/n"
+    try first.register(url: url, date: ContractEngine.start)
+    for number in 1...2 { try first.enqueue(ServerStoresContractTests.notification(number)) }
+    let now = ContractEngine.start + 60
+    let claim = { (outbox: any NotificationOutboxStore) in
+      try outbox.claimDue(
+        url: url, bundleID: identity.bundleId, environment: identity.environment, now: now,
+        limit: 10)
+    }
+    let held = try claim(first)
+    #expect(held.due.count == 2)
+    try held.record(
+      SendAttempt(date: now, result: "SUCCESS", httpStatus: 200, url: url),
+      sequence: held.due[0].sequence, delivered: true, nextAttempt: nil)
+    // The first `serve` dies after a post, before its commit: the server ends its session
+    // (as it does for a killed process) and rolls the claim back.
+    let admin = try PostgresConnection(store.location)
+    let busy = """
+      SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND state = 'idle in transaction'
+      """
+    let pids = try admin.execute(busy).map { try $0.int64("pid") }
+    #expect(pids.count == 1)
+    for pid in pids {
+      try admin.execute("SELECT pg_terminate_backend($1) AS gone", [.integer(pid)])
+    }
+    for _ in 0..<200 where !(try admin.execute(busy).isEmpty) { usleep(10_000) }
+    // Another `serve` finds both due again: at least once across a crash, never lost.
+    let again = try claim(second)
+    #expect(again.due.map(\.signedPayload) == ["payload-1", "payload-2"])
+    #expect(again.due.map(\.attempts) == [0, 0])
+    again.release()
+    // The dead claim's commit fails with one sentence; the next claim connects anew.
+    #expect(throws: PostgresError.self) { try held.commit() }
+    let fresh = try claim(first)
+    #expect(fresh.due.count == 2)
+    fresh.release()
+  }
 }
