@@ -43,7 +43,7 @@ enum PostgresSeat {
   static let allowedCommands: [String] = [
     "products", "purchase", "balances", "transactions", "entitlements", "manage", "status",
     "clock", "settings", "family", "jws", "verify", "cert", "db", "ui", "serve", "server-keys",
-    "notifications", "reset", "help",
+    "notifications", "reset", "import", "customers", "customer", "help",
   ]
 
   /// Nil when `command` runs on PostgreSQL, else the sentence refusing it.

@@ -45,6 +45,14 @@ enum StoreLedger {
     }
   }
 
+  /// The support console's reads and imports, on this ledger's backend.
+  func supportStore() -> any SupportStore {
+    switch self {
+    case .sqlite(let ledger): SupportDirectory(ledger: ledger)
+    case .postgres(let ledger, _): PostgresSupportDirectory(ledger: ledger)
+    }
+  }
+
   /// The SQLite ledger, or one sentence saying `feature` needs one.
   func sqlite(for feature: String) throws -> SQLiteLedger {
     switch self {

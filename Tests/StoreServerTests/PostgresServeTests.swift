@@ -187,6 +187,35 @@ struct PostgresServeTests {
     #expect(try run(["transactions", "--json"]).contains("\"transactionId\": \"3\""))
   }
 
+  @Test func theSupportDeskFindsImportsAndExplainsOnPostgres() throws {
+    let scratch = try PostgresScratch()
+    let db = scratch.uri
+    let state = try TestPaths.temporaryDirectory()
+    let environment = [
+      "PATH=/usr/bin:/bin", "HOME=\(state.path)", "XDG_STATE_HOME=\(state.path)",
+    ]
+    let run = { (arguments: [String]) throws -> String in
+      let outcome = try Self.storeterm(arguments + ["--db", db], environment)
+      #expect(outcome.status == 0, "\(arguments): \(outcome.error)")
+      return outcome.output
+    }
+    _ = try run(["purchase", Demo.monthly, "--customer", "jane"])
+    // A real signed transaction (its certificate chain makes it longer than a B-tree entry).
+    let jws = state.appending(path: "1.jws").path
+    try Data(try run(["jws", "1", "--customer", "jane"]).utf8).write(to: URL(filePath: jws))
+    let root = state.appending(path: "root.der").path
+    _ = try run(["cert", "--der", "--out", root])
+    #expect(try run(["import", jws, "--root", root]).contains("1 verified"))
+    #expect(try run(["import", jws, "--root", root]).contains("1 already imported"))
+    let listed = try run(["customers", "--find", "1"])
+    #expect(listed.contains("jane "))
+    #expect(listed.contains("original:1"))
+    #expect(try run(["customers", "--find", "jane", "--read-only"]).contains("Plus Monthly"))
+    let explained = try run(["customer", "jane"])
+    #expect(explained.contains("Plus Monthly          yes"))
+    #expect(explained.contains("SUBSCRIBED/INITIAL_BUY"))
+  }
+
   static func storeterm(_ arguments: [String], _ environment: [String]) throws
     -> Subprocess.Outcome
   {
