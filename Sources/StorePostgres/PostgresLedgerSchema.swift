@@ -340,7 +340,9 @@ enum PostgresLedgerSchema {
         """),
     // Names and emails searched by word prefix, as SQLite's FTS5 table does: the words of
     // both, lowercased, with the punctuation of addresses as spaces (so `jane.doe@example.com`
-    // is four words, not one address), in a GIN index queried with `to_tsquery` prefixes.
+    // is four words, not one address), stored beside the row (a search also filters rows in
+    // creation order, and computing the words per row cost 13 µs) and in a GIN index, queried
+    // with `to_tsquery` prefixes.
     // And an imported JWS kept once by the MD5 of its text: a B-tree entry holds at most
     // 2,704 bytes, and a signed transaction with its certificate chain is longer, so the
     // `UNIQUE` of the support migration refused every real import.
@@ -352,7 +354,9 @@ enum PostgresLedgerSchema {
           SELECT to_tsvector('simple'::regconfig,
             translate(lower(name || ' ' || email), '@._-+/:', '       '))
         $$;
-        CREATE INDEX customers_search ON customers USING gin (storeterm_search_words(name, email));
+        ALTER TABLE customers ADD COLUMN search_words tsvector
+          GENERATED ALWAYS AS (storeterm_search_words(name, email)) STORED;
+        CREATE INDEX customers_search ON customers USING gin (search_words);
         ALTER TABLE imported_items DROP CONSTRAINT imported_items_jws_key;
         CREATE UNIQUE INDEX imported_items_by_jws ON imported_items (md5(jws));
         """),

@@ -6,8 +6,8 @@ import StorePersistence
 /// `SupportDirectory` behind the same port.
 ///
 /// Lookups by identifier use the same indexes as on SQLite; names and emails are searched by
-/// word prefix through `customers_search` (a GIN index over `storeterm_search_words`), where
-/// SQLite uses its FTS5 table. Reads are one `REPEATABLE READ READ ONLY` transaction each;
+/// word prefix through `search_words` and its GIN index (``wordMatches(_:after:limit:db:)``),
+/// where SQLite uses its FTS5 table. Reads are one `REPEATABLE READ READ ONLY` transaction each;
 /// imports write under the writers' lock.
 public struct PostgresSupportDirectory: SupportStore {
   /// The ledger (its row readers decode transactions and their JWS headers).
@@ -67,13 +67,7 @@ public struct PostgresSupportDirectory: SupportStore {
         try Self.byToken(token.uuidString, into: &matches, db: db)
       }
       if let phrase = Self.fullTextQuery(query), !matches.isFull {
-        for row in try db.execute(
-          """
-          SELECT * FROM customers
-          WHERE storeterm_search_words(name, email) @@ to_tsquery('simple', $1)
-          ORDER BY position LIMIT $2
-          """, [.text(phrase), .integer(Int64(limit))])
-        {
+        for row in try Self.wordMatches(phrase, after: 0, limit: limit, db: db) {
           matches.add(try Self.match(row, by: "name or email"))
         }
       }
@@ -99,17 +93,44 @@ public struct PostgresSupportDirectory: SupportStore {
           "SELECT * FROM customers WHERE position > $1 ORDER BY position LIMIT $2",
           [.integer(anchor), .integer(Int64(max(0, limit)))])
       } else if let phrase = Self.fullTextQuery(query) {
-        rows = try db.execute(
-          """
-          SELECT * FROM customers
-          WHERE storeterm_search_words(name, email) @@ to_tsquery('simple', $1) AND position > $2
-          ORDER BY position LIMIT $3
-          """, [.text(phrase), .integer(anchor), .integer(Int64(max(0, limit)))])
+        rows = try Self.wordMatches(phrase, after: anchor, limit: max(0, limit), db: db)
       } else {
         rows = []
       }
       return try rows.map { try Self.match($0, by: query.isEmpty ? "all" : "name or email") }
     }
+  }
+
+  /// Rows examined in creation order before a word search turns to the index.
+  static let densePrefix: Int64 = 1_000
+
+  /// The first `limit` customers after position `after` whose name or email words match
+  /// `phrase`, in creation order.
+  ///
+  /// Two ways, so neither a common word nor a rare one costs a pass over every customer (the
+  /// planner cannot tell them apart for a prefix): the next `densePrefix` customers in creation
+  /// order are filtered first, which finds a common word's first page at once; when they hold
+  /// fewer than `limit` matches the word is rare, and the GIN index finds every match after
+  /// `after`, few by then, which are sorted.
+  static func wordMatches(_ phrase: String, after: Int64, limit: Int, db: PostgresConnection)
+    throws -> [PostgresRow]
+  {
+    let dense = try db.execute(
+      """
+      SELECT * FROM (SELECT * FROM customers WHERE position > $2 ORDER BY position LIMIT $4)
+        AS next
+      WHERE search_words @@ to_tsquery('simple', $1) ORDER BY position LIMIT $3
+      """, [.text(phrase), .integer(after), .integer(Int64(limit)), .integer(densePrefix)])
+    guard dense.count < limit else { return dense }
+    return try db.execute(
+      """
+      WITH found AS MATERIALIZED (
+        SELECT position FROM customers
+        WHERE search_words @@ to_tsquery('simple', $1) AND position > $2)
+      SELECT * FROM customers
+      WHERE position IN (SELECT position FROM found ORDER BY position LIMIT $3)
+      ORDER BY position
+      """, [.text(phrase), .integer(after), .integer(Int64(limit))])
   }
 
   private static func byTransaction(
