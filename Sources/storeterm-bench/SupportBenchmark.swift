@@ -7,7 +7,7 @@ import StorePostgres
 /// and prints the latency of customer searches and of the explainer (p50 and p99).
 ///
 /// `support-postgres` builds the same ledger, copies it whole into a PostgreSQL database of its
-/// own on `STORETERM_BENCH_POSTGRES` (one transaction, then `ANALYZE`) and asks the same
+/// own on `STORETERM_BENCH_POSTGRES` (one transaction, then `VACUUM ANALYZE`) and asks the same
 /// questions of the support directory there.
 struct SupportBenchmark {
   var customers = 100_000
@@ -48,9 +48,9 @@ struct SupportBenchmark {
       let target = try PostgresLedger(connectionString: server + " dbname=" + name)
       let copying = try clock.measure {
         try target.restore(try ledger.snapshot())
-        try PostgresConnection(server + " dbname=" + name).run(script: "ANALYZE")
+        try PostgresConnection(server + " dbname=" + name).run(script: "VACUUM ANALYZE")
       }
-      print("copied into PostgreSQL (\(name)) in \(Self.seconds(copying)) s, then ANALYZE")
+      print("copied into PostgreSQL (\(name)) in \(Self.seconds(copying)) s, then VACUUM ANALYZE")
       directoryReads = PostgresSupportDirectory(ledger: target)
     } else {
       directoryReads = SupportDirectory(ledger: ledger)
