@@ -64,8 +64,8 @@ let package = Package(
     .testTarget(
       name: "StoreServerTests",
       dependencies: [
-        "StoreServer", "StoreCore", "StoreJWS", "StorePersistence", "StoreTermTestSupport",
-        "storeterm",
+        "StoreServer", "StoreCore", "StoreJWS", "StorePersistence", "StorePostgres",
+        "StoreTermTestSupport", "storeterm",
       ]),
 
     // The command line: parsing, subcommands and wiring.

@@ -20,8 +20,9 @@ enum LedgerAgreement {
       try ledger.retireTransactionIdentifiers(through: known)
       return
     }
+    let place = paths.postgres.map(PostgresURI.display) ?? paths.database
     throw CommandFailure(
-      "\(paths.database): the app's records hold transaction \(known) but the ledger ends at "
+      "\(place): the app's records hold transaction \(known) but the ledger ends at "
         + "\(next - 1), so it was rolled back or replaced (a deleted -wal file?) and would reuse "
         + "transaction IDs; restore it, or run 'storeterm reset --yes' to continue after \(known)")
   }

@@ -42,7 +42,8 @@ enum PostgresSeat {
   /// port) and the ones that read no ledger.
   static let allowedCommands: [String] = [
     "products", "purchase", "balances", "transactions", "entitlements", "manage", "status",
-    "clock", "settings", "family", "jws", "verify", "cert", "db", "ui", "help",
+    "clock", "settings", "family", "jws", "verify", "cert", "db", "ui", "serve", "server-keys",
+    "notifications", "reset", "import", "customers", "customer", "help",
   ]
 
   /// Nil when `command` runs on PostgreSQL, else the sentence refusing it.

@@ -37,6 +37,22 @@ enum StoreLedger {
     }
   }
 
+  /// What `storeterm serve` keeps beside the engine's records, on this ledger's backend.
+  func serverStores() -> ServerStores {
+    switch self {
+    case .sqlite(let ledger): ServerStores(sqlite: ledger)
+    case .postgres(let ledger, _): ledger.serverStores()
+    }
+  }
+
+  /// The support console's reads and imports, on this ledger's backend.
+  func supportStore() -> any SupportStore {
+    switch self {
+    case .sqlite(let ledger): SupportDirectory(ledger: ledger)
+    case .postgres(let ledger, _): PostgresSupportDirectory(ledger: ledger)
+    }
+  }
+
   /// The SQLite ledger, or one sentence saying `feature` needs one.
   func sqlite(for feature: String) throws -> SQLiteLedger {
     switch self {

@@ -2,17 +2,19 @@ import Foundation
 import StoreCore
 import StoreJWS
 import StorePostgres
+import StoreServer
 import StoreTermCLI
 import StoreTermTestSupport
+import Synchronization
 
 /// `storeterm-bench seats`: a team on one PostgreSQL ledger.
 ///
-/// Writer processes buy on overlapping customers (two on `a`, two on `b`, …) through `storeterm purchase --db postgresql://…` while
-/// two headless UIs (customers `a` and `b`) stay open; afterwards no identifier is lost or
-/// repeated, every JWS verifies against the team's CA, and both UIs count every transaction.
-///
-/// `serve` does not run on PostgreSQL yet, so the form with two `serve`s and a webhook is not
-/// here (Docs/DECISIONS.md). The server is `STORETERM_BENCH_POSTGRES`, as for `postgres`.
+/// Writer processes buy on overlapping customers (two on `a`, two on `b`, …) through
+/// `storeterm purchase --db postgresql://…` while two headless UIs (customers `a` and `b`) stay
+/// open and two `storeterm serve` processes deliver the outbox to one webhook (this program's
+/// own listener on loopback); afterwards no identifier is lost or repeated, every JWS verifies
+/// against the team's CA, both UIs count every transaction, and each notification reached the
+/// webhook exactly once, verified. The server is `STORETERM_BENCH_POSTGRES`, as for `postgres`.
 @MainActor
 struct PostgresSeatsBenchmark {
   var writers = 4
@@ -42,6 +44,30 @@ struct PostgresSeatsBenchmark {
       try await HeadlessFrontEnd(database: uri, customerID: "a", environment: environment),
       try await HeadlessFrontEnd(database: uri, customerID: "b", environment: environment),
     ]
+    let webhook = try SeatsWebhook()
+    defer { webhook.server.stop() }
+    let serves = try (0..<2).map { _ in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+      process.arguments = ["seats-serve", uri, webhook.url, state]
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+    defer {
+      for serve in serves where serve.isRunning {
+        serve.terminate()
+        serve.waitUntilExit()
+      }
+    }
+    let ledgerConnection = try PostgresConnection(server + " dbname=" + name)
+    // Writers start once both `serve`s registered the webhook (polled, at most 30 s).
+    try Self.poll("the serves to register the webhook") {
+      try ledgerConnection.fetchOne(
+        "SELECT count(*) AS n FROM notification_endpoints WHERE url = $1", [.text(webhook.url)]
+      )?.int64("n") == 1 && serves.allSatisfy(\.isRunning)
+    }
+    // (The second `serve` finds the URL registered and shares the first one's row.)
     let customers = (0..<writers).map { ["a", "b"][$0 % 2] }
     let started = ContinuousClock.now
     let children = try customers.map { customer in
@@ -77,6 +103,35 @@ struct PostgresSeatsBenchmark {
     let unique = Set(ids)
     let lost = expected - unique.count
     let duplicated = ids.count - unique.count
+    // Every purchase after the webhook was registered has one notification: wait (bounded)
+    // until each is recorded delivered, so no post can still be on its way, then stop both.
+    let notifications = writers * purchases
+    try Self.poll("every notification to be recorded delivered") {
+      try ledgerConnection.fetchOne(
+        "SELECT count(*) AS n FROM notification_deliveries WHERE delivered_ms IS NOT NULL"
+      )?.int64("n") ?? 0 >= Int64(notifications)
+    }
+    for serve in serves {
+      serve.terminate()
+      serve.waitUntilExit()
+    }
+    let notificationVerifier = try TestCertificateAuthority.loadOrCreate(
+      stateDirectory: (state as NSString).appendingPathComponent("storeterm")
+    ).makeVerifier(configuration: SignedDataConfiguration())
+    var posted: [UUID] = []
+    var postsVerified = 0
+    for payload in webhook.payloads {
+      guard
+        case .verified(let body)? = try? notificationVerifier.verify(
+          payload, as: ResponseBodyV2DecodedPayload.self
+        ).get()
+      else { continue }
+      postsVerified += 1
+      posted.append(body.notificationUUID)
+    }
+    let postedOnce = Set(posted)
+    let notificationsLost = notifications - postedOnce.count
+    let notificationsDuplicated = webhook.payloads.count - postedOnce.count
     var shown: [Int] = []
     for screen in screens {
       await screen.takeInOtherProcesses()
@@ -92,8 +147,30 @@ struct PostgresSeatsBenchmark {
         writers, purchases, customers.joined(separator: ","), seconds,
         Double(writers * purchases) / seconds, lost, duplicated, verified, ids.count,
         shown.map(String.init).joined(separator: " and "), expected))
+    print(
+      "seats: two serves, one webhook: \(postedOnce.count) of \(notifications) notifications"
+        + " delivered once, lost \(notificationsLost), duplicated \(notificationsDuplicated),"
+        + " verified \(postsVerified) of \(webhook.payloads.count) posts")
     return lost == 0 && duplicated == 0 && verified == ids.count && ids.count == expected
-      && shown.allSatisfy { $0 == expected }
+      && shown.allSatisfy { $0 == expected } && notificationsLost == 0
+      && notificationsDuplicated == 0 && postsVerified == webhook.payloads.count
+  }
+
+  /// Polls `done` every 50 ms, at most 60 s.
+  private static func poll(_ what: String, _ done: () throws -> Bool) throws {
+    for _ in 0..<1_200 {
+      if try done() { return }
+      usleep(50_000)
+    }
+    throw SeatsFailure("waited 60 s for \(what)")
+  }
+
+  /// `storeterm-bench seats-serve URI URL STATE`: one `storeterm serve` of `seats`, posting to
+  /// URL, until SIGTERM.
+  static func serve(uri: String, url: String, state: String) async -> Int32 {
+    await StoreTermCommand.run(
+      ["serve", "--db", uri, "--listen", "127.0.0.1:0", "--notify", url],
+      output: StandardOutput(), environment: ["XDG_STATE_HOME": state])
   }
 
   /// `storeterm-bench seats-writer URI CUSTOMER N STATE`: one writer process's purchases.
@@ -116,7 +193,39 @@ struct PostgresSeatsBenchmark {
   }
 }
 
+/// The webhook of `seats`: every body posted to it, answered 200.
+private final class SeatsWebhook: Sendable {
+  let server: HTTPServer
+  let received = PostedBodies()
+
+  init() throws {
+    let received = self.received
+    server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
+      received.bodies.withLock { $0.append(request.body) }
+      return .empty(status: 200)
+    }
+  }
+
+  var url: String { "http://127.0.0.1:\(server.port)/notifications" }
+
+  /// Each post's `signedPayload`, in arrival order.
+  var payloads: [String] {
+    received.bodies.withLock { $0 }.map { body in
+      guard case .object(let members)? = try? JSONParser.parse(body),
+        case .string(let payload)? = members.first(where: { $0.key == "signedPayload" })?.value
+      else { return "" }
+      return payload
+    }
+  }
+}
+
 private struct SeatsFailure: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
+}
+
+/// What a webhook was posted, shared with its handler.
+private final class PostedBodies: Sendable {
+  /// Every body, in arrival order.
+  let bodies = Mutex<[[UInt8]]>([])
 }

@@ -1,13 +1,20 @@
 import Foundation
 import StoreCore
 import StorePersistence
+import StorePostgres
 
 /// `storeterm-bench support`: builds a ledger of 100,000 customers and 1,000,000 transactions
 /// and prints the latency of customer searches and of the explainer (p50 and p99).
+///
+/// `support-postgres` builds the same ledger, copies it whole into a PostgreSQL database of its
+/// own on `STORETERM_BENCH_POSTGRES` (one transaction, then `VACUUM ANALYZE`) and asks the same
+/// questions of the support directory there.
 struct SupportBenchmark {
   var customers = 100_000
   var transactionsPerCustomer = 10
   var queries = 2_000
+  /// The PostgreSQL server's connection string, for `support-postgres`.
+  var postgres: String?
 
   func run() throws -> Bool {
     let directory = FileManager.default.temporaryDirectory.appending(
@@ -29,7 +36,25 @@ struct SupportBenchmark {
       "ledger: \(customers) customers, \(customers * transactionsPerCustomer) transactions,"
         + " \(customers * transactionsPerCustomer) events, \(size / 1_048_576) MiB,"
         + " built in \(Self.seconds(building)) s (rows inserted directly)")
-    let directoryReads = SupportDirectory(ledger: ledger)
+    let directoryReads: any SupportStore
+    var dropDatabase: (() -> Void)?
+    defer { dropDatabase?() }
+    if let server = postgres {
+      let name = "storeterm_bench_support_" + String(ProcessInfo.processInfo.processIdentifier)
+      let admin = try PostgresConnection(server)
+      try admin.run(script: "DROP DATABASE IF EXISTS " + name)
+      try admin.run(script: "CREATE DATABASE " + name)
+      dropDatabase = { try? admin.run(script: "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)") }
+      let target = try PostgresLedger(connectionString: server + " dbname=" + name)
+      let copying = try clock.measure {
+        try target.restore(try ledger.snapshot())
+        try PostgresConnection(server + " dbname=" + name).run(script: "VACUUM ANALYZE")
+      }
+      print("copied into PostgreSQL (\(name)) in \(Self.seconds(copying)) s, then VACUUM ANALYZE")
+      directoryReads = PostgresSupportDirectory(ledger: target)
+    } else {
+      directoryReads = SupportDirectory(ledger: ledger)
+    }
     let names = ProductNames(catalog: try BenchCatalog.demo())
     // Mid-way through the subscriptions, so chains are active, cancelled or expired.
     let now = builder.start.addingTimeInterval(200 * 86_400)
@@ -66,7 +91,7 @@ struct SupportBenchmark {
             for match in try directoryReads.search(SupportLedgerBuilder.name(index).last, limit: 20)
             {
               let history = try directoryReads.history(
-                customerID: match.id, summaryOnly: true)!
+                customerID: match.id, balances: [:], summaryOnly: true)!
               _ = SupportPresentation.activeSummary(
                 AccessExplainer.explain(history, names: names, now: now))
             }
@@ -74,7 +99,8 @@ struct SupportBenchmark {
       explaining.append(
         try Self.milliseconds(
           clock.measure {
-            let history = try directoryReads.history(customerID: id, balances: [:])!
+            let history = try directoryReads.history(
+              customerID: id, balances: [:], summaryOnly: false)!
             _ = AccessExplainer.explain(history, names: names, now: now)
             _ = CustomerTimeline.entries(history, names: names)
           }))

@@ -21,6 +21,7 @@ let usage = """
                                        (--keep leaves the ledger for a profiler)
     crash [--kills N]                  kill storeterm mid-command N times; check the ledger each time
     support [--customers N]            search and explainer latencies over a big ledger
+    support-postgres [--customers N]   the same over a copy in PostgreSQL (STORETERM_BENCH_POSTGRES)
     render                             lay out, render and diff a 200×60 transaction manager frame
     reader [--sizes N,N,…]             the terminal UI's cold first snapshot, its memory, and
                                        another connection's change to its next snapshot, over
@@ -102,10 +103,19 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
   case "crash":
     let options = numericOptions(words, allowed: ["--kills"])
     return try CrashBenchmark(kills: Int(options["--kills"] ?? 1_000)).run()
-  case "support":
+  case "support", "support-postgres":
     let options = numericOptions(words, allowed: ["--customers"])
     var benchmark = SupportBenchmark()
     if let customers = options["--customers"] { benchmark.customers = Int(customers) }
+    if name == "support-postgres" {
+      guard let server = ProcessInfo.processInfo.environment["STORETERM_BENCH_POSTGRES"],
+        !server.isEmpty
+      else {
+        print("support-postgres: skipped (set STORETERM_BENCH_POSTGRES to a server's string)")
+        return true
+      }
+      benchmark.postgres = server
+    }
     return try benchmark.run()
   case "fuzz":
     let options = numericOptions(
@@ -166,6 +176,12 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
       writers: max(1, Int(options["--writers"] ?? 4)),
       purchases: max(1, Int(options["--purchases"] ?? 50))
     ).run()
+  case "seats-serve":
+    // One `serve` of `seats`: URI URL STATE.
+    let values = Array(words)
+    guard values.count == 3 else { usageError() }
+    return await PostgresSeatsBenchmark.serve(uri: values[0], url: values[1], state: values[2])
+      == 0
   case "seats-writer":
     // One writer process of `seats`: URI CUSTOMER PURCHASES STATE.
     let values = Array(words)

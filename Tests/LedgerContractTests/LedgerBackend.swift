@@ -65,4 +65,12 @@ struct LedgerStore: Sendable {
     case .postgres: try PostgresLedger(connectionString: location)
     }
   }
+
+  /// The server's stores on a new connection to the store, as another `serve` would open them.
+  func openServerStores() throws -> ServerStores {
+    switch backend {
+    case .sqlite: ServerStores(sqlite: try SQLiteLedger(location: .file(location)))
+    case .postgres: try PostgresLedger(connectionString: location).serverStores()
+    }
+  }
 }

@@ -135,9 +135,9 @@ struct PostgresCommandLineTests {
     #expect(unreachable.standardError.split(separator: "\n").count == 1)
     #expect(unreachable.standardError.contains("cannot be reached"))
     let scratch = try PostgresScratch()
-    let serve = await runStoreTerm(["serve", "--db", scratch.uri])
-    #expect(serve.status == ExitStatus.failure)
-    #expect(serve.standardError.contains("serve works on a SQLite ledger only so far"))
+    let refunds = await runStoreTerm(["refunds", "--db", scratch.uri])
+    #expect(refunds.status == ExitStatus.failure)
+    #expect(refunds.standardError.contains("refunds works on a SQLite ledger only so far"))
     // Another application's database: refused before anything is written.
     try PostgresConnection(scratch.connectionString).run(
       script: "CREATE TABLE invoices (id BIGINT PRIMARY KEY)")
@@ -184,7 +184,7 @@ struct PostgresReadOnlySeatTests {
       refused.standardError
         == "storeterm: --read-only: purchase can change the ledger, so a read-only seat cannot"
         + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements,"
-        + " status and ui)\n")
+        + " status, customers, customer and ui)\n")
     #expect(try ledger.events(after: 0, limit: 100) == before)
   }
 }

@@ -103,6 +103,7 @@ enum LedgerSchema {
     RetentionSchema.register(&migrator)
     HistoryIndexSchema.register(&migrator)
     DeliveryFaultSchema.register(&migrator)
+    SupportSearchSchema.register(&migrator)
     return migrator
   }
 }

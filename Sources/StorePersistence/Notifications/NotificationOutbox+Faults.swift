@@ -28,15 +28,11 @@ extension NotificationOutbox {
       var faults: [String: DeliveryFault] = [:]
       for row in try db.fetchAll("SELECT * FROM notification_faults ORDER BY url") {
         let url = try row.get(String.self, "url")
-        let kindText = try row.get(String.self, "kind")
-        guard let kind = DeliveryFault.Kind(rawValue: kindText) else {
-          throw LedgerError.damagedRow(
-            table: "notification_faults", id: url, reason: "unknown fault \(kindText)")
-        }
-        faults[url] = DeliveryFault(
-          kind: kind, delay: TimeInterval(try row.get(Int64.self, "delay_ms")) / 1000,
-          remaining: try row.get(Int64?.self, "remaining").map { Int($0) },
-          releasedThrough: try row.get(Int64.self, "released_seq"))
+        faults[url] = try OutboxRows.fault(
+          url: url, kind: try row.get(String.self, "kind"),
+          delayMilliseconds: try row.get(Int64.self, "delay_ms"),
+          remaining: try row.get(Int64?.self, "remaining"),
+          released: try row.get(Int64.self, "released_seq"))
       }
       return faults
     }

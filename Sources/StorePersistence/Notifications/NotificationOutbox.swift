@@ -132,24 +132,15 @@ public struct NotificationOutbox: Sendable {
 
   static func entry(_ row: Row, db: SQLiteConnection) throws -> OutboxEntry {
     let sequence = try row.get(Int64.self, "seq")
-    let uuidText = try row.get(String.self, "uuid")
-    let typeText = try row.get(String.self, "type")
-    let subtypeText = try row.get(String?.self, "subtype")
-    let environmentText = try row.get(String.self, "environment")
-    guard let uuid = UUID(uuidString: uuidText), let type = NotificationTypeV2(rawValue: typeText),
-      let environment = AppStoreEnvironment(rawValue: environmentText)
-    else {
-      throw LedgerError.damagedRow(
-        table: "outbox", id: String(sequence), reason: "not a notification this storeterm wrote")
-    }
-    let notification = OutboxNotification(
-      uuid: uuid,
-      kind: NotificationKind(type, subtypeText.flatMap(NotificationSubtype.init(rawValue:))),
+    let notification = try OutboxRows.notification(
+      sequence: sequence, uuid: try row.get(String.self, "uuid"),
+      type: try row.get(String.self, "type"), subtype: try row.get(String?.self, "subtype"),
       signedPayload: try row.get(String.self, "signed_payload"),
-      signedDate: Date(epochMilliseconds: try row.get(Int64.self, "signed_ms")),
-      bundleID: try row.get(String.self, "bundle_id"), environment: environment,
+      signedMilliseconds: try row.get(Int64.self, "signed_ms"),
+      bundleID: try row.get(String.self, "bundle_id"),
+      environment: try row.get(String.self, "environment"),
       customerID: try row.get(String.self, "customer_id"),
-      transactionID: try row.get(Int64?.self, "transaction_id").map { UInt64($0) })
+      transactionID: try row.get(Int64?.self, "transaction_id"))
     let deliveries = try db.fetchAll(
       """
       SELECT e.url, d.attempts, d.delivered_ms, d.next_attempt_ms, d.last_status, d.last_result

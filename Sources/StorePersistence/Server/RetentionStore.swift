@@ -54,6 +54,18 @@ public struct RetentionPerformanceTest: Sendable, Equatable {
   public var started: Date
   /// The result JSON, nil while pending.
   public var resultJSON: String?
+
+  /// Creates a test record.
+  public init(
+    requestID: String, originalTransactionID: String, target: String, started: Date,
+    resultJSON: String?
+  ) {
+    self.requestID = requestID
+    self.originalTransactionID = originalTransactionID
+    self.target = target
+    self.started = started
+    self.resultJSON = resultJSON
+  }
 }
 
 /// Why a retention write was refused; the API maps each to Apple's error.
@@ -109,9 +121,11 @@ public struct RetentionStore: Sendable {
       let count = try db.fetchOne(
         "SELECT count(*), sum(image_id = ?) FROM retention_images WHERE bundle_id = ? AND environment = ?",
         [.text(image.id)] + app)
-      if try count?.get(Int64?.self, at: 1) ?? 0 > 0 { throw RetentionRefusal.alreadyExists }
-      if try count?.get(Int64.self, at: 0) ?? 0 >= Int64(limit) {
-        throw RetentionRefusal.limitReached
+      if let refusal = RetentionRows.uploadRefusal(
+        count: try count?.get(Int64.self, at: 0) ?? 0,
+        sameID: try count?.get(Int64?.self, at: 1) ?? 0, limit: limit)
+      {
+        throw refusal
       }
       try db.execute(
         """
@@ -135,16 +149,8 @@ public struct RetentionStore: Sendable {
       else { throw RetentionRefusal.notFound }
       let messages = try db.fetchAll(
         "SELECT body_json FROM retention_messages WHERE bundle_id = ? AND environment = ?", app)
-      for row in messages {
-        let text = try row.get(String.self, at: 0)
-        guard let value = try? JSONParser.parse(Array(text.utf8)),
-          let message = RetentionMessage(stored: value)
-        else { continue }
-        let used =
-          message.image?.imageIdentifier == id
-          || message.bulletPoints.contains { $0.image.imageIdentifier == id }
-        if used { throw RetentionRefusal.inUse }
-      }
+      let texts = try messages.map { try $0.get(String.self, at: 0) }
+      if RetentionRows.uses(image: id, messages: texts) { throw RetentionRefusal.inUse }
       try db.execute(
         "DELETE FROM retention_images WHERE bundle_id = ? AND environment = ? AND image_id = ?",
         app + [.text(id)])
@@ -194,9 +200,11 @@ public struct RetentionStore: Sendable {
         SELECT count(*), sum(message_id = ?) FROM retention_messages
         WHERE bundle_id = ? AND environment = ?
         """, [.text(record.id)] + app)
-      if try count?.get(Int64?.self, at: 1) ?? 0 > 0 { throw RetentionRefusal.alreadyExists }
-      if try count?.get(Int64.self, at: 0) ?? 0 >= Int64(limit) {
-        throw RetentionRefusal.limitReached
+      if let refusal = RetentionRows.uploadRefusal(
+        count: try count?.get(Int64.self, at: 0) ?? 0,
+        sameID: try count?.get(Int64?.self, at: 1) ?? 0, limit: limit)
+      {
+        throw refusal
       }
       try db.execute(
         """
@@ -234,9 +242,7 @@ public struct RetentionStore: Sendable {
         WHERE bundle_id = ? AND environment = ? ORDER BY uploaded_ms, message_id
         """, app
       ).compactMap { row in
-        let text = try row.get(String.self, at: 2)
-        guard let value = try? JSONParser.parse(Array(text.utf8)),
-          let message = RetentionMessage(stored: value)
+        guard let message = RetentionRows.message(stored: try row.get(String.self, at: 2))
         else { return nil }
         return RetentionMessageRecord(
           id: try row.get(String.self, at: 0), state: try row.get(String.self, at: 1),
@@ -254,9 +260,7 @@ public struct RetentionStore: Sendable {
         WHERE bundle_id = ? AND environment = ? AND message_id = ?
         """, app + [.text(id)]
       ).flatMap { row in
-        let text = try row.get(String.self, at: 1)
-        guard let value = try? JSONParser.parse(Array(text.utf8)),
-          let message = RetentionMessage(stored: value)
+        guard let message = RetentionRows.message(stored: try row.get(String.self, at: 1))
         else { return nil }
         return RetentionMessageRecord(
           id: id, state: try row.get(String.self, at: 0), message: message)

@@ -19,6 +19,18 @@ public struct CustomerHistoryWindow: Sendable, Equatable {
   /// How many charged transactions come before ``transactions``.
   public var earlierTransactions: Int
 
+  /// Creates a window.
+  public init(
+    history: CustomerHistory, events: [HistoryEvent], earlierEvents: Int,
+    transactions: [JWSTransactionDecodedPayload], earlierTransactions: Int
+  ) {
+    self.history = history
+    self.events = events
+    self.earlierEvents = earlierEvents
+    self.transactions = transactions
+    self.earlierTransactions = earlierTransactions
+  }
+
   /// The history ``events`` are told from: ``history`` with only those events.
   public var timelineHistory: CustomerHistory {
     var timeline = history

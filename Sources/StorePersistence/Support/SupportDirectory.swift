@@ -83,7 +83,7 @@ public struct SupportDirectory: Sendable {
   /// Words are split on anything but letters and digits, the way the index tokenizes, so no
   /// FTS5 syntax can reach the query.
   static func fullTextQuery(_ text: String) -> String? {
-    let words = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+    let words = SupportSearchWords.words(text)
     guard !words.isEmpty else { return nil }
     return words.map { "\"\($0)\"*" }.joined(separator: " ")
   }
@@ -172,19 +172,25 @@ public struct SupportDirectory: Sendable {
   }
 }
 
-/// Search results without duplicates, up to a limit.
-struct CustomerMatchList {
-  let limit: Int
-  private(set) var items: [CustomerMatch] = []
+/// Search results without duplicates, up to a limit (both backends' searches fill one).
+public struct CustomerMatchList: Sendable {
+  /// The most results kept.
+  public let limit: Int
+  /// The results, in the order they were added.
+  public private(set) var items: [CustomerMatch] = []
   private var ids: Set<String> = []
 
-  init(limit: Int) { self.limit = limit }
+  /// An empty list of at most `limit`.
+  public init(limit: Int) { self.limit = limit }
 
-  var isFull: Bool { items.count >= limit }
+  /// Whether no more results are kept.
+  public var isFull: Bool { items.count >= limit }
 
-  func contains(_ id: String) -> Bool { ids.contains(id) }
+  /// Whether customer `id` is listed.
+  public func contains(_ id: String) -> Bool { ids.contains(id) }
 
-  mutating func add(_ match: CustomerMatch) {
+  /// Adds `match` unless the list is full or lists it already.
+  public mutating func add(_ match: CustomerMatch) {
     guard !isFull, ids.insert(match.id).inserted else { return }
     items.append(match)
   }

@@ -39,7 +39,7 @@ extension AppStoreServerAPI {
   /// `POST /inApps/v1/notifications/test`: signs a `TEST` notification into the outbox, for
   /// `serve --notify` to post; the token names it.
   func requestTestNotification() throws -> HTTPResponse {
-    let token = try TestNotificationRequest.send(with: notifications, into: ledger).token
+    let token = try TestNotificationRequest.send(with: notifications, into: outbox).token
     return .json(.object([JSONMember("testNotificationToken", .string(token))]))
   }
 

@@ -19,7 +19,7 @@ extension AppStoreServerAPI {
   }
 
   /// The app's retention configuration.
-  var retentionStore: RetentionStore { RetentionStore(ledger: ledger, identity: identity) }
+  var retentionStore: any RetentionConfigurationStore { stores.retention(for: identity) }
 
   /// Answers one Retention Messaging API request.
   func retention(_ route: RetentionRoute, _ request: HTTPRequest) throws -> HTTPResponse {

@@ -13,34 +13,49 @@ public final class AppStoreServerAPI: Sendable {
   public static let pageSize = 20
 
   let engine: StoreEngine
-  let ledger: SQLiteLedger
-  let directory: ServerDirectory
+  let ledger: any Ledger
+  let directory: any ServerKeyStore
   let signer: any Signer
   let clock: any StoreClock
   let identity: SignedDataConfiguration
   let tokens: BearerTokenVerifier
   let notifications: ServerNotificationFactory
-  let outbox: NotificationOutbox
-  let requests: ServerRequests
+  let outbox: any NotificationOutboxStore
+  let requests: any ServerRequestStore
+  let stores: ServerStores
   let realNow: @Sendable () -> Date
   let log: @Sendable (String) -> Void
 
-  /// Serves `engine`'s ledger for `identity` (bundle ID and environment), signing with
+  /// Serves `engine`'s SQLite ledger for `identity` (bundle ID and environment), signing with
   /// `signer` at `clock`'s simulated time; tokens are checked against the ledger's keys at
   /// real time `realNow()`; `log` gets one line per refused request.
-  public init(
+  public convenience init(
     engine: StoreEngine, ledger: SQLiteLedger, signer: any Signer, clock: any StoreClock,
+    identity: SignedDataConfiguration, realNow: @escaping @Sendable () -> Date,
+    ids: any IdentifierGenerator = RandomIdentifiers(),
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.init(
+      engine: engine, stores: ServerStores(sqlite: ledger), signer: signer, clock: clock,
+      identity: identity, realNow: realNow, ids: ids, log: log)
+  }
+
+  /// Serves `engine`'s ledger through `stores` (SQLite's or PostgreSQL's), otherwise as the
+  /// SQLite initializer does.
+  public init(
+    engine: StoreEngine, stores: ServerStores, signer: any Signer, clock: any StoreClock,
     identity: SignedDataConfiguration, realNow: @escaping @Sendable () -> Date,
     ids: any IdentifierGenerator = RandomIdentifiers(),
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     notifications = ServerNotificationFactory(
       signer: signer, clock: clock, ids: ids, identity: identity)
-    outbox = NotificationOutbox(ledger: ledger)
-    requests = ServerRequests(ledger: ledger)
+    self.stores = stores
+    outbox = stores.outbox
+    requests = stores.requests
     self.engine = engine
-    self.ledger = ledger
-    let directory = ServerDirectory(ledger: ledger)
+    ledger = stores.ledger
+    let directory = stores.keys
     self.directory = directory
     self.signer = signer
     self.clock = clock

@@ -11,8 +11,15 @@ public enum TestNotificationRequest {
   public static func send(
     with factory: ServerNotificationFactory, into ledger: SQLiteLedger
   ) throws -> (notification: OutboxNotification, token: String) {
+    try send(with: factory, into: NotificationOutbox(ledger: ledger))
+  }
+
+  /// Signs a `TEST` notification with `factory` into `outbox` (either backend's).
+  public static func send(
+    with factory: ServerNotificationFactory, into outbox: any NotificationOutboxStore
+  ) throws -> (notification: OutboxNotification, token: String) {
     let notification = try factory.testNotification()
-    try ledger.enqueue(notification)
+    try outbox.enqueue(notification)
     let token =
       "\(notification.uuid.uuidString.lowercased())_\(notification.signedDate.epochMilliseconds)"
     return (notification, token)

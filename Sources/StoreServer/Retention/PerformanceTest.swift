@@ -38,7 +38,7 @@ struct PerformanceTest: Sendable {
 
   /// Ends the app's pending tests that no process of this server is running any more: `FAIL`,
   /// with every request still pending.
-  static func endAbandoned(in store: RetentionStore) throws {
+  static func endAbandoned(in store: any RetentionConfigurationStore) throws {
     for requestID in try store.pendingPerformanceTests()
     where !running.withLock({ $0.contains(requestID) }) {
       guard let test = try store.performanceTest(requestID: requestID) else { continue }

@@ -13,7 +13,7 @@ import StorePersistence
 /// ``answerLimit`` bytes read, ``deadline`` seconds in all.
 public struct RetentionCallout: Sendable {
   /// The app's retention configuration.
-  public let store: RetentionStore
+  public let store: any RetentionConfigurationStore
   let signer: any Signer
   let clock: any StoreClock
   let ids: any IdentifierGenerator
@@ -29,7 +29,8 @@ public struct RetentionCallout: Sendable {
 
   /// Calls out for `store`'s app, signing with `signer` at `clock`'s time.
   public init(
-    store: RetentionStore, signer: any Signer, clock: any StoreClock, catalog: ProductCatalog,
+    store: any RetentionConfigurationStore, signer: any Signer, clock: any StoreClock,
+    catalog: ProductCatalog,
     ids: any IdentifierGenerator = RandomIdentifiers(), appAppleID: Int64 = 0,
     deadline: TimeInterval = RetentionCallout.standardDeadline
   ) {

@@ -11,7 +11,7 @@ enum RetentionFlow {
   /// The retention offer the App Store would show for subscription transaction `id`, after
   /// checking that auto-renew can be turned off (the engine's refusal otherwise).
   static func offer(for id: UInt64, store: StoreContext) async throws -> RetentionOffer? {
-    guard let record = try store.ledger.record(id: id) else { return nil }
+    guard let record = try store.backend.ledger.record(id: id) else { return nil }
     if let refusal = TransactionControlRules.refusal(
       .autoRenewOff, record: record, chain: nil, now: store.clock.now())
     {
@@ -21,10 +21,11 @@ enum RetentionFlow {
       let original = UInt64(payload.originalTransactionId)
     else { return nil }
     let latest =
-      try store.ledger.latestRecord(customerID: record.customerID, originalID: original)?.signed?
+      try store.backend.ledger.latestRecord(customerID: record.customerID, originalID: original)?
+      .signed?
       .payload ?? payload
     let callout = RetentionCallout(
-      store: RetentionStore(ledger: try store.ledger, identity: store.identity),
+      store: store.backend.serverStores().retention(for: store.identity),
       signer: store.signer, clock: store.clock, catalog: store.catalog)
     return await callout.offer(
       originalTransactionID: original, productID: latest.productId,
@@ -36,7 +37,7 @@ enum RetentionFlow {
   static func take(_ offer: RetentionOffer, transactionID id: UInt64, store: StoreContext) throws
     -> SignedTransaction?
   {
-    guard let customerID = try store.ledger.record(id: id)?.customerID else { return nil }
+    guard let customerID = try store.backend.ledger.record(id: id)?.customerID else { return nil }
     let outcome: PurchaseOutcome
     switch offer.proposal {
     case .message:

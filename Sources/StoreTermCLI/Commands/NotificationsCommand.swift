@@ -35,11 +35,8 @@ enum NotificationsCommand {
       throw UsageError("'\(other)' is not an action of notifications (fault, retry-now)")
     }
     // Nothing is created for a ledger that does not exist yet.
-    let outbox =
-      FileManager.default.fileExists(atPath: context.paths.database)
-      ? try NotificationOutbox(ledger: try SQLiteLedger(location: .file(context.paths.database)))
-      : nil
-    let entries = try outbox?.entries() ?? []
+    let outbox = context.paths.ledgerExists ? try context.openServerStores().outbox : nil
+    let entries = try outbox?.entries(limit: 1000) ?? []
     let faults = try outbox?.faults() ?? [:]
     if context.json {
       context.output.write(
@@ -112,9 +109,7 @@ enum NotificationsCommand {
       }
       fault = made
     }
-    let outbox = NotificationOutbox(
-      ledger: try SQLiteLedger(location: .file(context.paths.database)))
-    try outbox.setFault(fault, url: url)
+    try context.openServerStores().outbox.setFault(fault, url: url)
     context.output.write(
       fault.map { "fault at \(url): \($0.words)\n" } ?? "no fault at \(url)\n")
   }
@@ -127,7 +122,7 @@ enum NotificationsCommand {
       throw UsageError("unexpected argument '\(arguments[2])' after 'notifications retry-now'")
     }
     let store = try context.openStore()
-    let moved = try NotificationOutbox(ledger: store.ledger).retryNow(
+    let moved = try store.backend.serverStores().outbox.retryNow(
       url: arguments.count == 2 ? arguments[1] : nil, now: store.clock.now())
     context.output.write(
       "\(moved == 1 ? "1 retry" : "\(moved) retries") due now; held notifications released\n")

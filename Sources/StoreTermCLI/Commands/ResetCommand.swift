@@ -11,6 +11,7 @@ enum ResetCommand {
     }
     let store = try context.openStore()
     try store.engine.clearTransactions()
-    context.output.write("deleted every transaction in \(context.paths.database)\n")
+    let place = context.paths.postgres.map(PostgresURI.display) ?? context.paths.database
+    context.output.write("deleted every transaction in \(place)\n")
   }
 }

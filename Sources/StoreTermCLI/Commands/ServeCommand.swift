@@ -50,8 +50,9 @@ enum ServeCommand {
         "\(directory): the test certificate authority cannot be set up (\(error))")
     }
     let output = context.output
+    let stores = store.backend.serverStores()
     let api = AppStoreServerAPI(
-      engine: store.engine, ledger: try store.ledger, signer: authority.makeSigner(),
+      engine: store.engine, stores: stores, signer: authority.makeSigner(),
       clock: store.clock, identity: store.identity, realNow: { Date() },
       log: { output.writeError("storeterm serve: \($0)\n") })
     signal(SIGPIPE, SIG_IGN)
@@ -93,10 +94,10 @@ enum ServeCommand {
           + "issued by the root storeterm cert exports\n")
     }
     let delivery = NotificationDelivery(
-      ledger: try store.ledger, urls: urls, identity: store.identity, clock: store.clock)
+      outbox: stores.outbox, urls: urls, identity: store.identity, clock: store.clock)
     try delivery.register()
     for url in urls { output.write("posting notifications to \(url.absoluteString)\n") }
-    let (engine, ledger, clock) = (store.engine, try store.ledger, store.clock)
+    let (engine, ledger, clock) = (store.engine, stores.ledger, store.clock)
     let deliveries = Task {
       await deliver(delivery, engine: engine, ledger: ledger, clock: clock, log: output)
     }
@@ -110,7 +111,7 @@ enum ServeCommand {
   /// Until cancelled: catches up on what fell due (with the clock other processes may have
   /// moved) and posts what is due, every `deliveryInterval`.
   private static func deliver(
-    _ delivery: NotificationDelivery, engine: StoreEngine, ledger: SQLiteLedger,
+    _ delivery: NotificationDelivery, engine: StoreEngine, ledger: any Ledger,
     clock: LedgerClock, log: any TextOutput
   ) async {
     while !Task.isCancelled {

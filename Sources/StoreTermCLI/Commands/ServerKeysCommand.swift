@@ -36,8 +36,7 @@ enum ServerKeysCommand {
     if action != "create", context.parsed.value("out") != nil {
       throw UsageError("--out is for server-keys create")
     }
-    let directory = ServerDirectory(
-      ledger: try SQLiteLedger(location: .file(context.paths.database)))
+    let directory = try context.openServerStores().keys
     switch action {
     case "create": try create(context, directory)
     case "list": try list(context, directory)
@@ -45,7 +44,7 @@ enum ServerKeysCommand {
     }
   }
 
-  private static func create(_ context: CommandContext, _ directory: ServerDirectory) throws {
+  private static func create(_ context: CommandContext, _ directory: any ServerKeyStore) throws {
     let key = try P256PrivateKey.generate()
     let keyID = newKeyID()
     // A path the user names is checked like every other output; the default is storeterm's own.
@@ -88,7 +87,7 @@ enum ServerKeysCommand {
     }
   }
 
-  private static func list(_ context: CommandContext, _ directory: ServerDirectory) throws {
+  private static func list(_ context: CommandContext, _ directory: any ServerKeyStore) throws {
     let keys = try directory.keys()
     if context.json {
       context.output.write(
@@ -121,7 +120,7 @@ enum ServerKeysCommand {
   }
 
   private static func revoke(
-    _ keyID: String, _ context: CommandContext, _ directory: ServerDirectory
+    _ keyID: String, _ context: CommandContext, _ directory: any ServerKeyStore
   ) throws {
     guard try directory.revokeKey(keyID, date: Date()) else {
       throw CommandFailure(

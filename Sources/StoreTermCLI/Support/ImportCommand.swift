@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import StoreJWS
 import StorePersistence
+import StorePostgres
 
 /// `storeterm import FILE --root CERT`: App Store data, verified and filed under customers;
 /// `storeterm import --server URL … TRANSACTION_ID`: the same, fetched from an App Store Server
@@ -105,8 +106,13 @@ enum ImportCommand {
         trustedRoots: [root], configuration: expected,
         now: { Date().timeIntervalSince1970 }))
     let items = verification.items(candidates)
-    let ledger = try SQLiteLedger(location: .file(context.paths.database))
-    let summary = try SupportDirectory(ledger: ledger).store(items, source: source, at: Date())
+    let directory: any SupportStore =
+      if let uri = context.paths.postgres {
+        PostgresSupportDirectory(ledger: try StoreContext.openPostgres(uri, readOnly: false))
+      } else {
+        SupportDirectory(ledger: try SQLiteLedger(location: .file(context.paths.database)))
+      }
+    let summary = try directory.store(items, source: source, at: Date())
     if context.json {
       context.output.write(
         JSONValue.object([

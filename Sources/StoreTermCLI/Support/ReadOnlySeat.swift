@@ -12,7 +12,7 @@ enum ReadOnlySeat {
   /// The commands a read-only seat on a PostgreSQL ledger can run: the store's reading
   /// commands, which open it read-only (the server refuses a change too) and never catch up.
   static let allowedOnPostgres: [String] = [
-    "products", "transactions", "entitlements", "status", "ui", "help",
+    "products", "transactions", "entitlements", "status", "customers", "customer", "ui", "help",
   ]
 
   /// Nil when `command` may run read-only, else the sentence refusing it.
@@ -21,7 +21,7 @@ enum ReadOnlySeat {
       guard !allowedOnPostgres.contains(command) else { return nil }
       return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
         + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements,"
-        + " status and ui)"
+        + " status, customers, customer and ui)"
     }
     guard !allowedCommands.contains(command) else { return nil }
     return "--read-only: \(command) can change the ledger, so a read-only seat cannot"

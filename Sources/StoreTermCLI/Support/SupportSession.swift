@@ -1,12 +1,13 @@
 import Foundation
 import StoreCore
 import StorePersistence
+import StorePostgres
 
 /// What the support commands read: the ledger (read-write, caught up; or read-only, as is),
 /// the catalog's names, the simulated time, and the app's consumable balances.
 struct SupportSession {
-  /// The customer lookups over the ledger.
-  let directory: SupportDirectory
+  /// The customer lookups over the ledger (SQLite's or PostgreSQL's).
+  let directory: any SupportStore
   /// Product and group names from the catalog.
   let names: ProductNames
   /// The simulated time the answers are given at.
@@ -25,7 +26,12 @@ struct SupportSession {
     appDatabase = context.paths.appDatabase
     isReadOnly = context.readOnly
     nonRenewingLength = context.nonRenewingDuration
-    if context.readOnly {
+    if context.readOnly, let uri = context.paths.postgres {
+      let ledger = try StoreContext.openPostgres(uri, readOnly: true)
+      names = ProductNames(catalog: try context.loadCatalog())
+      directory = PostgresSupportDirectory(ledger: ledger)
+      now = try ledger.clock()?.now(real: Date()) ?? Date()
+    } else if context.readOnly {
       let ledger = try SQLiteLedger(readOnlyAt: context.paths.database)
       names = ProductNames(catalog: try context.loadCatalog())
       directory = SupportDirectory(ledger: ledger)
@@ -33,7 +39,7 @@ struct SupportSession {
     } else {
       let store = try context.openStore()
       names = ProductNames(catalog: store.catalog)
-      directory = SupportDirectory(ledger: try store.ledger)
+      directory = store.backend.supportStore()
       now = store.clock.now()
     }
   }
@@ -45,7 +51,7 @@ struct SupportSession {
     isReadOnly = false
     nonRenewingLength = store.engine.session.nonRenewingDuration
     names = ProductNames(catalog: store.engine.catalog)
-    directory = SupportDirectory(ledger: try store.ledger)
+    directory = store.backend.supportStore()
     now = store.clock.now()
   }
 

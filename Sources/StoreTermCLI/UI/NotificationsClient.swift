@@ -8,13 +8,12 @@ import StoreTermApp
 /// a watch for other processes' notifications and attempts, resends, and test notifications
 /// through the same code as the server's Request a Test Notification.
 struct NotificationsClient {
-  let ledger: SQLiteLedger
+  /// The outbox, SQLite's or PostgreSQL's.
+  let outbox: any NotificationOutboxStore
   let clock: any StoreClock
   let factory: ServerNotificationFactory
   /// How often the watch looks at the outbox.
   var pollInterval: Duration = .milliseconds(250)
-
-  var outbox: NotificationOutbox { NotificationOutbox(ledger: ledger) }
 
   /// Carries out `effect`, answering with `send`; the watch runs until the task is cancelled.
   func run(_ effect: NotificationsEffect, send: @escaping @Sendable (AppAction) -> Void) async {
@@ -81,7 +80,7 @@ struct NotificationsClient {
 
   func sendTest() -> NotificationsAction {
     do {
-      let sent = try TestNotificationRequest.send(with: factory, into: ledger)
+      let sent = try TestNotificationRequest.send(with: factory, into: outbox)
       return .finished(.testQueued(token: sent.token))
     } catch {
       return .finished(.testFailed("\(error)"))

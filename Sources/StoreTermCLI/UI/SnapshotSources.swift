@@ -22,11 +22,8 @@ enum SnapshotSources {
     let engine = context.engine
     let clock = context.clock
     let verifier = context.verifier
-    // Retention messaging's configuration lives in SQLite ledgers only so far: on PostgreSQL
-    // none is configured, as its server (`serve`) does not run there yet.
-    let retention = (try? context.ledger).map {
-      RetentionStore(ledger: $0, identity: context.identity)
-    }
+    // Retention messaging's configuration, as `serve` keeps it on either backend.
+    let retention = context.backend.serverStores().retention(for: context.identity)
     return AppStoreBrowser(
       ledger: context.backend.browser,
       session: {
@@ -36,7 +33,7 @@ enum SnapshotSources {
           settings: settings(session: session, catalog: engine.catalog, clock: clock),
           nonRenewingLength: session.nonRenewingDuration,
           includesConsumableHistory: session.includesConsumableHistory)
-        facts.retentionConfigured = (try? retention?.isConfigured()) ?? false
+        facts.retentionConfigured = (try? retention.isConfigured()) ?? false
         return facts
       },
       subscriptionChains: { try engine.subscriptionChains(customerID: $0) },

@@ -266,16 +266,9 @@ final class StoreEffectRunner: EffectRunner {
     case .setRecording:
       break  // Handled in run, outside StoreKit's configuration.
     case .notifications(let request):
-      let ledger: SQLiteLedger
-      do {
-        ledger = try context.backend.sqlite(for: "the Notifications screen")
-      } catch {
-        // The outbox's pages and deliveries are SQLite's so far: the screen says so.
-        if case .load = request { send(.notifications(.finished(.unreadable("\(error)")))) }
-        return
-      }
       await NotificationsClient(
-        ledger: ledger, clock: context.clock, factory: context.notifications,
+        outbox: context.backend.serverStores().outbox, clock: context.clock,
+        factory: context.notifications,
         pollInterval: pollInterval
       ).run(request, send: send)
     case .retentionOffer(let id):

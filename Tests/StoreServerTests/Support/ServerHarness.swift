@@ -55,6 +55,17 @@ struct ServerHarness {
     header headerOverrides: [String: JSONValue?] = [:],
     signingKey: P256PrivateKey? = nil
   ) throws -> String {
+    try Self.token(
+      key: signingKey ?? key, serverKey: serverKey, realNow: realNow, claims: overrides,
+      header: headerOverrides)
+  }
+
+  /// A token signed with `key` for `serverKey` at `realNow`, as Apple's library makes one, with
+  /// any claim or header field overridden (`nil` drops it).
+  static func token(
+    key: P256PrivateKey, serverKey: ServerKey, realNow: Date,
+    claims overrides: [String: JSONValue?] = [:], header headerOverrides: [String: JSONValue?] = [:]
+  ) throws -> String {
     let seconds = Int(realNow.timeIntervalSince1970)
     var claims: [(String, JSONValue?)] = [
       ("bid", .string("dev.storeterm.demo")), ("iss", .string(serverKey.issuerID)),
@@ -80,9 +91,7 @@ struct ServerHarness {
       return Base64.urlEncode(Array(object.compactText.utf8))
     }
     let input = encode(header) + "." + encode(claims)
-    let signature = try Array(input.utf8).withUnsafeBytes {
-      try (signingKey ?? key).signES256($0)
-    }
+    let signature = try Array(input.utf8).withUnsafeBytes { try key.signES256($0) }
     return input + "." + Base64.urlEncode(signature)
   }
 

@@ -64,8 +64,6 @@ struct LedgerSupportClient: SupportClient {
   }
 
   private func supportSession() throws -> SupportSession {
-    // The support directory (its full-text index, imported data) is SQLite's so far.
-    _ = try context.backend.sqlite(for: "the Customers screen")
-    return try SupportSession(store: context, appDatabase: appDatabase)
+    try SupportSession(store: context, appDatabase: appDatabase)
   }
 }
