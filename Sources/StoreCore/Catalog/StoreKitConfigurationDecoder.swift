@@ -193,8 +193,14 @@ public struct StoreKitConfigurationDecoder {
     let levelCursor = try cursor.required("groupNumber")
     let level = try levelCursor.int()
     guard level >= 1 else { throw levelCursor.error("level \(level) is not 1 or more") }
-    var introductory = try cursor.elements("introductoryOffers").first
-    if introductory == nil { introductory = try cursor.optional("introductoryOffer") }
+    // Format 5.0 lists one introductory offer per billing plan: the product's own is the
+    // up-front plan's.
+    var introductory = try upFrontOffers(cursor, key: "introductoryOffers").first
+    if introductory == nil, let single = try cursor.optional("introductoryOffer"),
+      try !isMonthlyPlanOffer(single)
+    {
+      introductory = single
+    }
     return ConfiguredSubscription(
       productID: try productID(cursor),
       referenceName: try cursor.optionalString("referenceName") ?? "",
@@ -216,10 +222,34 @@ public struct StoreKitConfigurationDecoder {
     _ cursor: JSONCursor, key: String
   ) throws(JSONReadError) -> [ConfiguredOffer] {
     var result: [ConfiguredOffer] = []
-    for element in try cursor.elements(key) {
+    for element in try upFrontOffers(cursor, key: key) {
       result.append(try offer(element))
     }
     return result
+  }
+
+  /// The offers under `key` that apply to the up-front plan: an offer Xcode 26.5 configured for
+  /// the monthly plan (`"billingPlanType" : "MONTHLY"`) is left out, with one warning, since
+  /// how it meets a commitment's charges is not simulated; it must never apply to an up-front
+  /// purchase.
+  private mutating func upFrontOffers(
+    _ cursor: JSONCursor, key: String
+  ) throws(JSONReadError) -> [JSONCursor] {
+    var kept: [JSONCursor] = []
+    for element in try cursor.elements(key) {
+      guard try isMonthlyPlanOffer(element) else {
+        kept.append(element)
+        continue
+      }
+      warnings.append(
+        "\(element.path): an offer for the monthly billing plan is not simulated;"
+          + " the plan is sold without it")
+    }
+    return kept
+  }
+
+  private func isMonthlyPlanOffer(_ cursor: JSONCursor) throws(JSONReadError) -> Bool {
+    try cursor.optionalString("billingPlanType") == BillingPlanType.monthly.rawValue
   }
 
   private mutating func offer(_ cursor: JSONCursor) throws(JSONReadError) -> ConfiguredOffer {
