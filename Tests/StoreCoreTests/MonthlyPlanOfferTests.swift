@@ -1,8 +1,9 @@
 import StoreCore
 import Testing
 
-/// Xcode 26.5 writes offers per billing plan (`"billingPlanType"` on each offer). An offer for
-/// the monthly plan is not simulated, and must never apply to an up-front purchase.
+/// An offer for the monthly plan is not simulated, and must never apply to an up-front purchase.
+///
+/// Xcode 26.5 writes offers per billing plan (`"billingPlanType"` on each offer).
 @Suite struct MonthlyPlanOfferTests {
   @Test func anOfferForTheMonthlyPlanIsLeftOutOfTheProductsOwnOffers() throws {
     let subscription = """
