@@ -11,17 +11,24 @@ extension StoreEngine {
     catalog: ProductCatalog, now: Date, nonce: UUID, changes: inout LedgerChanges
   ) throws -> (transaction: SignedTransaction, charged: Bool) {
     if let change = plan.change, var chain = plan.chain, let existing = plan.existing {
-      switch change {
-      case .offerAtNextRenewal:
-        guard let applied = plan.offer else { return (existing, false) }
-        chain.state.offer = applied.fromNextRenewal
+      // A change that waits for the next renewal: the renewal info says it, the log records
+      // it, and the purchase answers with the current transaction, charging nothing.
+      func deferred(_ kind: StoreEvent.Kind, detail: String) throws
+        -> (transaction: SignedTransaction, charged: Bool)
+      {
         chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
         changes.subscriptions.append(chain)
         changes.events.append(
           StoreEvent(
-            date: now, customerID: state.customer.id, kind: .offerCodeRedeemed,
-            transactionID: existing.id, productID: plan.product.id, detail: applied.requestTag))
+            date: now, customerID: state.customer.id, kind: kind, transactionID: existing.id,
+            productID: plan.product.id, detail: detail))
         return (existing, false)
+      }
+      switch change {
+      case .offerAtNextRenewal:
+        guard let applied = plan.offer else { return (existing, false) }
+        chain.state.offer = applied.fromNextRenewal
+        return try deferred(.offerCodeRedeemed, detail: applied.requestTag)
       case .billingPlan(let type):
         chain.state.nextBillingPlan = CommitmentRules.nextBillingPlan(
           type, for: chain.state, product: plan.product)
@@ -31,13 +38,7 @@ extension StoreEngine {
             chain.state.nextBillingPlan?.price
             ?? CommitmentRules.currentPlanPrice(chain.state, product: plan.product)
         }
-        chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
-        changes.subscriptions.append(chain)
-        changes.events.append(
-          StoreEvent(
-            date: now, customerID: state.customer.id, kind: .billingPlanChanged,
-            transactionID: existing.id, productID: plan.product.id, detail: type.rawValue))
-        return (existing, false)
+        return try deferred(.billingPlanChanged, detail: type.rawValue)
       case .keepCurrent, .atNextRenewal:
         chain.state.autoRenewProductID = plan.product.id
         if CommitmentRules.bindsNextRenewal(chain.state) {
@@ -50,19 +51,11 @@ extension StoreEngine {
           // A promotional offer on the next plan starts with it.
           if let applied = plan.offer { chain.state.offer = applied.fromNextRenewal }
         } else if let current = catalog.product(id: chain.state.productID) {
-          chain.state.renewalPrice = TransactionFactory.milliunits(
-            chain.state.commitment == nil
-              ? current.price : current.subscription?.commitmentPlan?.monthlyPrice ?? current.price)
+          chain.state.renewalPrice = CommitmentRules.currentPlanPrice(chain.state, product: current)
         }
-        chain.renewalInfo = try signRenewalInfo(chain.state, customer: state.customer, at: now)
-        changes.subscriptions.append(chain)
-        changes.events.append(
-          StoreEvent(
-            date: now, customerID: state.customer.id,
-            kind: change == .keepCurrent ? .autoRenewEnabled : .downgraded,
-            transactionID: existing.id, productID: plan.product.id,
-            detail: "from \(chain.state.productID) at \(existing.payload.expiresDate ?? 0)"))
-        return (existing, false)
+        return try deferred(
+          change == .keepCurrent ? .autoRenewEnabled : .downgraded,
+          detail: "from \(chain.state.productID) at \(existing.payload.expiresDate ?? 0)")
       case .upgrade, .crossgradeNow:
         // The old transaction is superseded; its unused time is refunded pro rata.
         var old = existing.payload

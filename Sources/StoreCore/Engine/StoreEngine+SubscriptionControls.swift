@@ -90,9 +90,7 @@ extension StoreEngine {
   public func forceRenewal(_ id: UInt64) throws -> SignedTransaction? {
     let now = clock.now()
     let catalog = self.catalog
-    let billing = SubscriptionLifecycle.Billing(
-      issuesEnabled: session.billingIssuesEnabled,
-      gracePeriodEnabled: session.billingGracePeriodEnabled)
+    let billing = session.billing
     let nonce = ids.makeUUID()
     let signed = try changeChain(id, action: "renewed") {
       chain, context, changes -> SignedTransaction? in

@@ -56,10 +56,7 @@ extension StoreEngine {
     -> [SignedTransaction]
   {
     let catalog = self.catalog
-    let session = self.session
-    let billing = SubscriptionLifecycle.Billing(
-      issuesEnabled: session.billingIssuesEnabled,
-      gracePeriodEnabled: session.billingGracePeriodEnabled)
+    let billing = session.billing
     return try ledger.change(customerID: customerID, scope: .chain(originalID)) { state in
       guard var chain = state.subscriptions.first(where: { $0.state.originalID == originalID })
       else { return (LedgerChanges(), []) }

@@ -90,3 +90,11 @@ extension StoreSession {
     return session
   }
 }
+
+extension StoreSession {
+  /// The switches that shape renewals, as time's catch-up and a forced renewal apply them.
+  public var billing: SubscriptionLifecycle.Billing {
+    SubscriptionLifecycle.Billing(
+      issuesEnabled: billingIssuesEnabled, gracePeriodEnabled: billingGracePeriodEnabled)
+  }
+}

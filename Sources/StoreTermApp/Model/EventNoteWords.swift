@@ -11,15 +11,16 @@ enum EventNoteWords {
 
   /// The English key for each fixed detail the App Store's log writes (`StoreEvent.detail`).
   ///
-  /// Why a subscription expired (StoreKit's `ExpirationReason` names), why a refund was asked
-  /// for, and the engine's own words. A detail not listed carries data and is shown as it is.
-  static let storeDetails: [String: String] = [
-    "autoRenewDisabled": "auto-renew turned off", "billingError": "billing error",
-    "didNotConsentToPriceIncrease": "price increase not agreed",
-    "productUnavailable": "product no longer sold", "unknown": "other reason",
+  /// Why a subscription expired (StoreKit's `ExpirationReason` names) is worded as the support
+  /// explainer words it (``AccessExplainer/phrase(_:)``); then why a refund was asked for, and
+  /// the engine's own words. A detail not listed carries data and is shown as it is.
+  static let storeDetails: [String: String] = Dictionary(
+    ExpirationIntent.allCases.map { ($0.name, AccessExplainer.phrase($0).template) },
+    uniquingKeysWith: { first, _ in first }
+  ).merging([
     "grace period": "grace period", "forced": "forced", "already owned": "already owned",
     "developerIssue": "developer issue", "other": "other reason",
-  ]
+  ]) { first, _ in first }
 
   /// `note` in the snapshot's language.
   static func text(_ note: EventNote, _ snapshot: StoreSnapshot) -> String {

@@ -82,7 +82,10 @@ final class ScenarioPlayer {
     let start = try await Self.observe(store)
     var last = start
     var watchedLast: ScenarioObservation?
-    if let watching { watchedLast = try await Self.observe(try open(customer: watching)) }
+    if let watching {
+      watchedLast =
+        watching == customerID ? start : try await Self.observe(try open(customer: watching))
+    }
     let initial = ScenarioCheck.differences(scenario.initial, observed: start, outcome: nil)
     if !scenario.initial.isEmpty || !initial.isEmpty {
       report(StepResult(number: 0, line: 0, text: "start", note: nil, differences: initial))
