@@ -299,6 +299,20 @@ public final class PostgresLedger: Ledger {
     }
   }
 
+  /// The latest `limit` events of `kinds` of every customer, oldest first (a scan of the event
+  /// log, for a command's listing).
+  public func events(of kinds: [StoreEvent.Kind], limit: Int) throws -> [StoreEvent] {
+    guard !kinds.isEmpty else { return [] }
+    let list = "," + kinds.map(\.rawValue).joined(separator: ",") + ","
+    return try database.read { db in
+      try db.execute(
+        "SELECT * FROM (SELECT * FROM events WHERE strpos($1, ',' || kind || ',') > 0"
+          + " ORDER BY seq DESC LIMIT $2) AS latest ORDER BY seq",
+        [.text(list), .integer(Int64(limit))]
+      ).map(Self.event)
+    }
+  }
+
   /// Removes every record, with one event per customer that had any.
   public func clearTransactions(event: (String) -> StoreEvent) throws {
     try write { db in

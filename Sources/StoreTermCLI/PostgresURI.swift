@@ -34,23 +34,3 @@ enum PostgresURI {
     String(uri.split(separator: "?", maxSplits: 1).first ?? "")
   }
 }
-
-/// The commands a PostgreSQL ledger runs so far; every other command refuses with one sentence
-/// before it opens anything.
-enum PostgresSeat {
-  /// The commands that run on PostgreSQL: the store's own (through the engine and the `Ledger`
-  /// port) and the ones that read no ledger.
-  static let allowedCommands: [String] = [
-    "products", "purchase", "balances", "transactions", "entitlements", "manage", "status",
-    "clock", "settings", "family", "jws", "verify", "cert", "db", "ui", "serve", "server-keys",
-    "notifications", "reset", "import", "customers", "customer", "help",
-  ]
-
-  /// Nil when `command` runs on PostgreSQL, else the sentence refusing it.
-  static func refusal(for command: String, uri: String) -> String? {
-    guard !allowedCommands.contains(command) else { return nil }
-    return "\(PostgresURI.display(uri)): \(command) works on a SQLite ledger only so far; on"
-      + " PostgreSQL storeterm runs "
-      + allowedCommands.filter { $0 != "help" }.joined(separator: ", ")
-  }
-}

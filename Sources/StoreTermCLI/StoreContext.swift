@@ -19,7 +19,8 @@ struct StoreContext {
   let catalog: ProductCatalog
   /// The ledger: SQLite's file or a PostgreSQL database.
   let backend: StoreLedger
-  /// The SQLite ledger, for what works on SQLite only so far (one sentence on PostgreSQL).
+  /// The SQLite ledger itself, for what reads SQLite's own tables (tests); one sentence on
+  /// PostgreSQL.
   var ledger: SQLiteLedger { get throws { try backend.sqlite(for: "this command") } }
   /// The simulated clock, stored in the ledger.
   let clock: LedgerClock

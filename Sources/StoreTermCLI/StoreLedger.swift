@@ -59,7 +59,7 @@ enum StoreLedger {
     case .sqlite(let ledger): return ledger
     case .postgres(_, let uri):
       throw CommandFailure(
-        "\(PostgresURI.display(uri)): \(feature) works on a SQLite ledger only so far")
+        "\(PostgresURI.display(uri)): \(feature) needs a SQLite ledger")
     }
   }
 

@@ -141,11 +141,8 @@ public enum StoreTermCommand {
       {
         throw CommandFailure(refusal)
       }
-      if let uri = context.paths.postgres {
-        if let refusal = PostgresURI.refusal(uri) { throw UsageError(refusal) }
-        if let refusal = PostgresSeat.refusal(for: parsed.command.name, uri: uri) {
-          throw CommandFailure(refusal)
-        }
+      if let uri = context.paths.postgres, let refusal = PostgresURI.refusal(uri) {
+        throw UsageError(refusal)
       }
       // As an app does at launch, deliver what a crashed or interrupted run left unfinished.
       // A missing ledger has nothing unfinished, and reset is about to delete everything.

@@ -121,6 +121,35 @@ struct PostgresCommandLineTests {
     }
   }
 
+  @Test func refundRequestsAndPurchaseIntentsRunOnPostgres() async throws {
+    let scratch = try PostgresScratch()
+    let db = scratch.uri
+    let environment = ["XDG_STATE_HOME": try TestPaths.temporaryDirectory().path]
+    for arguments in [
+      ["purchase", "dev.storeterm.demo.coins.100"], ["manage", "request-refund", "1"],
+      ["manage", "decline-refund", "1"],
+      ["purchase-intent", "dev.storeterm.demo.plus.monthly", "--customer", "kin"],
+    ] {
+      let result = await runStoreTerm(arguments + ["--db", db], environment: environment)
+      #expect(result.status == 0, "\(arguments): \(result.standardError)")
+    }
+    // A support seat lists the case read-only, as the writer left it.
+    let listed = await runStoreTerm(
+      ["refunds", "--json", "--read-only", "--db", db], environment: environment)
+    #expect(listed.status == 0, "\(listed.standardError)")
+    guard case .array(let cases) = try JSONParser.parse(listed.standardOutput) else {
+      Issue.record("not an array: \(listed.standardOutput)")
+      return
+    }
+    #expect(cases.count == 1)
+    #expect(cases.first?["transactionId"] == .string("1"))
+    #expect(cases.first?["decision"] == .string("declined"))
+    let ledger = try PostgresLedger(connectionString: scratch.connectionString)
+    let intents = try ledger.events(after: 0, limit: 100).filter { $0.kind == .purchaseIntentSent }
+    #expect(intents.map(\.customerID) == ["kin"])
+    #expect(intents.map(\.productID) == ["dev.storeterm.demo.plus.monthly"])
+  }
+
   @Test func faultsAreOneSentenceAndChangeNothing() async throws {
     let refusedPassword = await runStoreTerm([
       "purchase", "dev.storeterm.demo.coins.100", "--db", "postgresql://u:hunter2@db/ledger",
@@ -135,9 +164,6 @@ struct PostgresCommandLineTests {
     #expect(unreachable.standardError.split(separator: "\n").count == 1)
     #expect(unreachable.standardError.contains("cannot be reached"))
     let scratch = try PostgresScratch()
-    let refunds = await runStoreTerm(["refunds", "--db", scratch.uri])
-    #expect(refunds.status == ExitStatus.failure)
-    #expect(refunds.standardError.contains("refunds works on a SQLite ledger only so far"))
     // Another application's database: refused before anything is written.
     try PostgresConnection(scratch.connectionString).run(
       script: "CREATE TABLE invoices (id BIGINT PRIMARY KEY)")
@@ -184,7 +210,7 @@ struct PostgresReadOnlySeatTests {
       refused.standardError
         == "storeterm: --read-only: purchase can change the ledger, so a read-only seat cannot"
         + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements,"
-        + " status, customers, customer and ui)\n")
+        + " status, customers, customer, refunds and ui)\n")
     #expect(try ledger.events(after: 0, limit: 100) == before)
   }
 }

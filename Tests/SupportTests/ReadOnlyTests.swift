@@ -41,7 +41,7 @@ import Testing
     try Self.settle(db)
     let before = Self.snapshot(db)
     let mutating = StoreTermCommand.commands.filter {
-      !["products", "customers", "customer", "help", "ui"].contains($0.name)
+      !["products", "customers", "customer", "refunds", "help", "ui"].contains($0.name)
     }
     #expect(mutating.count >= 12)
     for command in mutating {
@@ -52,9 +52,13 @@ import Testing
       #expect(
         run.standardError
           == "storeterm: --read-only: \(command.name) can change the ledger, so a read-only seat"
-          + " cannot run it (read-only seats can run products, customers, customer and ui)\n")
+          + " cannot run it (read-only seats can run products, customers, customer, refunds and ui)\n"
+      )
       #expect(run.standardError.filter { $0 == "\n" }.count == 1)
     }
+    // Listing refund requests only reads, so a read-only seat runs it and writes nothing.
+    let refunds = await runStoreTerm(["refunds", "--read-only", "--db", db])
+    #expect(refunds.status == 0, "\(refunds.standardError)")
     #expect(Self.snapshot(db) == before)
   }
 

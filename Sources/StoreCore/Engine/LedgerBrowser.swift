@@ -54,6 +54,10 @@ public protocol LedgerBrowser: Sendable {
   func events(of kinds: [StoreEvent.Kind], transactionID: UInt64, customerID: String) throws
     -> [StoreEvent]
 
+  /// The latest `limit` events of `kinds` of every customer, oldest first (a command's listing,
+  /// such as every refund request).
+  func events(of kinds: [StoreEvent.Kind], limit: Int) throws -> [StoreEvent]
+
   /// The latest Send Consumption Information body the developer sent for transaction
   /// `transactionID`, with its version (1 or 2); nil when none came.
   func latestConsumption(transactionID: UInt64) throws -> (version: Int, bodyJSON: String)?

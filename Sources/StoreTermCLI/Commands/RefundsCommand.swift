@@ -28,28 +28,39 @@ enum RefundsCommand {
     } else {
       only = nil
     }
-    // Nothing is created for a ledger that does not exist yet.
-    guard FileManager.default.fileExists(atPath: context.paths.database) else {
-      return write([], context: context)
-    }
-    let ledger = try SQLiteLedger(location: .file(context.paths.database))
+    guard let ledger = try openLedger(context) else { return write([], context: context) }
+    let browser = ledger.browser
+    let requests = ledger.serverStores().requests
     let events: [StoreEvent]
     if let only {
-      guard let record = try ledger.record(id: only) else {
+      guard let record = try browser.record(id: only) else {
         throw StoreEngineError.unknownTransaction(only)
       }
-      events = try ledger.events(
+      events = try browser.events(
         of: RefundCase.eventKinds, transactionID: only, customerID: record.customerID)
     } else {
-      events = try ledger.events(of: RefundCase.eventKinds, limit: eventLimit)
+      events = try browser.events(of: RefundCase.eventKinds, limit: eventLimit)
     }
-    let requests = ServerRequests(ledger: ledger)
     let rows = try RefundCase.cases(from: events).map { found in
       Row(
-        refund: found, transaction: try ledger.record(id: found.transactionID)?.signed?.payload,
+        refund: found, transaction: try browser.record(id: found.transactionID)?.signed?.payload,
         consumption: try requests.consumption(transactionID: found.transactionID))
     }
     write(rows, context: context)
+  }
+
+  /// The ledger to list, as it is (nothing caught up, nothing written); nil for a SQLite file
+  /// that does not exist yet, which is not created.
+  private static func openLedger(_ context: CommandContext) throws -> StoreLedger? {
+    if let uri = context.paths.postgres {
+      return .postgres(
+        try StoreContext.openPostgres(uri, readOnly: context.readOnly), uri: uri)
+    }
+    guard FileManager.default.fileExists(atPath: context.paths.database) else { return nil }
+    return .sqlite(
+      context.readOnly
+        ? try SQLiteLedger(readOnlyAt: context.paths.database)
+        : try SQLiteLedger(location: .file(context.paths.database)))
   }
 
   struct Row {

@@ -166,13 +166,13 @@ final class ScenarioPlayer {
         throw CommandFailure("clock advance \(text): the clock cannot pass the end of 2099")
       }
       let advanced = store.clock.simulated.advanced(by: seconds, real: moment)
-      try store.ledger.setClock(advanced)
+      try store.backend.ledger.setClock(advanced)
       store.clock.set(advanced)
       try store.engine.catchUp()
     case .clockRate(let name):
       guard let rate = TimeRate.named.first(where: { $0.name == name })?.rate else { break }
       let changed = store.clock.simulated.withRate(rate, real: moment)
-      try store.ledger.setClock(changed)
+      try store.backend.ledger.setClock(changed)
       store.clock.set(changed)
     case .setting(let name, let on):
       guard let key = SettingsCommand.names.first(where: { $0.name == name })?.key else { break }

@@ -7,12 +7,15 @@ enum ReadOnlySeat {
   ///
   /// `ui` runs with every key that changes the store disabled; it still opens the ledger for
   /// writing so due renewals keep being generated.
-  static let allowedCommands: [String] = ["products", "customers", "customer", "help", "ui"]
+  static let allowedCommands: [String] = [
+    "products", "customers", "customer", "refunds", "help", "ui",
+  ]
 
   /// The commands a read-only seat on a PostgreSQL ledger can run: the store's reading
   /// commands, which open it read-only (the server refuses a change too) and never catch up.
   static let allowedOnPostgres: [String] = [
-    "products", "transactions", "entitlements", "status", "customers", "customer", "ui", "help",
+    "products", "transactions", "entitlements", "status", "customers", "customer", "refunds", "ui",
+    "help",
   ]
 
   /// Nil when `command` may run read-only, else the sentence refusing it.
@@ -21,11 +24,11 @@ enum ReadOnlySeat {
       guard !allowedOnPostgres.contains(command) else { return nil }
       return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
         + " run it (read-only seats on PostgreSQL can run products, transactions, entitlements,"
-        + " status, customers, customer and ui)"
+        + " status, customers, customer, refunds and ui)"
     }
     guard !allowedCommands.contains(command) else { return nil }
     return "--read-only: \(command) can change the ledger, so a read-only seat cannot"
-      + " run it (read-only seats can run products, customers, customer and ui)"
+      + " run it (read-only seats can run products, customers, customer, refunds and ui)"
   }
 }
 
