@@ -9,34 +9,28 @@ extension PostgresSupportDirectory {
   public func history(
     customerID: String, balances: [String: Int] = [:], summaryOnly: Bool = false
   ) throws -> CustomerHistory? {
-    try database.read { db in
+    if summaryOnly {
+      var summary = try summaries(customerIDs: [customerID])[customerID]
+      summary?.balances = balances
+      return summary
+    }
+    return try database.read { db in
       let id = PostgresValue.text(customerID)
       guard let row = try db.fetchOne("SELECT * FROM customers WHERE id = $1", [id]) else {
         let items = try Self.importedItems(customerKey: customerID, db: db)
         return items.isEmpty ? nil : ImportedHistory.build(customerKey: customerID, items: items)
       }
       let customer = try PostgresLedger.customer(row)
-      let records =
-        summaryOnly
-        ? try db.execute(
-          """
-          SELECT * FROM transactions WHERE customer_id = $1 AND id IN (
-            SELECT max(id) FROM transactions WHERE customer_id = $1
-            GROUP BY coalesce(original_id, id))
-          ORDER BY id
-          """, [id]
-        ).map { try ledger.record($0, db: db) }
-        : try ledger.records(customerID: customerID, db: db)
-      let events =
-        summaryOnly
-        ? []
-        : try db.execute("SELECT * FROM events WHERE customer_id = $1 ORDER BY seq", [id])
-          .map { HistoryEvent.ledger(try PostgresLedger.event($0)) }
+      let records = try ledger.records(customerID: customerID, db: db)
+      let events = try db.execute(
+        "SELECT * FROM events WHERE customer_id = $1 ORDER BY seq", [id]
+      ).map { HistoryEvent.ledger(try PostgresLedger.event($0)) }
       return CustomerHistory(
         customerID: customer.id, name: customer.name, email: customer.email,
         storefront: customer.storefront,
         transactions: records.compactMap { $0.signed?.payload },
-        subscriptions: try Self.subscriptionStates(customerID, db: db),
+        subscriptions: try Self.subscriptionStates(Self.idList([customerID]), db: db)[
+          customerID] ?? [],
         requests: records.filter { $0.state != .purchased }.map(Self.request),
         events: events, balances: balances, familyGroup: customer.familyGroup,
         sharedBy: try Self.purchasers(of: records, db: db))
@@ -100,7 +94,8 @@ extension PostgresSupportDirectory {
       let history = CustomerHistory(
         customerID: customer.id, name: customer.name, email: customer.email,
         storefront: customer.storefront, transactions: records.compactMap { $0.signed?.payload },
-        subscriptions: try Self.subscriptionStates(customerID, db: db),
+        subscriptions: try Self.subscriptionStates(Self.idList([customerID]), db: db)[
+          customerID] ?? [],
         requests: requests.map(Self.request), events: rare, balances: balances,
         familyGroup: customer.familyGroup, sharedBy: try Self.purchasers(of: records, db: db))
       let byID = Dictionary(
@@ -115,56 +110,9 @@ extension PostgresSupportDirectory {
     }
   }
 
-  private static func request(_ record: TransactionRecord) -> PendingRequest {
+  static func request(_ record: TransactionRecord) -> PendingRequest {
     PendingRequest(
       id: record.id, productID: record.productID, state: record.state, since: record.createdDate)
-  }
-
-  /// The customer's subscriptions, then the purchaser's chain behind each Family Sharing
-  /// subscription under the member's original transaction ID (as on SQLite).
-  static func subscriptionStates(_ customerID: String, db: PostgresConnection) throws
-    -> [SubscriptionState]
-  {
-    let own = try db.execute(
-      "SELECT * FROM subscriptions WHERE customer_id = $1 ORDER BY original_id",
-      [.text(customerID)]
-    ).map { try PostgresLedger.subscription($0).state }
-    let family = try db.execute(
-      """
-      SELECT s.*, c.original_id AS member_original, c.revocation_date_ms AS copy_revoked
-      FROM transactions c
-      JOIN transactions p ON p.id = c.shared_from
-      JOIN subscriptions s ON s.original_id = p.original_id
-      WHERE c.id IN (
-        SELECT max(id) FROM transactions
-        WHERE customer_id = $1 AND shared_from IS NOT NULL AND group_id IS NOT NULL
-        GROUP BY original_id)
-      ORDER BY c.original_id
-      """, [.text(customerID)]
-    ).map { row in
-      var state = try PostgresLedger.subscription(row).state
-      state.originalID = UInt64(try row.int64("member_original"))
-      state.customerID = customerID
-      let copyRevoked = try row.integer("copy_revoked") != nil
-      state.isRevoked = state.isRevoked || copyRevoked
-      return state
-    }
-    return own + family
-  }
-
-  /// The purchaser of each Family Sharing copy among `records`, by the copy's transaction ID.
-  static func purchasers(of records: [TransactionRecord], db: PostgresConnection) throws
-    -> [String: String]
-  {
-    var purchasers: [String: String] = [:]
-    for record in records {
-      guard let source = record.sharedFromID,
-        let row = try db.fetchOne(
-          "SELECT customer_id FROM transactions WHERE id = $1", [.integer(Int64(source))])
-      else { continue }
-      purchasers[String(record.id)] = try row.string("customer_id")
-    }
-    return purchasers
   }
 
   static func importedItems(customerKey: String, db: PostgresConnection) throws

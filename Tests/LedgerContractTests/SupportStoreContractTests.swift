@@ -62,6 +62,32 @@ import Testing
   }
 
   @Test(arguments: LedgerBackend.available)
+  func aPageOfSummariesIsEachCustomersSummary(_ backend: LedgerBackend) throws {
+    let (store, directory) = try Self.store(backend)
+    defer { withExtendedLifetime(store) {} }
+    // Ann joins Jane's family: Jane's lifetime and Plus Monthly are shared into Ann's account.
+    let seat = try ContractEngine(store)
+    _ = try seat.engine.joinFamily("does", customerID: "jane")
+    _ = try seat.engine.joinFamily("does", customerID: "ann")
+    let ids = ["zoe", "ann", "nobody", "jane"]
+    let page = try directory.summaries(customerIDs: ids)
+    #expect(page.keys.sorted() == ["ann", "jane", "zoe"])
+    for id in ["zoe", "ann", "jane"] {
+      let alone = try directory.history(customerID: id, balances: [:], summaryOnly: true)
+      #expect(page[id] == alone, "\(id)")
+    }
+    let ann = try #require(page["ann"])
+    // Ann's coins and the two shared copies, each with its purchaser; Plus Monthly followed
+    // through Jane's chain under Ann's own original transaction ID.
+    #expect(ann.transactions.map(\.productId) == [Demo.coins, Demo.lifetime, Demo.plusMonthly])
+    #expect(Set(ann.sharedBy.values) == ["jane"])
+    #expect(ann.sharedBy.count == 2)
+    #expect(ann.subscriptions.map(\.customerID) == ["ann"])
+    #expect(ann.subscriptions.map(\.originalID) != [2])
+    #expect(try directory.summaries(customerIDs: []).isEmpty)
+  }
+
+  @Test(arguments: LedgerBackend.available)
   func historyAndWindowHoldWhatTheExplainerNeeds(_ backend: LedgerBackend) throws {
     let (store, directory) = try Self.store(backend)
     // The scratch database lives as long as the store.

@@ -64,8 +64,13 @@ public enum SupportPresentation {
 
   /// The product names a search result lists as active entitlements, comma-separated.
   public static func activeSummary(_ lines: [AccessExplanation]) -> String {
-    let active = lines.filter { $0.hasAccess && $0.subject.kind == "product" }.map(\.name)
-    return active.isEmpty ? "none" : active.joined(separator: ", ")
+    let names = active(lines).map(\.name)
+    return names.isEmpty ? "none" : names.joined(separator: ", ")
+  }
+
+  /// The lines that grant a product now: a search result's active entitlements.
+  public static func active(_ lines: [AccessExplanation]) -> [AccessExplanation] {
+    lines.filter { $0.hasAccess && $0.subject.kind == "product" }
   }
 
   /// The customer line above the explainer: `customer default · Jane Doe · jane@example.com · USA`,

@@ -26,10 +26,8 @@ enum CustomersCommand {
     }
     let session = try SupportSession(context)
     let matches = try session.directory.search(context.parsed.value("find") ?? "", limit: limit)
-    let rows = try matches.map { match in
-      let history = try session.history(match.id, summary: true)
-      let lines = session.explain(history)
-      return (match, lines.filter { $0.hasAccess && $0.subject.kind == "product" })
+    let rows = try session.explainSummaries(matches).map { match, lines in
+      (match, SupportPresentation.active(lines))
     }
     if context.json {
       let values = rows.map { match, active in

@@ -110,14 +110,24 @@ struct SupportSession {
   }
 
   /// The history of `customerID` with its balances, or a one-sentence failure.
-  ///
-  /// - Parameter summary: true for a search result's summary: no balances, no events.
-  func history(_ customerID: String, summary: Bool = false) throws -> CustomerHistory {
-    let balances = summary ? [:] : balances(account: customerID) ?? [:]
+  func history(_ customerID: String) throws -> CustomerHistory {
     guard
       let history = try directory.history(
-        customerID: customerID, balances: balances, summaryOnly: summary)
+        customerID: customerID, balances: balances(account: customerID) ?? [:],
+        summaryOnly: false)
     else { throw Self.noCustomer(customerID) }
     return history
+  }
+
+  /// Each match with the explainer's lines from its summary history, the summaries read
+  /// together: a search result's rows. A match gone since the search is a one-sentence failure.
+  func explainSummaries(_ matches: [CustomerMatch]) throws
+    -> [(match: CustomerMatch, lines: [AccessExplanation])]
+  {
+    let summaries = try directory.summaries(customerIDs: matches.map(\.id))
+    return try matches.map { match in
+      guard let history = summaries[match.id] else { throw Self.noCustomer(match.id) }
+      return (match, explain(history))
+    }
   }
 }

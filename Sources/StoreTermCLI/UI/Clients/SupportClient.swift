@@ -52,10 +52,8 @@ struct LedgerSupportClient: SupportClient {
   private func summaries(_ matches: [CustomerMatch], _ session: SupportSession) throws
     -> [CustomerSummary]
   {
-    try matches.map { match in
-      let history = try session.history(match.id, summary: true)
-      let lines = session.explain(history)
-      return CustomerSummary(
+    try session.explainSummaries(matches).map { match, lines in
+      CustomerSummary(
         id: match.id,
         columns: SupportPresentation.searchRow(
           id: match.id, name: match.name, storefront: match.storefront,
