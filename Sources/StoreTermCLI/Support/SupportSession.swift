@@ -119,8 +119,9 @@ struct SupportSession {
     return history
   }
 
-  /// Each match with the explainer's lines from its summary history, the summaries read
-  /// together: a search result's rows. A match gone since the search is a one-sentence failure.
+  /// Each match with the explainer's lines from its summary history: a search result's rows.
+  ///
+  /// The summaries are read together; a match gone since the search is a one-sentence failure.
   func explainSummaries(_ matches: [CustomerMatch]) throws
     -> [(match: CustomerMatch, lines: [AccessExplanation])]
   {
