@@ -14,7 +14,7 @@ extension PostgresSupportDirectory {
     let list = Self.idList(customerIDs)
     return try database.read { db in
       let customers = try db.execute(
-        "SELECT * FROM customers WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))",
+        "SELECT * FROM customers WHERE id = ANY($1::text[])",
         [list]
       ).map(PostgresLedger.customer)
       var records: [String: [TransactionRecord]] = [:]
@@ -22,7 +22,7 @@ extension PostgresSupportDirectory {
         """
         SELECT * FROM transactions WHERE id IN (
           SELECT max(id) FROM transactions
-          WHERE customer_id IN (SELECT jsonb_array_elements_text($1::jsonb))
+          WHERE customer_id = ANY($1::text[])
           GROUP BY customer_id, coalesce(original_id, id))
         ORDER BY id
         """, [list])
@@ -53,10 +53,17 @@ extension PostgresSupportDirectory {
     }
   }
 
-  /// `ids` as one bound JSON array, which a statement unpacks with `jsonb_array_elements_text`:
-  /// any number of IDs, each any text, in fixed statement text.
+  /// `ids` as one bound array literal (`{"a","b"}`), which a statement compares with
+  /// `= ANY($1::text[])`: any number of IDs, each any text, in fixed statement text, and a
+  /// comparison the planner answers from the index (a set-returning function's unknown row
+  /// count made it scan the table instead).
   static func idList(_ ids: [String]) -> PostgresValue {
-    .text(JSONValue.array(ids.map { .string($0) }).compactText)
+    let elements = ids.map { id in
+      "\""
+        + id.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    return .text("{" + elements.joined(separator: ",") + "}")
   }
 
   /// The subscriptions of each customer in `list` (``idList(_:)``), then the purchaser's chain
@@ -69,7 +76,7 @@ extension PostgresSupportDirectory {
     for row in try db.execute(
       """
       SELECT * FROM subscriptions
-      WHERE customer_id IN (SELECT jsonb_array_elements_text($1::jsonb))
+      WHERE customer_id = ANY($1::text[])
       ORDER BY customer_id, original_id
       """, [list])
     {
@@ -85,7 +92,7 @@ extension PostgresSupportDirectory {
       JOIN subscriptions s ON s.original_id = p.original_id
       WHERE c.id IN (
         SELECT max(id) FROM transactions
-        WHERE customer_id IN (SELECT jsonb_array_elements_text($1::jsonb))
+        WHERE customer_id = ANY($1::text[])
           AND shared_from IS NOT NULL AND group_id IS NOT NULL
         GROUP BY customer_id, original_id)
       ORDER BY c.customer_id, c.original_id
@@ -113,7 +120,7 @@ extension PostgresSupportDirectory {
     for row in try db.execute(
       """
       SELECT id, customer_id FROM transactions
-      WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)
+      WHERE id = ANY($1::bigint[])
       """, [idList(copies.map { String($0.1) })])
     {
       owners[UInt64(try row.int64("id"))] = try row.string("customer_id")

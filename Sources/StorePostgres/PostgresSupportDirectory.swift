@@ -111,7 +111,8 @@ public struct PostgresSupportDirectory: SupportStore {
   /// planner cannot tell them apart for a prefix): the next `densePrefix` customers in creation
   /// order are filtered first, which finds a common word's first page at once; when they hold
   /// fewer than `limit` matches the word is rare, and the GIN index finds every match after
-  /// `after`, few by then, which are sorted.
+  /// `after`, few by then, which are sorted. The query is parsed once (a sub-select), not once
+  /// per row filtered.
   static func wordMatches(_ phrase: String, after: Int64, limit: Int, db: PostgresConnection)
     throws -> [PostgresRow]
   {
@@ -119,7 +120,7 @@ public struct PostgresSupportDirectory: SupportStore {
       """
       SELECT * FROM (SELECT * FROM customers WHERE position > $2 ORDER BY position LIMIT $4)
         AS next
-      WHERE search_words @@ to_tsquery('simple', $1) ORDER BY position LIMIT $3
+      WHERE search_words @@ (SELECT to_tsquery('simple', $1)) ORDER BY position LIMIT $3
       """, [.text(phrase), .integer(after), .integer(Int64(limit)), .integer(densePrefix)])
     guard dense.count < limit else { return dense }
     return try db.execute(

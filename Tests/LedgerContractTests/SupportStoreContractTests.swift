@@ -69,10 +69,15 @@ import Testing
     let seat = try ContractEngine(store)
     _ = try seat.engine.joinFamily("does", customerID: "jane")
     _ = try seat.engine.joinFamily("does", customerID: "ann")
-    let ids = ["zoe", "ann", "nobody", "jane"]
+    // An ID is any text: quotes, backslashes, commas and braces stay one ID.
+    let odd = #"o"d\d,{id} NULL"#
+    _ = try seat.ledger.customer(odd) { Customer.named(odd) }
+    try seat.buy(Demo.coins, customer: odd)
+    let ids = ["zoe", "ann", "nobody", "jane", odd]
     let page = try directory.summaries(customerIDs: ids)
-    #expect(page.keys.sorted() == ["ann", "jane", "zoe"])
-    for id in ["zoe", "ann", "jane"] {
+    #expect(page.keys.sorted() == ["ann", "jane", odd, "zoe"])
+    #expect(page[odd]?.transactions.map(\.productId) == [Demo.coins])
+    for id in ["zoe", "ann", "jane", odd] {
       let alone = try directory.history(customerID: id, balances: [:], summaryOnly: true)
       #expect(page[id] == alone, "\(id)")
     }
