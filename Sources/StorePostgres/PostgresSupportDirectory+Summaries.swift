@@ -72,21 +72,15 @@ extension PostgresSupportDirectory {
   static func subscriptionStates(_ list: PostgresValue, db: PostgresConnection) throws
     -> [String: [SubscriptionState]]
   {
+    // One statement for both: a customer's own chains, then each copy's purchaser chain.
     var states: [String: [SubscriptionState]] = [:]
     for row in try db.execute(
       """
-      SELECT * FROM subscriptions
-      WHERE customer_id = ANY($1::text[])
-      ORDER BY customer_id, original_id
-      """, [list])
-    {
-      let state = try PostgresLedger.subscription(row).state
-      states[state.customerID, default: []].append(state)
-    }
-    for row in try db.execute(
-      """
-      SELECT s.*, c.customer_id AS member, c.original_id AS member_original,
-        c.revocation_date_ms AS copy_revoked
+      SELECT s.*, s.customer_id AS member, s.original_id AS member_original,
+        NULL::bigint AS copy_revoked, 0 AS shared
+      FROM subscriptions s WHERE s.customer_id = ANY($1::text[])
+      UNION ALL
+      SELECT s.*, c.customer_id, c.original_id, c.revocation_date_ms, 1
       FROM transactions c
       JOIN transactions p ON p.id = c.shared_from
       JOIN subscriptions s ON s.original_id = p.original_id
@@ -95,7 +89,7 @@ extension PostgresSupportDirectory {
         WHERE customer_id = ANY($1::text[])
           AND shared_from IS NOT NULL AND group_id IS NOT NULL
         GROUP BY customer_id, original_id)
-      ORDER BY c.customer_id, c.original_id
+      ORDER BY member, shared, member_original
       """, [list])
     {
       var state = try PostgresLedger.subscription(row).state

@@ -88,7 +88,9 @@ import Testing
     #expect(Set(ann.sharedBy.values) == ["jane"])
     #expect(ann.sharedBy.count == 2)
     #expect(ann.subscriptions.map(\.customerID) == ["ann"])
-    #expect(ann.subscriptions.map(\.originalID) != [2])
+    let copy = try #require(ann.transactions.first { $0.productId == Demo.plusMonthly })
+    #expect(ann.subscriptions.map { String($0.originalID) } == [copy.originalTransactionId])
+    #expect(ann.subscriptions.map(\.productID) == [Demo.plusMonthly])
     #expect(try directory.summaries(customerIDs: []).isEmpty)
   }
 
