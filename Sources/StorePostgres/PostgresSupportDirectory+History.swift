@@ -73,10 +73,10 @@ extension PostgresSupportDirectory {
         ids.insert(try row.int64("id"))
       }
       for event in events { if let id = event.transactionID { ids.insert(Int64(id)) } }
-      let records = try ids.sorted().compactMap { id in
-        try db.fetchOne("SELECT * FROM transactions WHERE id = $1", [.integer(id)])
-          .map { try ledger.record($0, db: db) }
-      }
+      let records = try db.execute(
+        "SELECT * FROM transactions WHERE id = ANY($1::bigint[]) ORDER BY id",
+        [Self.idList(ids.map { String($0) })]
+      ).map { try ledger.record($0, db: db) }
       let requests = try db.execute(
         "SELECT * FROM transactions WHERE customer_id = $1 AND jws IS NULL ORDER BY id", [id]
       ).map { try ledger.record($0, db: db) }
