@@ -34,14 +34,16 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
   init(_ entry: CatalogProduct, catalog: ProductCatalog) {
     self.entry = entry
     id = entry.id
-    type = ProductType(rawValue: entry.type.rawValue)
+    type = Self.type(of: entry)
     displayName = entry.displayName
     description = entry.description
     price = entry.price
     displayPrice = entry.displayPrice
     isFamilyShareable = entry.isFamilyShareable
     subscription = entry.subscription.map {
-      SubscriptionInfo($0, price: entry.price, displayPrice: entry.displayPrice)
+      SubscriptionInfo(
+        $0, price: entry.price, displayPrice: entry.displayPrice,
+        bundled: catalog.bundledProducts(of: entry.id))
     }
     currencyCode = catalog.storefront.currencyCode
     localeIdentifier = catalog.locale

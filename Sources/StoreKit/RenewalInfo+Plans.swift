@@ -1,8 +1,6 @@
 import Foundation
 
-// iOS 26.4 billing plans and iOS 27 bundles in renewal info: billing plans read the signed
-// `renewalBillingPlanType` and `commitmentInfo`; as on `Transaction`, no bundle fields are signed
-// (no bundles in storeterm's catalogs).
+// iOS 26.4 billing plans and iOS 27 bundles in renewal info, each read from its signed field.
 extension Product.SubscriptionInfo.RenewalInfo {
   /// What happens when a commitment ends (iOS 26.4).
   public struct CommitmentInfo: Equatable, Hashable, Sendable {
@@ -37,11 +35,11 @@ extension Product.SubscriptionInfo.RenewalInfo {
   }
 
   /// Whether the subscription leaves its bundle at the next renewal (iOS 27).
-  public var willUnbundle: Bool { false }
+  public var willUnbundle: Bool { payload.willUnbundle ?? false }
   /// The subscription bundle this subscription belongs to (iOS 27).
-  public var bundleProductID: String? { nil }
+  public var bundleProductID: String? { payload.bundleProductId }
   /// The subscription group of that bundle (iOS 27).
-  public var bundleSubscriptionGroupID: String? { nil }
+  public var bundleSubscriptionGroupID: String? { payload.bundleSubscriptionGroupIdentifier }
 }
 
 extension Product.SubscriptionInfo.RenewalInfo.ExpirationReason {

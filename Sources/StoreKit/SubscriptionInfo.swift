@@ -22,10 +22,14 @@ extension Product {
     /// front, then, when the product offers it, 12 monthly charges over a 1-year commitment.
     public private(set) var pricingTerms: [Product.SubscriptionInfo.PricingTerms]
     /// The subscriptions a bundle includes (iOS 27); empty unless the product is a
-    /// `.subscriptionBundle`, which storeterm's catalogs do not have.
-    public let bundledSubscriptions: [Product.SubscriptionInfo.BundledSubscription] = []
+    /// `.subscriptionBundle` (a format 6.3 `subscriptionBundleGroups` entry).
+    public let bundledSubscriptions: [Product.SubscriptionInfo.BundledSubscription]
 
-    init(_ info: CatalogProduct.SubscriptionInfo, price: Decimal, displayPrice: String) {
+    init(
+      _ info: CatalogProduct.SubscriptionInfo, price: Decimal, displayPrice: String,
+      bundled: [CatalogProduct] = []
+    ) {
+      bundledSubscriptions = bundled.compactMap(BundledSubscription.init)
       subscriptionGroupID = info.subscriptionGroupID
       subscriptionPeriod = SubscriptionPeriod(info.subscriptionPeriod)
       introductoryOffer = info.introductoryOffer.map(SubscriptionOffer.init)

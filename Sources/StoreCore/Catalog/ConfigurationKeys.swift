@@ -3,9 +3,6 @@ enum ConfigurationKeys {
   static let topLevel: Set<String> = [
     "version", "identifier", "settings", "products", "nonRenewingSubscriptions",
     "subscriptionGroups", "appPolicies", "subscriptionOffersKeyPair",
-  ]
-  /// Top-level groups of newer formats that storeterm recognizes but does not simulate.
-  static let unsimulatedGroups: Set<String> = [
     "subscriptionBundleGroups", "subscriptionSuiteGroups",
   ]
   static let version: Set<String> = ["major", "minor"]
@@ -18,7 +15,7 @@ enum ConfigurationKeys {
   static let subscription: Set<String> = product.union([
     "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer",
     "introductoryOffers", "adHocOffers", "codeOffers", "winbackOffers", "billingPlans",
-    "promotionalImageID",
+    "promotionalImageID", "duration", "isFamilyShareable", "members",
   ])
   static let offer: Set<String> = [
     "internalID", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice",

@@ -39,8 +39,19 @@ public struct Access: Sendable, Equatable {
     }
 
     /// Where `transaction` stands at `now`.
+    ///
+    /// A bundled subscription's transaction (one with a `bundleOriginalTransactionId`) that was
+    /// not itself revoked stands as its bundle does: the bundle's chain decides renewal, billing
+    /// retry, expiry and refund for every subscription it includes. Without a known bundle
+    /// chain, its own dates decide.
     public func standing(_ transaction: JWSTransactionDecodedPayload, at now: Date) -> Standing {
-      Standing.decide(
+      if let bundle = transaction.bundleOriginalTransactionId.flatMap({ chains[$0] }),
+        transaction.revocationDate == nil, transaction.revocationType == nil
+      {
+        return Standing.decide(
+          bundle.latest, chain: bundle, nonRenewingLength: nonRenewingLength, now: now)
+      }
+      return Standing.decide(
         transaction, chain: chains[transaction.originalTransactionId],
         nonRenewingLength: nonRenewingLength, now: now)
     }

@@ -40,6 +40,7 @@ extension StoreEngine {
         renewals += renewed.count
         for transaction in renewed {
           listeners.broadcast(transaction, customerID: subscription.customerID)
+          try issueBundledSubscriptions(for: transaction, customerID: subscription.customerID)
         }
         broadcastStatus(customerID: subscription.customerID, originalID: subscription.originalID)
         if !renewed.isEmpty {

@@ -1,0 +1,77 @@
+import Foundation
+
+extension StoreEngine {
+  /// Gives the customer the subscriptions bundle transaction `bundle` includes: one transaction
+  /// per bundled subscription for the bundle's period (``TransactionFactory/bundled(member:id:bundle:previous:replacedOriginalID:customer:date:nonce:)``),
+  /// each delivered through ``updates(customerID:)``.
+  ///
+  /// On the bundle's first period, a standalone subscription the customer has in a bundled
+  /// subscription's group is revoked with `upgradedToBundle` (Apple: "The transaction was
+  /// revoked because the customer switched to a subscription bundle"), and the bundled
+  /// subscription's first transaction records it as `previousOriginalTransactionId`. Issuing
+  /// twice for one bundle transaction adds nothing.
+  ///
+  /// - Returns: the transactions issued; none for a product that is not a bundle.
+  @discardableResult
+  public func issueBundledSubscriptions(for bundle: SignedTransaction, customerID: String)
+    throws -> [SignedTransaction]
+  {
+    let members = catalog.bundledProducts(of: bundle.payload.productId)
+    guard !members.isEmpty, bundle.payload.inAppOwnershipType == .purchased, !bundle.isRevoked
+    else { return [] }
+    let now = clock.now()
+    let customer = try customer(customerID)
+    let (issued, replaced) = try ledger.change(customerID: customerID, scope: .all) { state in
+      var changes = LedgerChanges()
+      var issued: [SignedTransaction] = []
+      var replaced: [UInt64] = []
+      let signed = state.records.compactMap(\.signed?.payload)
+      for member in members {
+        guard let group = member.subscription?.subscriptionGroupID else { continue }
+        let earlier = signed.filter {
+          $0.productId == member.id
+            && $0.bundleOriginalTransactionId == bundle.payload.originalTransactionId
+        }
+        if earlier.contains(where: { $0.bundleTransactionId == bundle.payload.transactionId }) {
+          continue
+        }
+        let previous = earlier.max(by: SubscriptionChain.older)
+        var replacedOriginal: String?
+        if previous == nil,
+          let standalone = state.subscriptions.first(where: {
+            $0.state.groupID == group && !$0.state.isRevoked && $0.state.expiresDate > now
+          })
+        {
+          replacedOriginal = String(standalone.state.originalID)
+          if let latest = state.records.last(where: {
+            $0.sharedFromID == nil && $0.signed?.payload.originalTransactionId == replacedOriginal
+          }) {
+            replaced.append(latest.id)
+          }
+        }
+        let id = state.nextID + UInt64(issued.count)
+        let transaction = try sign(
+          factory.bundled(
+            member: member, id: id, bundle: bundle.payload, previous: previous,
+            replacedOriginalID: replacedOriginal, customer: customer, date: now,
+            nonce: ids.makeUUID()))
+        changes.inserted.append(
+          TransactionRecord(
+            id: id, customerID: customerID, productID: member.id, state: .purchased,
+            request: PurchaseRequest(appAccountToken: bundle.payload.appAccountToken),
+            signed: transaction, createdDate: now))
+        changes.events.append(
+          StoreEvent(
+            date: now, customerID: customerID, kind: previous == nil ? .purchased : .renewed,
+            transactionID: id, productID: member.id, detail: ""))
+        issued.append(transaction)
+      }
+      return (changes, (issued, replaced))
+    }
+    for id in replaced {
+      _ = try revoke(id, reason: .upgradedToBundle, kind: .revoked, control: .revoke)
+    }
+    for transaction in issued { listeners.broadcast(transaction, customerID: customerID) }
+    return issued
+  }
+}
