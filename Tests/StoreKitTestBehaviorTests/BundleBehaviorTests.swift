@@ -103,6 +103,25 @@ private enum Bundles {
       #expect(member.ownershipType == .purchased)
     }
     #expect(entitled[Bundles.music]?.subscriptionGroupID == "B2222A01")
+
+    // https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/bundleproductid
+    // : the bundled subscription's status renews with the bundle, and its renewal info says so.
+    let statuses = try await Product.SubscriptionInfo.status(for: "B2222A01")
+    #expect(statuses.map(\.state) == [.subscribed])
+    let status = try #require(statuses.first)
+    guard case .verified(let renewal) = status.renewalInfo,
+      case .verified(let latest) = status.transaction
+    else {
+      Issue.record("the status is verified")
+      return
+    }
+    #expect(latest.id == entitled[Bundles.music]?.id)
+    #expect(renewal.bundleProductID == Bundles.duo)
+    #expect(renewal.bundleSubscriptionGroupID == Bundles.duoGroup)
+    #expect(renewal.willUnbundle == false)
+    #expect(renewal.willAutoRenew)
+    #expect(renewal.currentProductID == Bundles.music)
+    #expect(renewal.renewalDate == bundle.expirationDate)
   }
 
   // https://developer.apple.com/documentation/storekit/transaction/revocationreason-swift.struct/upgradedtobundle
@@ -127,9 +146,9 @@ private enum Bundles {
     #expect(bundled.id != standalone.id)
     #expect(bundled.bundleProductID == Bundles.duo)
     #expect(bundled.previousOriginalTransactionID == standalone.originalID)
-    // The standalone subscription no longer renews.
-    let status = try #require(try await music.subscription?.status.first)
-    #expect(status.state == .revoked)
+    // The standalone subscription no longer renews; the group's other status is the bundle's.
+    let statuses = try #require(try await music.subscription?.status)
+    #expect(statuses.map(\.state) == [.revoked, .subscribed])
   }
 
   // Each renewal of the bundle renews the subscriptions it includes, in the same chains.
@@ -161,6 +180,14 @@ private enum Bundles {
       options: [.purchaseDate(started, renewalBehavior: .cancelImmediately)])
     #expect(await Bundles.history(Bundles.music).count == 1)
     #expect(await Bundles.entitlements().isEmpty)
+    let statuses = try await Product.SubscriptionInfo.status(for: "B2222A01")
+    #expect(statuses.map(\.state) == [.expired])
+    guard case .verified(let renewal) = statuses.first?.renewalInfo else {
+      Issue.record("the status is verified")
+      return
+    }
+    #expect(renewal.expirationReason == .autoRenewDisabled)
+    #expect(renewal.bundleProductID == Bundles.duo)
   }
 
   // A refund of the bundle takes away the subscriptions it includes.

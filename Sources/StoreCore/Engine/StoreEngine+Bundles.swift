@@ -75,3 +75,54 @@ extension StoreEngine {
     return issued
   }
 }
+
+extension StoreEngine {
+  /// The status of each bundled subscription among `signed` (the customer's transactions, oldest
+  /// first), optionally of one group: its latest transaction, standing as its bundle's chain in
+  /// `bundles` stands (the bundle renews, retries billing and expires for it), with renewal
+  /// info that names the bundle (`bundleProductId`, `bundleSubscriptionGroupIdentifier`).
+  func bundledStatuses(
+    _ signed: [SignedTransaction], bundles: [SubscriptionState], groupID: String?,
+    customerID: String, at now: Date
+  ) throws -> [SignedSubscriptionStatus] {
+    var latest: [String: SignedTransaction] = [:]
+    var order: [String] = []
+    for transaction in signed where transaction.payload.bundleOriginalTransactionId != nil {
+      let original = transaction.payload.originalTransactionId
+      if latest.updateValue(transaction, forKey: original) == nil { order.append(original) }
+    }
+    var account: Customer?
+    return try order.compactMap { original -> SignedSubscriptionStatus? in
+      guard let transaction = latest[original],
+        let bundle = bundles.first(where: {
+          String($0.originalID) == transaction.payload.bundleOriginalTransactionId
+        }),
+        let group = transaction.payload.subscriptionGroupIdentifier,
+        groupID == nil || group == groupID, let originalID = UInt64(original)
+      else { return nil }
+      var state = bundle
+      state.originalID = originalID
+      state.groupID = group
+      state.productID = transaction.payload.productId
+      state.autoRenewProductID = transaction.payload.productId
+      state.originalPurchaseDate = Date(epochMilliseconds: transaction.payload.originalPurchaseDate)
+      state.renewalPrice = 0
+      state.offer = nil
+      state.priceIncrease = nil
+      state.commitment = nil
+      state.hasBillingPlans = false
+      state.nextBillingPlan = nil
+      state.isRevoked = bundle.isRevoked || transaction.isRevoked
+      let customer = try account ?? self.customer(customerID)
+      account = customer
+      var payload = factory.renewalInfo(
+        state, at: now, eligibleWinBackOfferIDs: [], customer: customer, nonce: ids.makeUUID())
+      payload.bundleProductId = bundle.productID
+      payload.bundleSubscriptionGroupIdentifier = bundle.groupID
+      return SignedSubscriptionStatus(
+        state: state.renewalState(at: now),
+        renewalInfo: SignedRenewalInfo(jws: try signer.sign(payload), payload: payload),
+        transaction: transaction, subscription: state)
+    }
+  }
+}
