@@ -102,7 +102,9 @@ struct BundleCatalogTests {
     renewal.bundleSubscriptionGroupIdentifier = "B"
     renewal.willUnbundle = true
     let renewalText = String(decoding: renewal.jsonBytes(), as: UTF8.self)
-    #expect(renewalText.contains(#""bundleProductId":"duo","bundleSubscriptionGroupIdentifier":"B","willUnbundle":true"#))
+    #expect(
+      renewalText.contains(
+        #""bundleProductId":"duo","bundleSubscriptionGroupIdentifier":"B","willUnbundle":true"#))
     #expect(try JWSRenewalInfoDecodedPayload(json: JSONParser.parse(renewalText)) == renewal)
   }
 }

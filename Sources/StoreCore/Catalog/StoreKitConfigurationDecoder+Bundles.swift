@@ -18,9 +18,11 @@ extension StoreKitConfigurationDecoder {
     ("subscriptionSuiteGroups", .suite),
   ]
 
-  /// The product IDs a bundle's `members` names, each a string or an object with a
-  /// `productID` (the one file seen had `[]`, so both shapes are read). A suite's members are
-  /// other apps' subscriptions, which one app's catalog cannot hold: they are noted and left out.
+  /// The product IDs a bundle's `members` names.
+  ///
+  /// Each is a string or an object with a `productID` (the one file seen had `[]`, so both
+  /// shapes are read). A suite's members are other apps' subscriptions, which one app's catalog
+  /// cannot hold: they are noted and left out.
   mutating func members(_ cursor: JSONCursor, kind: SubscriptionKind) throws(JSONReadError)
     -> [String]
   {
