@@ -41,7 +41,8 @@ extension Product {
         PricingTerms(
           upFront: SubscriptionPeriod(info.subscriptionPeriod), price: price,
           displayPrice: displayPrice,
-          offers: (introductoryOffer.map { [$0] } ?? []) + promotionalOffers + winBackOffers)
+          offers: (introductoryOffer.map { [$0] } ?? []) + promotionalOffers + winBackOffers,
+          seatTiers: info.seatPriceTiers)
       ]
       if let plan = info.commitmentPlan { pricingTerms.append(PricingTerms(monthly: plan)) }
     }

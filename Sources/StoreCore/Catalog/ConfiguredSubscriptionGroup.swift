@@ -58,6 +58,9 @@ public struct ConfiguredSubscription: Sendable, Equatable {
   public var bundledProductIDs: [String] = []
   /// Whether it is a subscription suite (format 6.3 `subscriptionSuiteGroups`).
   public var isSuite = false
+  /// Seat-based prices (storeterm's `_multiSeatPriceTiers`), lowest seat counts first; empty
+  /// when the subscription is not sold by seat.
+  public var seatPriceTiers: [ConfiguredSeatTier] = []
 
   /// Creates a subscription.
   public init(

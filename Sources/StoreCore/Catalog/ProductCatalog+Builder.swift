@@ -37,6 +37,11 @@ extension ProductCatalog {
         isEligibleForIntroOffer: true, commitmentPlan: commitmentPlan(configured))
       info.bundledProductIDs = configured.bundledProductIDs
       info.isSuite = configured.isSuite
+      info.seatPriceTiers = configured.seatPriceTiers.map {
+        CatalogProduct.SeatPriceTier(
+          minimumSeats: $0.minimumSeats, maximumSeats: $0.maximumSeats, price: $0.price,
+          displayPrice: displayPrice($0.price))
+      }
       return CatalogProduct(
         id: configured.productID, type: .autoRenewable, displayName: text.displayName,
         description: text.description, price: configured.price,

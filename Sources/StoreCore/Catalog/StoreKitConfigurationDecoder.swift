@@ -224,6 +224,7 @@ public struct StoreKitConfigurationDecoder {
       billingPlans: try billingPlans(cursor))
     subscription.isSuite = kind == .suite
     subscription.bundledProductIDs = try members(cursor, kind: kind)
+    subscription.seatPriceTiers = try seatTiers(cursor)
     return subscription
   }
 
@@ -362,7 +363,7 @@ public struct StoreKitConfigurationDecoder {
   }
 
   /// The price at `key`: nil when absent or empty (`""` is recorded for one summary warning).
-  private mutating func price(
+  mutating func price(
     _ cursor: JSONCursor, key: String
   ) throws(JSONReadError) -> Decimal? {
     guard let priceCursor = try cursor.optional(key) else { return nil }

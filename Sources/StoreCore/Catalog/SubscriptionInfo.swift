@@ -27,6 +27,9 @@ extension CatalogProduct {
     public var bundledProductIDs: [String] = []
     /// Whether StoreKit presents the product as a subscription suite.
     public var isSuite = false
+    /// The prices per seat of a subscription sold by seat, lowest seat counts first; empty when
+    /// it is not (`supportsMultiSeatPurchase` is false).
+    public var seatPriceTiers: [SeatPriceTier] = []
 
     /// Creates subscription info.
     public init(

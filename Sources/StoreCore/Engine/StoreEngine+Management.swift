@@ -129,6 +129,13 @@ extension StoreEngine {
       if record.request.offer == PurchasePlan.monthlyPlanTag {
         options.billingPlanType = BillingPlanType.monthly.rawValue
       }
+      // A multiseat request keeps its seats as its quantity (a subscription's is otherwise 1).
+      if record.request.quantity > 1,
+        self.catalog.product(id: record.productID)?.subscription?.seatPriceTiers.isEmpty == false
+      {
+        options.quantity = 1
+        options.seats = record.request.quantity
+      }
       var plan = try PurchasePlan.make(
         productID: record.productID, options: options, state: state, catalog: self.catalog,
         now: now)

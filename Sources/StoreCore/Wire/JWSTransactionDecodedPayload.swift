@@ -85,6 +85,9 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
   /// The original transaction ID of the subscription this one replaced when the customer moved
   /// between a standalone subscription and a bundle.
   public var previousOriginalTransactionId: String?
+  /// The seats of a multiseat purchase (then `quantity` is the seats and `price` the average
+  /// price per seat).
+  public var multiSeatInfo: TransactionMultiSeatInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -129,6 +132,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     bundleOriginalTransactionId: String? = nil,
     bundleTransactionId: String? = nil,
     previousOriginalTransactionId: String? = nil,
+    multiSeatInfo: TransactionMultiSeatInfo? = nil,
     deviceVerification: Data? = nil,
     deviceVerificationNonce: UUID? = nil
   ) {
@@ -169,6 +173,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     self.bundleOriginalTransactionId = bundleOriginalTransactionId
     self.bundleTransactionId = bundleTransactionId
     self.previousOriginalTransactionId = previousOriginalTransactionId
+    self.multiSeatInfo = multiSeatInfo
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }
@@ -208,6 +213,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     var billingPlanType: BillingPlanType?
     var commitmentInfo: TransactionCommitmentInfo?
     var bundle: [String: String] = [:]
+    var multiSeatInfo: TransactionMultiSeatInfo?
     var deviceVerification: Data?
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
@@ -275,6 +281,10 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
       case "bundleProductId", "bundleSubscriptionGroupIdentifier", "bundleOriginalTransactionId",
         "bundleTransactionId", "previousOriginalTransactionId":
         bundle[member.key] = try WireJSONReader.string(member.value, member.key)
+      case "multiSeatInfo":
+        if let value = WireJSONReader.present(member.value) {
+          multiSeatInfo = try TransactionMultiSeatInfo(json: value)
+        }
       case "deviceVerification":
         deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
       case "deviceVerificationNonce":
@@ -322,6 +332,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
       bundleOriginalTransactionId: bundle["bundleOriginalTransactionId"],
       bundleTransactionId: bundle["bundleTransactionId"],
       previousOriginalTransactionId: bundle["previousOriginalTransactionId"],
+      multiSeatInfo: multiSeatInfo,
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
@@ -367,6 +378,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     writer.write("bundleOriginalTransactionId", bundleOriginalTransactionId)
     writer.write("bundleTransactionId", bundleTransactionId)
     writer.write("previousOriginalTransactionId", previousOriginalTransactionId)
+    writer.write("multiSeatInfo", object: multiSeatInfo?.jsonBytes())
     writer.write("deviceVerification", base64: deviceVerification)
     writer.write("deviceVerificationNonce", deviceVerificationNonce)
     return writer.finish()
