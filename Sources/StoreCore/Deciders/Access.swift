@@ -38,22 +38,14 @@ public struct Access: Sendable, Equatable {
       self.nonRenewingLength = nonRenewingLength
     }
 
-    /// Where `transaction` stands at `now`.
-    ///
-    /// A bundled subscription's transaction (one with a `bundleOriginalTransactionId`) that was
-    /// not itself revoked stands as its bundle does: the bundle's chain decides renewal, billing
-    /// retry, expiry and refund for every subscription it includes. Without a known bundle
-    /// chain, its own dates decide.
+    /// Where `transaction` stands at `now`; a bundled subscription's as its bundle's chain
+    /// decides (``Standing/decide(_:chain:nonRenewingLength:now:bundle:)``), or by its own dates
+    /// when that chain is unknown.
     public func standing(_ transaction: JWSTransactionDecodedPayload, at now: Date) -> Standing {
-      if let bundle = transaction.bundleOriginalTransactionId.flatMap({ chains[$0] }),
-        transaction.revocationDate == nil, transaction.revocationType == nil
-      {
-        return Standing.decide(
-          bundle.latest, chain: bundle, nonRenewingLength: nonRenewingLength, now: now)
-      }
-      return Standing.decide(
+      Standing.decide(
         transaction, chain: chains[transaction.originalTransactionId],
-        nonRenewingLength: nonRenewingLength, now: now)
+        nonRenewingLength: nonRenewingLength, now: now,
+        bundle: transaction.bundleOriginalTransactionId.flatMap { chains[$0] })
     }
   }
 
