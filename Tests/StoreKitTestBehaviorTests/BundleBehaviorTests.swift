@@ -141,6 +141,8 @@ private enum Bundles {
     #expect(history.count == 2)
     let revoked = try #require(history.first { $0.id == standalone.id })
     #expect(revoked.revocationReason == .upgradedToBundle)
+    // The unused time goes back, as for an upgrade within a group.
+    #expect(revoked.revocationType == .proratedRefund)
     #expect(revoked.revocationDate != nil)
     let bundled = try #require(await Bundles.entitlements()[Bundles.music])
     #expect(bundled.id != standalone.id)

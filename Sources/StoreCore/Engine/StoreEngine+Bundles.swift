@@ -7,7 +7,8 @@ extension StoreEngine {
   ///
   /// On the bundle's first period, a standalone subscription the customer has in a bundled
   /// subscription's group is revoked with `upgradedToBundle` (Apple: "The transaction was
-  /// revoked because the customer switched to a subscription bundle"), and the bundled
+  /// revoked because the customer switched to a subscription bundle") as a prorated refund of
+  /// its unused time, and the bundled
   /// subscription's first transaction records it as `previousOriginalTransactionId`. Issuing
   /// twice for one bundle transaction adds nothing.
   ///
@@ -68,8 +69,12 @@ extension StoreEngine {
       }
       return (changes, (issued, replaced))
     }
+    // The unused part of the replaced subscription's period goes back, as for an upgrade within
+    // a group (Apple does not say how much an upgrade to a bundle refunds).
     for id in replaced {
-      _ = try revoke(id, reason: .upgradedToBundle, kind: .revoked, control: .revoke)
+      _ = try revoke(
+        id, reason: .upgradedToBundle, kind: .revoked, control: .revoke, type: .refundProrated,
+        percentage: try defaultProratedPercentage(id))
     }
     for transaction in issued { listeners.broadcast(transaction, customerID: customerID) }
     return issued
