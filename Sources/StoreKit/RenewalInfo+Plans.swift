@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 // iOS 26.4 billing plans and iOS 27 bundles in renewal info, each read from its signed field.
 extension Product.SubscriptionInfo.RenewalInfo {
@@ -44,8 +45,9 @@ extension Product.SubscriptionInfo.RenewalInfo {
 
 extension Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
   /// The subscription ended because it left its bundle (iOS 27); Apple documents no server
-  /// value, so the raw value is the next free one.
+  /// value, so the raw value is the next free one (the engine's `ExpirationIntent.unbundled`).
   public static var unbundled: Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
-    Product.SubscriptionInfo.RenewalInfo.ExpirationReason(rawValue: 6)
+    Product.SubscriptionInfo.RenewalInfo.ExpirationReason(
+      rawValue: StoreCore.ExpirationIntent.unbundled.rawValue)
   }
 }

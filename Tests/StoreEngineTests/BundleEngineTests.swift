@@ -79,3 +79,35 @@ struct BundleEngineTests {
     #expect(renewed.payload.price == approved.payload.price)
   }
 }
+
+extension BundleEngineTests {
+  @Test func movingToABundleWithoutASubscriptionEndsItWithThePeriod() async throws {
+    let harness = try Self.harness()
+    try await harness.buy(Self.duo)
+    // Solo (video only) is the group's lower level: it starts at the next renewal.
+    try await harness.buy("dev.storeterm.bundles.solo")
+    #expect(
+      try harness.entitledProducts().sorted() == [
+        Self.duo, Self.music, "dev.storeterm.bundles.video",
+      ])
+    harness.clock.advance(by: 32 * 86_400)
+    try harness.engine.catchUp()
+    #expect(
+      try harness.entitledProducts().sorted() == [
+        "dev.storeterm.bundles.solo", "dev.storeterm.bundles.video",
+      ])
+    // Music left the bundle: its status ends with its period, for that reason.
+    let statuses = try harness.engine.subscriptionStatuses(
+      customerID: Customer.defaultID, groupID: "B2222A01")
+    #expect(statuses.map(\.state) == [.expired])
+    let renewal = try #require(statuses.first?.renewalInfo.payload)
+    #expect(renewal.expirationIntent == .unbundled)
+    #expect(renewal.bundleProductId == nil)
+    #expect(renewal.autoRenewStatus == .off)
+    // Video stays in the new bundle.
+    let video = try harness.engine.subscriptionStatuses(
+      customerID: Customer.defaultID, groupID: "B2222A02")
+    #expect(video.map(\.state) == [.subscribed])
+    #expect(video.first?.renewalInfo.payload.bundleProductId == "dev.storeterm.bundles.solo")
+  }
+}

@@ -118,12 +118,31 @@ extension StoreEngine {
       state.hasBillingPlans = false
       state.nextBillingPlan = nil
       state.isRevoked = bundle.isRevoked || transaction.isRevoked
+      // The bundle's latest transaction did not renew it (the customer moved to a bundle without
+      // it): it left the bundle, and ends with its own period.
+      let bundleLatest = signed.last {
+        $0.payload.originalTransactionId == String(bundle.originalID)
+      }
+      let left =
+        bundleLatest.map { $0.payload.transactionId != transaction.payload.bundleTransactionId }
+        ?? false
+      if left {
+        state.expiresDate = Date(
+          epochMilliseconds: transaction.payload.expiresDate ?? transaction.payload.purchaseDate)
+        state.willAutoRenew = false
+        state.billingIssue = nil
+        state.isRevoked = transaction.isRevoked
+        state.expirationReason = state.expiresDate <= now ? .unbundled : nil
+        state.plannedExpirationReason = .unbundled
+      }
       let customer = try account ?? self.customer(customerID)
       account = customer
       var payload = factory.renewalInfo(
         state, at: now, eligibleWinBackOfferIDs: [], customer: customer, nonce: ids.makeUUID())
-      payload.bundleProductId = bundle.productID
-      payload.bundleSubscriptionGroupIdentifier = bundle.groupID
+      if !left {
+        payload.bundleProductId = bundle.productID
+        payload.bundleSubscriptionGroupIdentifier = bundle.groupID
+      }
       return SignedSubscriptionStatus(
         state: state.renewalState(at: now),
         renewalInfo: SignedRenewalInfo(jws: try signer.sign(payload), payload: payload),

@@ -199,6 +199,7 @@ extension ExpirationIntent {
     case .customerDidNotConsentToPriceIncrease: "didNotConsentToPriceIncrease"
     case .productNotAvailable: "productUnavailable"
     case .other: "unknown"
+    case .unbundled: "unbundled"
     }
   }
 }
