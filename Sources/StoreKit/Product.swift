@@ -25,24 +25,27 @@ public struct Product: Identifiable, Equatable, Hashable, CustomDebugStringConve
 
   /// The catalog entry this product was made from, with the storefront's currency and locale.
   let entry: CatalogProduct
-  /// Whether several seats can be bought at once (iOS 27.3); no product of storeterm's catalogs
-  /// can.
-  public let supportsMultiSeatPurchase = false
+  /// Whether several seats can be bought at once with `.seats(_:)` (iOS 27.3): true for a
+  /// subscription the catalog prices by seat (storeterm's `_multiSeatPriceTiers`).
+  public let supportsMultiSeatPurchase: Bool
   let currencyCode: String
   let localeIdentifier: String
 
   init(_ entry: CatalogProduct, catalog: ProductCatalog) {
     self.entry = entry
     id = entry.id
-    type = ProductType(rawValue: entry.type.rawValue)
+    type = Self.type(of: entry)
     displayName = entry.displayName
     description = entry.description
     price = entry.price
     displayPrice = entry.displayPrice
     isFamilyShareable = entry.isFamilyShareable
     subscription = entry.subscription.map {
-      SubscriptionInfo($0, price: entry.price, displayPrice: entry.displayPrice)
+      SubscriptionInfo(
+        $0, price: entry.price, displayPrice: entry.displayPrice,
+        bundled: catalog.bundledProducts(of: entry.id))
     }
+    supportsMultiSeatPurchase = entry.subscription?.seatPriceTiers.isEmpty == false
     currencyCode = catalog.storefront.currencyCode
     localeIdentifier = catalog.locale
   }
@@ -167,6 +170,7 @@ extension Product {
       case .invalidOfferPrice: self = .invalidOfferPrice
       case .invalidOfferSignature: self = .invalidOfferSignature
       case .missingOfferParameters: self = .missingOfferParameters
+      case .multiSeatPurchaseDisabled: self = .multiSeatPurchaseDisabled
       }
     }
   }

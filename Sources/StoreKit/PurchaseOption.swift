@@ -172,7 +172,8 @@ extension Product {
           request.purchaseDate = date
           request.cancelsAutoRenewal = !renewsUntilNow
         case .billingPlanType(let type): request.billingPlanType = type
-        case .custom, .storefrontChange, .introductoryOfferEligibility, .seats:
+        case .seats(let seats): request.seats = seats
+        case .custom, .storefrontChange, .introductoryOfferEligibility:
           break
         }
       }

@@ -1,8 +1,7 @@
 import Foundation
+import StoreCore
 
-// iOS 26.4 billing plans and iOS 27 bundles in renewal info: billing plans read the signed
-// `renewalBillingPlanType` and `commitmentInfo`; as on `Transaction`, no bundle fields are signed
-// (no bundles in storeterm's catalogs).
+// iOS 26.4 billing plans and iOS 27 bundles in renewal info, each read from its signed field.
 extension Product.SubscriptionInfo.RenewalInfo {
   /// What happens when a commitment ends (iOS 26.4).
   public struct CommitmentInfo: Equatable, Hashable, Sendable {
@@ -37,17 +36,18 @@ extension Product.SubscriptionInfo.RenewalInfo {
   }
 
   /// Whether the subscription leaves its bundle at the next renewal (iOS 27).
-  public var willUnbundle: Bool { false }
+  public var willUnbundle: Bool { payload.willUnbundle ?? false }
   /// The subscription bundle this subscription belongs to (iOS 27).
-  public var bundleProductID: String? { nil }
+  public var bundleProductID: String? { payload.bundleProductId }
   /// The subscription group of that bundle (iOS 27).
-  public var bundleSubscriptionGroupID: String? { nil }
+  public var bundleSubscriptionGroupID: String? { payload.bundleSubscriptionGroupIdentifier }
 }
 
 extension Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
   /// The subscription ended because it left its bundle (iOS 27); Apple documents no server
-  /// value, so the raw value is the next free one.
+  /// value, so the raw value is the next free one (the engine's `ExpirationIntent.unbundled`).
   public static var unbundled: Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
-    Product.SubscriptionInfo.RenewalInfo.ExpirationReason(rawValue: 6)
+    Product.SubscriptionInfo.RenewalInfo.ExpirationReason(
+      rawValue: StoreCore.ExpirationIntent.unbundled.rawValue)
   }
 }

@@ -65,10 +65,11 @@ extension Product.SubscriptionInfo {
     let displayPrice: String
     let commitment: Product.SubscriptionInfo.CommitmentInfo
 
-    /// Up-front terms: one charge of `price` per `period`, the commitment being one period.
+    /// Up-front terms: one charge of `price` per `period`, the commitment being one period;
+    /// priced by seat when the product has `seatTiers`.
     init(
       upFront period: Product.SubscriptionPeriod, price: Decimal, displayPrice: String,
-      offers: [Product.SubscriptionOffer]
+      offers: [Product.SubscriptionOffer], seatTiers: [CatalogProduct.SeatPriceTier] = []
     ) {
       billingPlanType = .upFront
       billingPeriod = period
@@ -76,10 +77,20 @@ extension Product.SubscriptionInfo {
       subscriptionOffers = offers
       self.displayPrice = displayPrice
       commitment = CommitmentInfo(price: price, displayPrice: displayPrice, period: period)
-      pricingModel = .singlePrice(
-        SinglePrice(
-          billingInfo: BillingInfo(price: price, displayPrice: displayPrice, period: period),
-          commitmentInfo: commitment))
+      pricingModel =
+        seatTiers.isEmpty
+        ? .singlePrice(
+          SinglePrice(
+            billingInfo: BillingInfo(price: price, displayPrice: displayPrice, period: period),
+            commitmentInfo: commitment))
+        : .seatBased(
+          SeatBasedPricing(
+            priceTiers: seatTiers.map {
+              SeatBasedPricing.PriceTier(
+                minimumSeats: $0.minimumSeats, maximumSeats: $0.maximumSeats,
+                billingInfo: BillingInfo(
+                  price: $0.price, displayPrice: $0.displayPrice, period: period))
+            }))
     }
 
     /// Monthly terms: 12 charges of the plan's monthly price over a 1-year commitment; a

@@ -22,10 +22,14 @@ extension Product {
     /// front, then, when the product offers it, 12 monthly charges over a 1-year commitment.
     public private(set) var pricingTerms: [Product.SubscriptionInfo.PricingTerms]
     /// The subscriptions a bundle includes (iOS 27); empty unless the product is a
-    /// `.subscriptionBundle`, which storeterm's catalogs do not have.
-    public let bundledSubscriptions: [Product.SubscriptionInfo.BundledSubscription] = []
+    /// `.subscriptionBundle` (a format 6.3 `subscriptionBundleGroups` entry).
+    public let bundledSubscriptions: [Product.SubscriptionInfo.BundledSubscription]
 
-    init(_ info: CatalogProduct.SubscriptionInfo, price: Decimal, displayPrice: String) {
+    init(
+      _ info: CatalogProduct.SubscriptionInfo, price: Decimal, displayPrice: String,
+      bundled: [CatalogProduct] = []
+    ) {
+      bundledSubscriptions = bundled.compactMap(BundledSubscription.init)
       subscriptionGroupID = info.subscriptionGroupID
       subscriptionPeriod = SubscriptionPeriod(info.subscriptionPeriod)
       introductoryOffer = info.introductoryOffer.map(SubscriptionOffer.init)
@@ -37,7 +41,8 @@ extension Product {
         PricingTerms(
           upFront: SubscriptionPeriod(info.subscriptionPeriod), price: price,
           displayPrice: displayPrice,
-          offers: (introductoryOffer.map { [$0] } ?? []) + promotionalOffers + winBackOffers)
+          offers: (introductoryOffer.map { [$0] } ?? []) + promotionalOffers + winBackOffers,
+          seatTiers: info.seatPriceTiers)
       ]
       if let plan = info.commitmentPlan { pricingTerms.append(PricingTerms(monthly: plan)) }
     }

@@ -29,6 +29,15 @@ extension Transaction {
     }
   }
 
-  /// The seats of a multiseat purchase; nil, as no product of storeterm's catalogs sells seats.
-  public var multiSeatInfo: Transaction.MultiSeatInfo? { nil }
+  /// The seats of a multiseat purchase, from the signed `multiSeatInfo`; nil for any other.
+  public var multiSeatInfo: Transaction.MultiSeatInfo? {
+    payload.multiSeatInfo.map { info in
+      MultiSeatInfo(
+        invitationManagement: MultiSeatInfo.InvitationManagement(
+          rawValue: info.invitationManagement ?? MultiSeatInfo.InvitationManagement.apple.rawValue),
+        priceTiers: info.priceTiers.map {
+          MultiSeatInfo.PriceTier(price: Decimal($0.tierPrice) / 1000, quantity: $0.tierQuantity)
+        })
+    }
+  }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import StoreCore
 
-// iOS 26.4 billing plans and iOS 27 bundles on a transaction. Billing plans read the signed
-// `billingPlanType` and `commitmentInfo`; storeterm's catalogs have no subscription bundle, so
-// the bundle fields read as a transaction without them does.
+// iOS 26.4 billing plans and iOS 27 bundles on a transaction: each reads its signed fields
+// (`billingPlanType`, `commitmentInfo`, `bundleProductId` and the other bundle links).
 extension Transaction {
   /// Where a monthly charge stands in its commitment (iOS 26.4).
   public struct CommitmentInfo: Equatable, Hashable, Sendable {
@@ -33,22 +33,24 @@ extension Transaction {
   }
 
   /// The subscription bundle this transaction came with (iOS 27).
-  public var bundleProductID: String? { nil }
+  public var bundleProductID: String? { payload.bundleProductId }
   /// The subscription group of that bundle (iOS 27).
-  public var bundleSubscriptionGroupID: String? { nil }
+  public var bundleSubscriptionGroupID: String? { payload.bundleSubscriptionGroupIdentifier }
   /// The original transaction ID of that bundle (iOS 27).
-  public var bundleOriginalTransactionID: String? { nil }
+  public var bundleOriginalTransactionID: String? { payload.bundleOriginalTransactionId }
   /// The transaction ID of that bundle (iOS 27).
-  public var bundleTransactionID: String? { nil }
+  public var bundleTransactionID: String? { payload.bundleTransactionId }
   /// The original transaction ID before the customer moved into or out of a bundle (iOS 27).
-  public var previousOriginalTransactionID: UInt64? { nil }
+  public var previousOriginalTransactionID: UInt64? {
+    payload.previousOriginalTransactionId.flatMap { UInt64($0) }
+  }
 }
 
 extension Transaction.RevocationReason {
   /// The customer switched to a subscription bundle (iOS 27); Apple documents no server value,
-  /// so the raw value is the next free one.
+  /// so the raw value is the next free one (the engine's `RevocationReason.upgradedToBundle`).
   public static var upgradedToBundle: Transaction.RevocationReason {
-    Transaction.RevocationReason(rawValue: 2)
+    Transaction.RevocationReason(rawValue: StoreCore.RevocationReason.upgradedToBundle.rawValue)
   }
 }
 

@@ -142,7 +142,6 @@ import Testing
     #expect(
       configuration.notes == [
         "Test.storekit: format 7.1 is newer than storeterm knows; reading what it understands",
-        "Test.storekit: ignoring subscriptionSuiteGroups (1 entries): storeterm does not simulate them",
         "Test.storekit: ignoring unknown key futureThing",
         "Test.storekit: ignoring unknown key products[0].sparkle and 1 more like it",
       ])

@@ -129,6 +129,43 @@ struct OracleInteropTests {
     #expect(info["commitmentPrice"] as? Int == 71_880)
   }
 
+  // Bundles (iOS 27) and multiseat (App Store Server API 1.23): the bundle links Apple names no
+  // JSON field for, and `multiSeatInfo`, as the engine signs them.
+  @Test("a bundled subscription's transaction, a multiseat one and their renewal info verify")
+  func bundleAndSeatFields() throws {
+    var member = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    member.bundleProductId = "dev.storeterm.bundles.duo"
+    member.bundleSubscriptionGroupIdentifier = "B2222A03"
+    member.bundleOriginalTransactionId = "7"
+    member.bundleTransactionId = "9"
+    member.previousOriginalTransactionId = "3"
+    member.price = 0
+    var seats = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    seats.quantity = 8
+    seats.price = 9_240
+    seats.multiSeatInfo = TransactionMultiSeatInfo(
+      invitationManagement: TransactionMultiSeatInfo.developer,
+      priceTiers: [
+        .init(tierPrice: 9_990, tierQuantity: 5), .init(tierPrice: 7_990, tierQuantity: 3),
+      ])
+    var replaced = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    replaced.revocationDate = Samples.signedDate
+    replaced.revocationReason = .upgradedToBundle
+    replaced.revocationType = .refundFull
+    replaced.revocationPercentage = 100_000
+    var renewal = Samples.renewalInfo(environment: .sandbox)
+    renewal.bundleProductId = "dev.storeterm.bundles.duo"
+    renewal.bundleSubscriptionGroupIdentifier = "B2222A03"
+    let lines = try expectAllVerified(
+      [
+        (try signer.sign(member), .transaction), (try signer.sign(seats), .transaction),
+        (try signer.sign(replaced), .transaction), (try signer.sign(renewal), .renewal),
+      ], environment: .sandbox)
+    guard Oracle.checkAvailable() else { return }
+    let fields = try #require(lines.first?["fields"] as? [String: Any])
+    #expect(fields["productId"] as? String == member.productId)
+  }
+
   @Test("transactions signed with nonces computed ahead verify with no warning")
   func reservedNonces() throws {
     // A CA of its own, so no other suite draws on this key's reserve meanwhile.

@@ -89,6 +89,32 @@ import Testing
       })
   }
 
+  @Test func theInspectorShowsBundleLinksAndSeats() {
+    var record = Fixtures.record(5, Fixtures.plusYearly)
+    record.signed?.payload.currency = "USD"
+    record.signed?.payload.bundleProductId = "duo"
+    record.signed?.payload.bundleSubscriptionGroupIdentifier = "B"
+    record.signed?.payload.bundleOriginalTransactionId = "3"
+    record.signed?.payload.bundleTransactionId = "4"
+    record.signed?.payload.previousOriginalTransactionId = "2"
+    record.signed?.payload.multiSeatInfo = TransactionMultiSeatInfo(
+      invitationManagement: "DEVELOPER",
+      priceTiers: [
+        .init(tierPrice: 9_990, tierQuantity: 5), .init(tierPrice: 7_990, tierQuantity: 3),
+      ])
+    let lines = TransactionsScreen.inspectorLines(record, snapshot: Fixtures.demo()).map(\.0)
+    #expect(
+      lines.contains(
+        "bundleProductId duo · bundleSubscriptionGroupIdentifier B · bundleOriginalTransactionId 3"
+          + " · bundleTransactionId 4"), "\(lines)")
+    #expect(lines.contains("previousOriginalTransactionId 2"))
+    #expect(lines.contains("multiSeatInfo DEVELOPER · 5 × 9990 + 3 × 7990 (73.92 USD)"))
+    let plain = TransactionsScreen.inspectorLines(
+      Fixtures.record(6, Fixtures.plusYearly), snapshot: Fixtures.demo()
+    ).map(\.0)
+    #expect(!plain.contains { $0.hasPrefix("bundleProductId") || $0.hasPrefix("multiSeatInfo") })
+  }
+
   @Test func theInspectorShowsAMonthlyChargeOfItsCommitment() {
     var record = Fixtures.record(5, Fixtures.plusYearly)
     record.signed?.payload.currency = "USD"

@@ -150,3 +150,69 @@ import Testing
         "storeterm: --billing-plan \"weekly\": not a billing plan (upFront or monthly)\n"))
   }
 }
+
+/// A subscription bundle and a multiseat purchase from the command line, with their fields in
+/// `transactions --json` and `status --json`.
+@Suite struct BundleCommandTests {
+  static let config = TestPaths.packageRoot.appending(path: "Tests/Fixtures/Bundles.storekit")
+    .path
+
+  @Test func aBundlesSubscriptionsCarryTheBundleFieldsInTheJSON() async throws {
+    let db = try SubscriptionCommandTests.database()
+    let common = ["--db", db, "--config", Self.config]
+    let bought = await runStoreTerm(["purchase", "dev.storeterm.bundles.duo"] + common)
+    #expect(bought.status == 0, "\(bought.standardError)")
+    let listed = await runStoreTerm(["transactions", "--json"] + common)
+    guard case .array(let items) = try JSONParser.parse(listed.standardOutput) else {
+      Issue.record("transactions --json is an array: \(listed.standardOutput)")
+      return
+    }
+    #expect(items.count == 3)
+    let bundle = try #require(
+      items.first { $0["productId"] == .string("dev.storeterm.bundles.duo") })
+    let music = try #require(
+      items.first { $0["productId"] == .string("dev.storeterm.bundles.music") })
+    #expect(music["bundleProductId"] == .string("dev.storeterm.bundles.duo"))
+    #expect(music["bundleSubscriptionGroupIdentifier"] == .string("B2222A03"))
+    #expect(music["bundleOriginalTransactionId"] == bundle["originalTransactionId"])
+    #expect(music["bundleTransactionId"] == bundle["transactionId"])
+    #expect(music["price"] == .number("0"))
+    let status = await runStoreTerm(["status", "B2222A01", "--json"] + common)
+    guard case .array(let statuses) = try JSONParser.parse(status.standardOutput),
+      let first = statuses.first
+    else {
+      Issue.record("status --json lists the bundled subscription: \(status.standardOutput)")
+      return
+    }
+    #expect(first["state"] == .string("subscribed"))
+    #expect(first["renewalInfo"]?["bundleProductId"] == .string("dev.storeterm.bundles.duo"))
+  }
+
+  @Test func seatsAreBoughtWithTheirTiersOrRefused() async throws {
+    let db = try SubscriptionCommandTests.database()
+    let common = ["--db", db, "--config", Self.config, "--json"]
+    let bought = await runStoreTerm(
+      ["purchase", "dev.storeterm.bundles.team", "--seats", "8"] + common)
+    #expect(bought.status == 0, "\(bought.standardError)")
+    let transaction = try #require(try JSONParser.parse(bought.standardOutput)["transaction"])
+    #expect(transaction["quantity"] == .number("8"))
+    #expect(transaction["price"] == .number("9240"))
+    #expect(transaction["multiSeatInfo"]?["invitationManagement"] == .string("DEVELOPER"))
+    guard case .array(let tiers)? = transaction["multiSeatInfo"]?["priceTiers"] else {
+      Issue.record("multiSeatInfo has price tiers: \(bought.standardOutput)")
+      return
+    }
+    #expect(tiers.map { $0["tierQuantity"] } == [.number("5"), .number("3")])
+    #expect(tiers.map { $0["tierPrice"] } == [.number("9990"), .number("7990")])
+
+    let refused = await runStoreTerm(
+      ["purchase", "dev.storeterm.bundles.music", "--seats", "2"] + common)
+    #expect(refused.status != 0)
+    #expect(refused.standardError.contains("multiSeatPurchaseDisabled"))
+    let malformed = await runStoreTerm(
+      ["purchase", "dev.storeterm.bundles.team", "--seats", "many"] + common)
+    #expect(malformed.status == 64)
+    #expect(
+      malformed.standardError.hasPrefix("storeterm: --seats \"many\": not a whole number\n"))
+  }
+}

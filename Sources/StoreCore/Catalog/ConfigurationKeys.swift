@@ -3,9 +3,6 @@ enum ConfigurationKeys {
   static let topLevel: Set<String> = [
     "version", "identifier", "settings", "products", "nonRenewingSubscriptions",
     "subscriptionGroups", "appPolicies", "subscriptionOffersKeyPair",
-  ]
-  /// Top-level groups of newer formats that storeterm recognizes but does not simulate.
-  static let unsimulatedGroups: Set<String> = [
     "subscriptionBundleGroups", "subscriptionSuiteGroups",
   ]
   static let version: Set<String> = ["major", "minor"]
@@ -18,7 +15,7 @@ enum ConfigurationKeys {
   static let subscription: Set<String> = product.union([
     "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer",
     "introductoryOffers", "adHocOffers", "codeOffers", "winbackOffers", "billingPlans",
-    "promotionalImageID",
+    "promotionalImageID", "duration", "isFamilyShareable", "members", "_multiSeatPriceTiers",
   ])
   static let offer: Set<String> = [
     "internalID", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice",
@@ -27,6 +24,7 @@ enum ConfigurationKeys {
   static let billingPlan: Set<String> = [
     "billingPlanType", "displayPrice", "commitmentDisplayPrice", "internalID", "isEnabled",
   ]
+  static let seatTier: Set<String> = ["minimumSeats", "maximumSeats", "displayPrice"]
   static let settings: Set<String> = [
     "_storefront", "_locale", "_timeRate", "_compatibilityTimeRate", "_askToBuyEnabled",
     "_billingIssuesEnabled", "_renewalBillingIssuesEnabled", "_billingGracePeriodEnabled",

@@ -53,6 +53,14 @@ public struct ConfiguredSubscription: Sendable, Equatable {
   public var winBackOffers: [ConfiguredOffer]
   /// Billing plans (`billingPlans`, format 5.0).
   public var billingPlans: [ConfiguredBillingPlan]
+  /// For a subscription bundle (format 6.3 `subscriptionBundleGroups`), the product IDs of the
+  /// subscriptions of other groups it includes (`members`); empty for any other subscription.
+  public var bundledProductIDs: [String] = []
+  /// Whether it is a subscription suite (format 6.3 `subscriptionSuiteGroups`).
+  public var isSuite = false
+  /// Seat-based prices (storeterm's `_multiSeatPriceTiers`), lowest seat counts first; empty
+  /// when the subscription is not sold by seat.
+  public var seatPriceTiers: [ConfiguredSeatTier] = []
 
   /// Creates a subscription.
   public init(

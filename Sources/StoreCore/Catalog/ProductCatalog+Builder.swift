@@ -26,7 +26,7 @@ extension ProductCatalog {
       let text = localizedText(
         configured.localizations, fallback: configured.referenceName, id: configured.productID)
       let groupName = LocaleIdentifier.bestMatch(locale, in: group.localizations)?.displayName
-      let info = CatalogProduct.SubscriptionInfo(
+      var info = CatalogProduct.SubscriptionInfo(
         subscriptionGroupID: group.id,
         groupDisplayName: groupName.flatMap { $0.isEmpty ? nil : $0 } ?? group.name,
         groupLevel: configured.groupLevel,
@@ -35,6 +35,13 @@ extension ProductCatalog {
         promotionalOffers: configured.promotionalOffers.map { offer($0, type: .promotional) },
         winBackOffers: configured.winBackOffers.map { offer($0, type: .winBack) },
         isEligibleForIntroOffer: true, commitmentPlan: commitmentPlan(configured))
+      info.bundledProductIDs = configured.bundledProductIDs
+      info.isSuite = configured.isSuite
+      info.seatPriceTiers = configured.seatPriceTiers.map {
+        CatalogProduct.SeatPriceTier(
+          minimumSeats: $0.minimumSeats, maximumSeats: $0.maximumSeats, price: $0.price,
+          displayPrice: displayPrice($0.price))
+      }
       return CatalogProduct(
         id: configured.productID, type: .autoRenewable, displayName: text.displayName,
         description: text.description, price: configured.price,

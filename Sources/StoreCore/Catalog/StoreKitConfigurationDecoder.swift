@@ -48,14 +48,8 @@ public struct StoreKitConfigurationDecoder {
       throw root.error(
         "expected a StoreKit configuration object, found \(root.value.kindDescription)")
     }
-    checkKeys(root, ConfigurationKeys.topLevel.union(ConfigurationKeys.unsimulatedGroups))
+    checkKeys(root, ConfigurationKeys.topLevel)
     let version = try formatVersion(root.required("version"))
-    for key in ConfigurationKeys.unsimulatedGroups.sorted() {
-      let entries = try root.elements(key)
-      if !entries.isEmpty {
-        notes.append("ignoring \(key) (\(entries.count) entries): storeterm does not simulate them")
-      }
-    }
     let settings =
       try root.optional("settings").map { s throws(JSONReadError) in try self.settings(s) }
       ?? StoreKitSettings()
@@ -70,11 +64,14 @@ public struct StoreKitConfigurationDecoder {
       paths.append(element.path)
     }
     var groups: [ConfiguredSubscriptionGroup] = []
-    for element in try root.elements("subscriptionGroups") {
-      let group = try group(element)
-      groups.append(group)
-      paths += group.subscriptions.indices.map { "\(element.path).subscriptions[\($0)]" }
+    for (key, kind) in Self.groupKinds {
+      for element in try root.elements(key) {
+        let group = try group(element, kind: kind)
+        groups.append(group)
+        paths += group.subscriptions.indices.map { "\(element.path).subscriptions[\($0)]" }
+      }
     }
+    groups = checkBundles(groups)
     try Self.checkUniqueness(
       products.map(\.productID) + groups.flatMap { $0.subscriptions.map(\.productID) }, at: paths)
     if !emptyPrices.isEmpty {
@@ -159,13 +156,13 @@ public struct StoreKitConfigurationDecoder {
   // MARK: - Subscriptions
 
   private mutating func group(
-    _ cursor: JSONCursor
+    _ cursor: JSONCursor, kind: SubscriptionKind
   ) throws(JSONReadError) -> ConfiguredSubscriptionGroup {
     checkKeys(cursor, ConfigurationKeys.group)
     let id = try cursor.string("id")
     var subscriptions: [ConfiguredSubscription] = []
     for element in try cursor.elements("subscriptions") {
-      subscriptions.append(try subscription(element, groupID: id))
+      subscriptions.append(try subscription(element, groupID: id, kind: kind))
     }
     return ConfiguredSubscriptionGroup(
       id: id, name: try cursor.optionalString("name") ?? id,
@@ -173,15 +170,15 @@ public struct StoreKitConfigurationDecoder {
   }
 
   private mutating func subscription(
-    _ cursor: JSONCursor, groupID: String
+    _ cursor: JSONCursor, groupID: String, kind: SubscriptionKind
   ) throws(JSONReadError) -> ConfiguredSubscription {
     checkKeys(cursor, ConfigurationKeys.subscription)
     let typeCursor = try cursor.required("type")
     let typeName = try typeCursor.string()
-    guard typeName == "RecurringSubscription" else {
+    guard typeName == kind.rawValue else {
       throw typeCursor.error(
         "\(JSONValue.string(typeName).compactText) is not a product type here"
-          + " (expected RecurringSubscription)")
+          + " (expected \(kind.rawValue))")
     }
     let declaredGroup = try cursor.required("subscriptionGroupID").string()
     if declaredGroup != groupID {
@@ -201,21 +198,34 @@ public struct StoreKitConfigurationDecoder {
     {
       introductory = single
     }
-    return ConfiguredSubscription(
+    // Format 6.3 suite entries spell two keys differently.
+    var shareable = try cursor.optionalBool("familyShareable")
+    if shareable == nil { shareable = try cursor.optionalBool("isFamilyShareable") }
+    let periodCursor: JSONCursor
+    if let recurring = try cursor.optional("recurringSubscriptionPeriod") {
+      periodCursor = recurring
+    } else {
+      periodCursor = try cursor.required("duration")
+    }
+    var subscription = ConfiguredSubscription(
       productID: try productID(cursor),
       referenceName: try cursor.optionalString("referenceName") ?? "",
       internalID: try cursor.optionalString("internalID") ?? "",
       price: try price(cursor, key: "displayPrice") ?? 0,
-      familyShareable: try cursor.optionalBool("familyShareable") ?? false,
+      familyShareable: shareable ?? false,
       localizations: try localizations(cursor),
       subscriptionGroupID: groupID,
       groupLevel: level,
-      period: try period(cursor.required("recurringSubscriptionPeriod")),
+      period: try period(periodCursor),
       introductoryOffer: try introductory.map { o throws(JSONReadError) in try offer(o) },
       promotionalOffers: try offers(cursor, key: "adHocOffers"),
       codeOffers: try offers(cursor, key: "codeOffers"),
       winBackOffers: try offers(cursor, key: "winbackOffers"),
       billingPlans: try billingPlans(cursor))
+    subscription.isSuite = kind == .suite
+    subscription.bundledProductIDs = try members(cursor, kind: kind)
+    subscription.seatPriceTiers = try seatTiers(cursor)
+    return subscription
   }
 
   private mutating func offers(
@@ -353,7 +363,7 @@ public struct StoreKitConfigurationDecoder {
   }
 
   /// The price at `key`: nil when absent or empty (`""` is recorded for one summary warning).
-  private mutating func price(
+  mutating func price(
     _ cursor: JSONCursor, key: String
   ) throws(JSONReadError) -> Decimal? {
     guard let priceCursor = try cursor.optional(key) else { return nil }

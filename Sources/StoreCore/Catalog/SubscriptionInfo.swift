@@ -22,6 +22,14 @@ extension CatalogProduct {
     /// The monthly billing plan over a 12-month commitment offered beside the up-front price;
     /// nil when the product offers only the up-front price.
     public var commitmentPlan: CommitmentPlan?
+    /// For a subscription bundle, the subscriptions of other groups it includes, in file
+    /// order; empty for any other subscription.
+    public var bundledProductIDs: [String] = []
+    /// Whether StoreKit presents the product as a subscription suite.
+    public var isSuite = false
+    /// The prices per seat of a subscription sold by seat, lowest seat counts first; empty when
+    /// it is not (`supportsMultiSeatPurchase` is false).
+    public var seatPriceTiers: [SeatPriceTier] = []
 
     /// Creates subscription info.
     public init(

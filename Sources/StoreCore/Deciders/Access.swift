@@ -38,11 +38,14 @@ public struct Access: Sendable, Equatable {
       self.nonRenewingLength = nonRenewingLength
     }
 
-    /// Where `transaction` stands at `now`.
+    /// Where `transaction` stands at `now`; a bundled subscription's as its bundle's chain
+    /// decides (``Standing/decide(_:chain:nonRenewingLength:now:bundle:)``), or by its own dates
+    /// when that chain is unknown.
     public func standing(_ transaction: JWSTransactionDecodedPayload, at now: Date) -> Standing {
       Standing.decide(
         transaction, chain: chains[transaction.originalTransactionId],
-        nonRenewingLength: nonRenewingLength, now: now)
+        nonRenewingLength: nonRenewingLength, now: now,
+        bundle: transaction.bundleOriginalTransactionId.flatMap { chains[$0] })
     }
   }
 

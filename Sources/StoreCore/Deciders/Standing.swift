@@ -129,10 +129,23 @@ public enum Standing: Sendable, Equatable, Hashable {
   ///     an auto-renewable subscription and the chain is known; without one, the transaction's
   ///     own expiration date decides.
   ///   - nonRenewingLength: how long a non-renewing subscription lasts; nil: for ever.
+  ///   - bundle: for a bundled subscription's transaction (one with a
+  ///     `bundleOriginalTransactionId`), its bundle's chain: a transaction not itself revoked
+  ///     and issued with the bundle's latest transaction stands as the bundle does, whose
+  ///     renewal, billing retry, expiry and refund decide for every subscription it includes.
+  ///     One the bundle's latest transaction did not renew (the customer moved to a bundle
+  ///     without it) is judged by its own dates.
   public static func decide(
     _ transaction: JWSTransactionDecodedPayload, chain: SubscriptionChain?,
-    nonRenewingLength: CatalogProduct.SubscriptionPeriod?, now: Date
+    nonRenewingLength: CatalogProduct.SubscriptionPeriod?, now: Date,
+    bundle: SubscriptionChain? = nil
   ) -> Standing {
+    if let bundle, transaction.bundleOriginalTransactionId == bundle.originalID,
+      transaction.bundleTransactionId == bundle.latest.transactionId,
+      transaction.revocationDate == nil, transaction.revocationType == nil
+    {
+      return decide(bundle.latest, chain: bundle, nonRenewingLength: nonRenewingLength, now: now)
+    }
     if transaction.revocationDate != nil || transaction.revocationType != nil {
       let date = transaction.revocationDate.map(Date.init(epochMilliseconds:))
       if transaction.revocationType == .familyRevoke { return .familyRevoked(on: date) }

@@ -25,6 +25,9 @@ public struct PurchaseOptions: Sendable, Equatable {
   /// The billing plan asked for (StoreKit's `.billingPlanType(_:)`, by its raw value): `MONTHLY`
   /// buys a 1-year subscription's 12-month commitment; nil or `BILLED_UPFRONT` bills up front.
   public var billingPlanType: String?
+  /// The total number of seats of a multiseat purchase (StoreKit's `.seats(_:)`); nil for a
+  /// purchase that is not one.
+  public var seats: Int?
 
   /// The quantities a purchase may ask for: Apple documents `.quantity(_:)` as at most 10.
   public static let quantityRange = 1...10

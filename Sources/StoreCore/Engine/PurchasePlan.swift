@@ -17,6 +17,8 @@ struct PurchasePlan {
   var change: PlanChange?
   /// The monthly plan bought, when the purchase asked for `MONTHLY` billing.
   var commitmentPlan: CatalogProduct.CommitmentPlan?
+  /// The seats bought at each price, for a multiseat purchase (`.seats(_:)`).
+  var multiSeat: TransactionMultiSeatInfo?
 
   /// A move between plans of an active subscription group.
   enum PlanChange: Equatable {
@@ -67,6 +69,10 @@ struct PurchasePlan {
       product: product,
       request: PurchaseRequest(quantity: options.quantity, appAccountToken: options.appAccountToken)
     )
+    if let seats = options.seats {
+      plan.multiSeat = try MultiSeatRules.seats(seats, of: product)
+      plan.request.quantity = seats
+    }
     switch product.type {
     case .nonConsumable:
       plan.existing = TransactionRules.currentEntitlements(records, at: now)

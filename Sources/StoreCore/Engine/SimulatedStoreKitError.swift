@@ -71,6 +71,8 @@ public enum PurchaseRefusal: String, Error, Sendable, Hashable, CaseIterable,
   case invalidOfferSignature
   /// The offer is missing parameters.
   case missingOfferParameters
+  /// The product is not sold by seat, yet the purchase asked for seats (iOS 27.3).
+  case multiSeatPurchaseDisabled
 
   /// `Product.PurchaseError.<case>`.
   public var description: String { "Product.PurchaseError.\(rawValue)" }

@@ -114,10 +114,17 @@ extension StoreEngine {
       id: record.id, product: plan.product, request: plan.request, offer: plan.offer,
       customer: state.customer, storefront: catalog.storefront, date: now, nonce: nonce,
       commitment: commitment)
+    if let seats = plan.multiSeat {
+      payload.quantity = seats.seats
+      payload.price = MultiSeatRules.averagePrice(seats)
+      payload.multiSeatInfo = seats
+    }
     if plan.product.type == .autoRenewable {
       var chain = startOrContinueChain(
         plan, payload: &payload, existing: plan.chain, customer: state.customer, now: now)
       chain.commitment = commitment
+      chain.multiSeatInfo = plan.multiSeat
+      if let seats = plan.multiSeat { chain.renewalPrice = MultiSeatRules.averagePrice(seats) }
       chain.hasBillingPlans = plan.product.subscription?.commitmentPlan != nil
       if let monthly = plan.commitmentPlan {
         chain.renewalPrice = TransactionFactory.milliunits(monthly.monthlyPrice)

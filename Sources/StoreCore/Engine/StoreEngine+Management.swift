@@ -129,6 +129,13 @@ extension StoreEngine {
       if record.request.offer == PurchasePlan.monthlyPlanTag {
         options.billingPlanType = BillingPlanType.monthly.rawValue
       }
+      // A multiseat request keeps its seats as its quantity (a subscription's is otherwise 1).
+      if record.request.quantity > 1,
+        self.catalog.product(id: record.productID)?.subscription?.seatPriceTiers.isEmpty == false
+      {
+        options.quantity = 1
+        options.seats = record.request.quantity
+      }
       var plan = try PurchasePlan.make(
         productID: record.productID, options: options, state: state, catalog: self.catalog,
         now: now)
@@ -146,6 +153,7 @@ extension StoreEngine {
     }
     listeners.broadcast(signed, customerID: existing.customerID)
     shareWithFamily(of: existing.customerID, productID: existing.productID)
+    try issueBundledSubscriptions(for: signed, customerID: existing.customerID)
     return signed
   }
 
@@ -189,15 +197,21 @@ extension StoreEngine {
         chain.renewalInfo = try signRenewalInfo(chain.state, customer: customer, at: now)
         changes.subscriptions.append(chain)
       }
-      changes.events.append(
-        event(
-          kind, record, at: now, detail: reason == .refundedDueToIssue ? "developerIssue" : "other")
-      )
+      changes.events.append(event(kind, record, at: now, detail: Self.detail(of: reason)))
       return record.signed!
     }
     listeners.broadcast(signed, customerID: existing.customerID)
     shareWithFamily(of: existing.customerID, productID: existing.productID)
     return signed
+  }
+
+  /// The event log's detail for a revocation with `reason`.
+  static func detail(of reason: RevocationReason) -> String {
+    switch reason {
+    case .refundedDueToIssue: "developerIssue"
+    case .refundedForOtherReason: "other"
+    case .upgradedToBundle: "upgradedToBundle"
+    }
   }
 
   /// Runs `body` on the current version of record `id` inside one ledger write.

@@ -40,6 +40,7 @@ extension StoreEngine {
         renewals += renewed.count
         for transaction in renewed {
           listeners.broadcast(transaction, customerID: subscription.customerID)
+          try issueBundledSubscriptions(for: transaction, customerID: subscription.customerID)
         }
         broadcastStatus(customerID: subscription.customerID, originalID: subscription.originalID)
         if !renewed.isEmpty {
@@ -169,7 +170,7 @@ extension StoreEngine {
     let signed = TransactionRules.chronological(records)
     // Read once, and only when a status is reported (reading may create the customer).
     var account: Customer?
-    return try states.compactMap { state in
+    let own = try states.compactMap { state -> SignedSubscriptionStatus? in
       guard groupID == nil || state.groupID == groupID,
         let latest = signed.last(where: {
           $0.payload.originalTransactionId == String(state.originalID)
@@ -183,6 +184,9 @@ extension StoreEngine {
         state: state.renewalState(at: now), renewalInfo: info, transaction: latest,
         subscription: state)
     }
+    let bundled = try bundledStatuses(
+      signed, bundles: states, groupID: groupID, customerID: customerID, at: now)
+    return own + bundled
   }
 }
 
@@ -195,6 +199,7 @@ extension ExpirationIntent {
     case .customerDidNotConsentToPriceIncrease: "didNotConsentToPriceIncrease"
     case .productNotAvailable: "productUnavailable"
     case .other: "unknown"
+    case .unbundled: "unbundled"
     }
   }
 }

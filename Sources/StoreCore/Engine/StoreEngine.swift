@@ -197,6 +197,7 @@ public final class StoreEngine: Sendable {
         broadcastStatus(customerID: customerID, originalID: original)
       }
       shareWithFamily(of: customerID, productID: productID)
+      try issueBundledSubscriptions(for: transaction, customerID: customerID)
     }
     return outcome
   }

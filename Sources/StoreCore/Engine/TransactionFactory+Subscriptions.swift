@@ -10,7 +10,7 @@ extension TransactionFactory {
     signedAt date: Date, nonce: UUID, reason: TransactionReason = .renewal,
     commitment: SubscriptionState.Commitment? = nil
   ) -> JWSTransactionDecodedPayload {
-    JWSTransactionDecodedPayload(
+    var payload = JWSTransactionDecodedPayload(
       originalTransactionId: String(state.originalID),
       transactionId: String(id),
       webOrderLineItemId: String(id),
@@ -20,7 +20,7 @@ extension TransactionFactory {
       purchaseDate: start.epochMilliseconds,
       originalPurchaseDate: state.originalPurchaseDate.epochMilliseconds,
       expiresDate: end.epochMilliseconds,
-      quantity: 1,
+      quantity: state.multiSeatInfo?.seats ?? 1,
       type: .autoRenewableSubscription,
       appAccountToken: state.appAccountToken,
       inAppOwnershipType: .purchased,
@@ -42,6 +42,9 @@ extension TransactionFactory {
       deviceVerification: hasher.deviceVerification(
         nonce: nonce, deviceVerificationID: customer.deviceVerificationID),
       deviceVerificationNonce: nonce)
+    // A multiseat subscription renews its seats at their prices.
+    payload.multiSeatInfo = state.multiSeatInfo
+    return payload
   }
 
   /// The renewal info of `state` at `date`: `JWSRenewalInfoDecodedPayload`.

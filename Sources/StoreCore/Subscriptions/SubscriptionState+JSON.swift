@@ -91,6 +91,10 @@ extension SubscriptionState {
       }
       members.append(JSONMember("nextBillingPlan", .object(plan)))
     }
+    // Stored as the transaction's own `multiSeatInfo` object.
+    if let seats = multiSeatInfo, let value = try? JSONParser.parse(seats.jsonBytes()) {
+      members.append(JSONMember("multiSeatInfo", value))
+    }
     return .object(members)
   }
 
@@ -159,6 +163,13 @@ extension SubscriptionState {
         commitmentPrice: try next.optional("commitmentPrice").map {
           cursor throws(JSONReadError) in Int64(try cursor.int())
         })
+    }
+    if let seats = try root.optional("multiSeatInfo") {
+      do {
+        multiSeatInfo = try TransactionMultiSeatInfo(json: seats.value)
+      } catch {
+        throw seats.error(error.description)
+      }
     }
     if let offer = try root.optional("offer") {
       guard let type = OfferType(rawValue: try offer.int("type")),

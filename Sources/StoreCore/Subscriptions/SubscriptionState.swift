@@ -50,6 +50,8 @@ public struct SubscriptionState: Sendable, Equatable {
   /// change: `MONTHLY` starts a commitment at the next renewal, `BILLED_UPFRONT` bills up front
   /// once the commitment ends; nil keeps the plan as it is.
   public var nextBillingPlan: NextBillingPlan?
+  /// The seats of a multiseat subscription, which each renewal bills again; nil otherwise.
+  public var multiSeatInfo: TransactionMultiSeatInfo?
 
   /// A billing plan chosen for later, with the prices it will charge.
   public struct NextBillingPlan: Sendable, Equatable {

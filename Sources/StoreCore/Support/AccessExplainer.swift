@@ -260,6 +260,7 @@ public enum AccessExplainer {
     case .customerDidNotConsentToPriceIncrease: SupportPhrase("price increase declined")
     case .productNotAvailable: SupportPhrase("product no longer available")
     case .other: SupportPhrase("other reason")
+    case .unbundled: SupportPhrase("left its bundle")
     }
   }
 

@@ -13,4 +13,7 @@ public enum ExpirationIntent: Int, Sendable, Equatable, Hashable, CaseIterable {
   case productNotAvailable = 4
   /// Another reason.
   case other = 5
+  /// The subscription left its bundle: the customer moved to a bundle without it (iOS 27's
+  /// `ExpirationReason.unbundled`); Apple documents no server value, so the next free one.
+  case unbundled = 6
 }

@@ -55,6 +55,12 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
   public var renewalBillingPlanType: BillingPlanType?
   /// What happens when the current 12-month commitment ends.
   public var commitmentInfo: RenewalCommitmentInfo?
+  /// The subscription bundle the next renewal is part of, for a bundled subscription (iOS 27).
+  public var bundleProductId: String?
+  /// The subscription group of that bundle.
+  public var bundleSubscriptionGroupIdentifier: String?
+  /// Whether the subscription leaves its bundle at the next renewal; sent only when true.
+  public var willUnbundle: Bool?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -85,6 +91,9 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     offerPeriod: String? = nil,
     renewalBillingPlanType: BillingPlanType? = nil,
     commitmentInfo: RenewalCommitmentInfo? = nil,
+    bundleProductId: String? = nil,
+    bundleSubscriptionGroupIdentifier: String? = nil,
+    willUnbundle: Bool? = nil,
     deviceVerification: Data? = nil,
     deviceVerificationNonce: UUID? = nil
   ) {
@@ -111,6 +120,9 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     self.offerPeriod = offerPeriod
     self.renewalBillingPlanType = renewalBillingPlanType
     self.commitmentInfo = commitmentInfo
+    self.bundleProductId = bundleProductId
+    self.bundleSubscriptionGroupIdentifier = bundleSubscriptionGroupIdentifier
+    self.willUnbundle = willUnbundle
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }
@@ -140,6 +152,9 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     var offerPeriod: String?
     var renewalBillingPlanType: BillingPlanType?
     var commitmentInfo: RenewalCommitmentInfo?
+    var bundleProductId: String?
+    var bundleSubscriptionGroupIdentifier: String?
+    var willUnbundle: Bool?
     var deviceVerification: Data?
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSRenewalInfoDecodedPayload") {
@@ -194,6 +209,12 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
         if let value = WireJSONReader.present(member.value) {
           commitmentInfo = try RenewalCommitmentInfo(json: value)
         }
+      case "bundleProductId":
+        bundleProductId = try WireJSONReader.string(member.value, "bundleProductId")
+      case "bundleSubscriptionGroupIdentifier":
+        bundleSubscriptionGroupIdentifier = try WireJSONReader.string(
+          member.value, "bundleSubscriptionGroupIdentifier")
+      case "willUnbundle": willUnbundle = try WireJSONReader.bool(member.value, "willUnbundle")
       case "deviceVerification":
         deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
       case "deviceVerificationNonce":
@@ -227,6 +248,9 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
       offerPeriod: offerPeriod,
       renewalBillingPlanType: renewalBillingPlanType,
       commitmentInfo: commitmentInfo,
+      bundleProductId: bundleProductId,
+      bundleSubscriptionGroupIdentifier: bundleSubscriptionGroupIdentifier,
+      willUnbundle: willUnbundle,
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
@@ -258,6 +282,9 @@ public struct JWSRenewalInfoDecodedPayload: SignedPayload {
     writer.write("offerPeriod", offerPeriod)
     writer.write("renewalBillingPlanType", renewalBillingPlanType)
     writer.write("commitmentInfo", object: commitmentInfo?.jsonBytes())
+    writer.write("bundleProductId", bundleProductId)
+    writer.write("bundleSubscriptionGroupIdentifier", bundleSubscriptionGroupIdentifier)
+    writer.write("willUnbundle", willUnbundle)
     writer.write("deviceVerification", base64: deviceVerification)
     writer.write("deviceVerificationNonce", deviceVerificationNonce)
     return writer.finish()

@@ -74,6 +74,20 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
   public var billingPlanType: BillingPlanType?
   /// Where a monthly charge stands in its 12-month commitment.
   public var commitmentInfo: TransactionCommitmentInfo?
+  /// The subscription bundle this transaction of a bundled subscription came with (iOS 27).
+  public var bundleProductId: String?
+  /// The subscription group of that bundle.
+  public var bundleSubscriptionGroupIdentifier: String?
+  /// The original transaction ID of that bundle's chain.
+  public var bundleOriginalTransactionId: String?
+  /// The bundle's transaction this one was issued with (its purchase or renewal).
+  public var bundleTransactionId: String?
+  /// The original transaction ID of the subscription this one replaced when the customer moved
+  /// between a standalone subscription and a bundle.
+  public var previousOriginalTransactionId: String?
+  /// The seats of a multiseat purchase (then `quantity` is the seats and `price` the average
+  /// price per seat).
+  public var multiSeatInfo: TransactionMultiSeatInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -113,6 +127,12 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     revocationPercentage: Int? = nil,
     billingPlanType: BillingPlanType? = nil,
     commitmentInfo: TransactionCommitmentInfo? = nil,
+    bundleProductId: String? = nil,
+    bundleSubscriptionGroupIdentifier: String? = nil,
+    bundleOriginalTransactionId: String? = nil,
+    bundleTransactionId: String? = nil,
+    previousOriginalTransactionId: String? = nil,
+    multiSeatInfo: TransactionMultiSeatInfo? = nil,
     deviceVerification: Data? = nil,
     deviceVerificationNonce: UUID? = nil
   ) {
@@ -148,6 +168,12 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     self.revocationPercentage = revocationPercentage
     self.billingPlanType = billingPlanType
     self.commitmentInfo = commitmentInfo
+    self.bundleProductId = bundleProductId
+    self.bundleSubscriptionGroupIdentifier = bundleSubscriptionGroupIdentifier
+    self.bundleOriginalTransactionId = bundleOriginalTransactionId
+    self.bundleTransactionId = bundleTransactionId
+    self.previousOriginalTransactionId = previousOriginalTransactionId
+    self.multiSeatInfo = multiSeatInfo
     self.deviceVerification = deviceVerification
     self.deviceVerificationNonce = deviceVerificationNonce
   }
@@ -186,6 +212,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     var revocationPercentage: Int?
     var billingPlanType: BillingPlanType?
     var commitmentInfo: TransactionCommitmentInfo?
+    var bundle: [String: String] = [:]
+    var multiSeatInfo: TransactionMultiSeatInfo?
     var deviceVerification: Data?
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
@@ -250,6 +278,13 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
         if let value = WireJSONReader.present(member.value) {
           commitmentInfo = try TransactionCommitmentInfo(json: value)
         }
+      case "bundleProductId", "bundleSubscriptionGroupIdentifier", "bundleOriginalTransactionId",
+        "bundleTransactionId", "previousOriginalTransactionId":
+        bundle[member.key] = try WireJSONReader.string(member.value, member.key)
+      case "multiSeatInfo":
+        if let value = WireJSONReader.present(member.value) {
+          multiSeatInfo = try TransactionMultiSeatInfo(json: value)
+        }
       case "deviceVerification":
         deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
       case "deviceVerificationNonce":
@@ -292,6 +327,12 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
       revocationPercentage: revocationPercentage,
       billingPlanType: billingPlanType,
       commitmentInfo: commitmentInfo,
+      bundleProductId: bundle["bundleProductId"],
+      bundleSubscriptionGroupIdentifier: bundle["bundleSubscriptionGroupIdentifier"],
+      bundleOriginalTransactionId: bundle["bundleOriginalTransactionId"],
+      bundleTransactionId: bundle["bundleTransactionId"],
+      previousOriginalTransactionId: bundle["previousOriginalTransactionId"],
+      multiSeatInfo: multiSeatInfo,
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
@@ -332,6 +373,12 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     writer.write("revocationPercentage", revocationPercentage)
     writer.write("billingPlanType", billingPlanType)
     writer.write("commitmentInfo", object: commitmentInfo?.jsonBytes())
+    writer.write("bundleProductId", bundleProductId)
+    writer.write("bundleSubscriptionGroupIdentifier", bundleSubscriptionGroupIdentifier)
+    writer.write("bundleOriginalTransactionId", bundleOriginalTransactionId)
+    writer.write("bundleTransactionId", bundleTransactionId)
+    writer.write("previousOriginalTransactionId", previousOriginalTransactionId)
+    writer.write("multiSeatInfo", object: multiSeatInfo?.jsonBytes())
     writer.write("deviceVerification", base64: deviceVerification)
     writer.write("deviceVerificationNonce", deviceVerificationNonce)
     return writer.finish()

@@ -20,6 +20,7 @@ enum EventNoteWords {
   ).merging([
     "grace period": "grace period", "forced": "forced", "already owned": "already owned",
     "developerIssue": "developer issue", "other": "other reason",
+    "upgradedToBundle": "upgraded to a bundle",
   ]) { first, _ in first }
 
   /// `note` in the snapshot's language.

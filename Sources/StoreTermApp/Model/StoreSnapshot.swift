@@ -138,11 +138,25 @@ public struct StoreSnapshot: Sendable, Equatable {
       ?? subscriptions[originalID]
   }
 
-  /// Where `record` stands now: ``Standing``'s one answer, with the record's chain.
+  /// Where `record` stands now: ``Standing``'s one answer, with the record's chain (and for a
+  /// bundled subscription, its bundle's).
   public func standing(of record: TransactionRecord) -> Standing {
-    Standing.decide(
-      record, chain: record.signed.flatMap { chain(of: $0.payload) },
-      nonRenewingLength: nonRenewingLength, now: now)
+    guard record.state == .purchased, let payload = record.signed?.payload else {
+      return Standing.decide(record, chain: nil, nonRenewingLength: nonRenewingLength, now: now)
+    }
+    return Standing.decide(
+      payload, chain: chain(of: payload), nonRenewingLength: nonRenewingLength, now: now,
+      bundle: bundleChain(of: payload))
+  }
+
+  /// The chain of the bundle a bundled subscription's transaction came with, when the snapshot
+  /// shows one of that bundle's transactions.
+  func bundleChain(of payload: JWSTransactionDecodedPayload) -> SubscriptionChain? {
+    guard let original = payload.bundleOriginalTransactionId else { return nil }
+    let rows = records + (historyPage?.rows ?? []) + (transactionPage?.rows ?? [])
+    return rows.compactMap(\.signed?.payload)
+      .last { $0.originalTransactionId == original }
+      .flatMap(chain(of:))
   }
 
   /// The purchase state of `productID`.

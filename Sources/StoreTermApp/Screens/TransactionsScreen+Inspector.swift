@@ -111,6 +111,7 @@ extension TransactionsScreen {
     if let plan = payload.billingPlanType {
       lines.append((billingPlanLine(plan, payload), .normal))
     }
+    lines += bundleAndSeatLines(payload).map { ($0, .normal) }
     lines.append(
       (
         "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"

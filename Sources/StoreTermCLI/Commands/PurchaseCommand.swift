@@ -16,6 +16,7 @@ enum PurchaseCommand {
       .value(
         "billing-plan", "PLAN",
         help: "upFront, or monthly: a 1-year subscription billed over a 12-month commitment"),
+      .value("seats", "N", help: "The total seats of a multiseat purchase (iOS 27.3's .seats)"),
       .flag("ask-to-buy", help: "Ask a parent first: the purchase stays pending until approved"),
       .flag("interrupted", help: "Interrupt the purchase: it stays pending until resolved"),
       .flag("cancel", help: "The customer cancels the payment sheet"),
@@ -124,6 +125,12 @@ enum PurchaseCommand {
           "--account-token \(text): not a UUID such as 6F9619FF-8B86-D011-B42D-00C04FC964FF")
       }
       options.insert(.appAccountToken(token))
+    }
+    if let text = parsed.value("seats") {
+      guard let seats = Int(text) else {
+        throw UsageError("--seats \(JSONValue.string(text).compactText): not a whole number")
+      }
+      options.insert(.seats(seats))
     }
     if let plan = parsed.value("billing-plan") {
       // StoreKit's `BillingPlanType` names.
