@@ -68,4 +68,15 @@ import Testing
         == #""eyJhbGciOiJFUzI1NiJ9.e30.c2ln""#)
     #expect(JSONValue.string("").compactText == #""""#)
   }
+
+  /// The bytes a server sends are the compact text's UTF-8, escapes and nesting included.
+  @Test func compactUTF8IsTheCompactTextsBytes() {
+    let value = JSONValue.object([
+      JSONMember("a\"é", .array([.string("x\n😀"), .number("1.5"), .bool(false), .null])),
+      JSONMember("empty", .object([])), JSONMember("list", .array([])),
+    ])
+    #expect(
+      value.compactUTF8 == Array(#"{"a\"é":["x\n😀",1.5,false,null],"empty":{},"list":[]}"#.utf8))
+    #expect(value.compactUTF8 == Array(value.compactText.utf8))
+  }
 }
