@@ -76,16 +76,17 @@ extension JSONValue {
     let utf8 = text.utf8
     let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
       var run = 0
-      for offset in bytes.indices where needsEscape(bytes[offset]) {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
-        appendEscape(bytes[offset], into: &output)
-        run = offset + 1
+      while true {
+        let next = JSONEscapeScan.firstEscape(in: bytes, from: run)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<next]))
+        guard next < bytes.count else { break }
+        appendEscape(bytes[next], into: &output)
+        run = next + 1
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
     }
     if scanned == nil {
       for byte in utf8 {
-        if needsEscape(byte) {
+        if JSONEscapeScan.needsEscape(byte) {
           appendEscape(byte, into: &output)
         } else {
           output.append(byte)
@@ -93,12 +94,6 @@ extension JSONValue {
       }
     }
     output.append(UInt8(ascii: "\""))
-  }
-
-  /// Whether `byte` is written escaped inside a JSON string.
-  @inline(__always)
-  private static func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   private static func appendEscape(_ byte: UInt8, into output: inout [UInt8]) {
