@@ -132,10 +132,12 @@ struct DatabaseQueueTests {
   func snapshotIsOneState() throws {
     let directory = try TemporaryDirectory()
     let path = directory.file("snapshot.sqlite")
-    let reader = try DatabaseQueue(location: .file(path))
-    try reader.write { db in
+    var migrator = Migrator()
+    migrator.registerMigration("create items") { db in
       try db.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
     }
+    let reader = try DatabaseQueue(location: .file(path))
+    try migrator.migrate(reader)
     let writer = try DatabaseQueue(location: .file(path))
     func count() throws -> Int {
       try reader.read { db in try db.fetchOne("SELECT count(*) FROM items")!.get(Int.self, at: 0) }
