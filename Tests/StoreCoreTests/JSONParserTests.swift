@@ -1,5 +1,6 @@
-import StoreCore
 import Testing
+
+@testable import StoreCore
 
 /// The strict JSON reader behind every file storeterm loads.
 @Suite struct JSONParserTests {
@@ -67,5 +68,34 @@ import Testing
       JSONValue.string("eyJhbGciOiJFUzI1NiJ9.e30.c2ln").compactText
         == #""eyJhbGciOiJFUzI1NiJ9.e30.c2ln""#)
     #expect(JSONValue.string("").compactText == #""""#)
+  }
+
+  /// The eight-bytes-at-a-time scan finds exactly the bytes that need an escape, wherever they
+  /// sit in a word, among ASCII and non-ASCII neighbours.
+  @Test func theEscapeScanFindsEveryByteThatNeedsOne() {
+    var misses: [String] = []
+    for filler in [UInt8(ascii: "a"), 0xC3, 0xFF, 0x7F] {
+      for position in 0..<19 {
+        for byte in UInt8.min...UInt8.max {
+          var bytes = [UInt8](repeating: filler, count: 19)
+          bytes[position] = byte
+          let expected = byte < 0x20 || byte == 0x22 || byte == 0x5C ? position : 19
+          let found = bytes.withUnsafeBufferPointer { JSONEscapeScan.firstEscape(in: $0, from: 0) }
+          if found != expected { misses.append("\(filler) \(position) \(byte): \(found)") }
+        }
+      }
+    }
+    #expect(misses.isEmpty)
+  }
+
+  /// The bytes a server sends are the compact text's UTF-8, escapes and nesting included.
+  @Test func compactUTF8IsTheCompactTextsBytes() {
+    let value = JSONValue.object([
+      JSONMember("a\"é", .array([.string("x\n😀"), .number("1.5"), .bool(false), .null])),
+      JSONMember("empty", .object([])), JSONMember("list", .array([])),
+    ])
+    #expect(
+      value.compactUTF8 == Array(#"{"a\"é":["x\n😀",1.5,false,null],"empty":{},"list":[]}"#.utf8))
+    #expect(value.compactUTF8 == Array(value.compactText.utf8))
   }
 }

@@ -110,6 +110,48 @@ struct DatabaseQueueTests {
     #expect(try count() == 1)
   }
 
+  @Test("reads inside a snapshot join its one transaction; a write inside it is refused")
+  func snapshotJoinsReads() throws {
+    let numbers = try queue.snapshot {
+      [
+        try queue.read { db in db.transactionNumber },
+        try queue.snapshot { try queue.read { db in db.transactionNumber } },
+      ]
+    }
+    #expect(numbers[0] == numbers[1])
+    #expect(try queue.read { db in db.transactionNumber } == numbers[0] + 1)
+    #expect(throws: PersistenceError.reentrantAccess) {
+      try queue.snapshot {
+        try queue.write { db in try db.execute("INSERT INTO items (name) VALUES (?)", ["x"]) }
+      }
+    }
+    #expect(try count() == 0)
+  }
+
+  @Test("a snapshot sees one state while another connection commits")
+  func snapshotIsOneState() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("snapshot.sqlite")
+    var migrator = Migrator()
+    migrator.registerMigration("create items") { db in
+      try db.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+    }
+    let reader = try DatabaseQueue(location: .file(path))
+    try migrator.migrate(reader)
+    let writer = try DatabaseQueue(location: .file(path))
+    func count() throws -> Int {
+      try reader.read { db in try db.fetchOne("SELECT count(*) FROM items")!.get(Int.self, at: 0) }
+    }
+    let seen = try reader.snapshot {
+      let before = try count()
+      try writer.write { db in try db.execute("INSERT INTO items (name) VALUES (?)", ["new"]) }
+      return [before, try count()]
+    }
+    #expect(seen == [0, 0])
+    #expect(try count() == 1)
+    withExtendedLifetime(directory) {}
+  }
+
   @Test("many tasks writing through one queue lose no update")
   func concurrentTasks() async throws {
     try queue.write { db in try db.execute("CREATE TABLE counter (value INTEGER NOT NULL)") }

@@ -52,6 +52,12 @@ extension StoreEngine {
     return renewals
   }
 
+  /// Whether nothing is due by the clock's now, so `catchUp()` would change nothing: one read,
+  /// for a caller that answers from a read-only snapshot and catches up only when needed.
+  public func isCaughtUp() throws -> Bool {
+    try ledger.dueSubscriptions(by: clock.now(), limit: 1).isEmpty
+  }
+
   /// Advances one subscription chain to `now` in one ledger write.
   private func advance(originalID: UInt64, customerID: String, to now: Date) throws
     -> [SignedTransaction]

@@ -117,9 +117,11 @@ public struct WireJSONWriter: Sendable {
   private mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     // Fast path: IDs, dates and codes never need escaping, so copy them whole.
-    if !text.utf8.contains(where: {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }) {
+    let clean =
+      text.utf8.withContiguousStorageIfAvailable {
+        JSONEscapeScan.firstEscape(in: $0, from: 0) == $0.count
+      } ?? !text.utf8.contains(where: JSONEscapeScan.needsEscape)
+    if clean {
       bytes.append(contentsOf: text.utf8)
       bytes.append(UInt8(ascii: "\""))
       return

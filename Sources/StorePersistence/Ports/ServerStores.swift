@@ -12,14 +12,18 @@ public struct ServerStores: Sendable {
   public let requests: any ServerRequestStore
   /// The notification outbox and its deliveries.
   public let outbox: any NotificationOutboxStore
+  /// One state of the stores for a request's reads (SQLite's read transaction), or none.
+  public let reads: any ReadSnapshots
   private let makeRetention: @Sendable (SignedDataConfiguration) -> any RetentionConfigurationStore
 
   /// Stores of one backend.
   public init(
     ledger: any Ledger, keys: any ServerKeyStore, requests: any ServerRequestStore,
     outbox: any NotificationOutboxStore,
-    retention: @escaping @Sendable (SignedDataConfiguration) -> any RetentionConfigurationStore
+    retention: @escaping @Sendable (SignedDataConfiguration) -> any RetentionConfigurationStore,
+    reads: any ReadSnapshots = SeparateReads()
   ) {
+    self.reads = reads
     self.ledger = ledger
     self.keys = keys
     self.requests = requests
@@ -32,7 +36,7 @@ public struct ServerStores: Sendable {
     self.init(
       ledger: ledger, keys: ServerDirectory(ledger: ledger),
       requests: ServerRequests(ledger: ledger), outbox: NotificationOutbox(ledger: ledger),
-      retention: { RetentionStore(ledger: ledger, identity: $0) })
+      retention: { RetentionStore(ledger: ledger, identity: $0) }, reads: ledger.queue)
   }
 
   /// The Retention Messaging configuration of `identity`'s app.

@@ -33,6 +33,7 @@ import Synchronization
 /// - ``init(location:options:)``
 /// ### Reading and writing
 /// - ``read(_:)``
+/// - ``snapshot(_:)``
 /// - ``write(_:)``
 public final class DatabaseQueue: Sendable {
   /// Where the database lives.
@@ -45,6 +46,8 @@ public final class DatabaseQueue: Sendable {
   /// The thread inside `read`/`write` right now (0 for none), to refuse re-entry with a clear
   /// error instead of deadlocking on the lock the thread already holds.
   private let owner = Atomic<UInt>(0)
+  /// The connection while its owner is inside `snapshot`, so that thread's nested reads join it.
+  private let shared = SharedSnapshot()
 
   /// Opens the database (see `SQLiteConnection.init(location:options:)` for what is checked).
   public init(location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()) throws {
@@ -59,11 +62,38 @@ public final class DatabaseQueue: Sendable {
   ///   `PersistenceError.reentrantAccess` when called from inside this queue's `read`/`write`,
   ///   whatever `body` throws, or `SQLiteError`.
   public func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try withConnection { db in
+    if let db = joinableSnapshot() { return try body(db) }
+    return try withConnection { db in
       db.isReadOnlyAccess = true
       defer { db.isReadOnlyAccess = false }
       return try db.inTransaction(.deferred) { try body(db) }
     }
+  }
+
+  /// Runs `body` in one read-only transaction that every `read` (and `snapshot`) made by the same
+  /// thread inside it joins: a request that reads a key, a transaction and a customer's records
+  /// through separate calls sees one state of the database, at the cost of one transaction.
+  ///
+  /// A `write` inside it is still refused with `PersistenceError.reentrantAccess`.
+  public func snapshot<T: Sendable>(_ body: () throws -> T) throws -> T {
+    if joinableSnapshot() != nil { return try body() }
+    return try withConnection { db in
+      db.isReadOnlyAccess = true
+      defer { db.isReadOnlyAccess = false }
+      return try db.inTransaction(.deferred) {
+        shared.connection = db
+        defer { shared.connection = nil }
+        return try body()
+      }
+    }
+  }
+
+  /// The connection of the snapshot this thread is inside, if it is inside one.
+  private func joinableSnapshot() -> SQLiteConnection? {
+    // Only the owning thread sets and reads `shared.connection`, and only while it holds the
+    // lock; another thread sees a different owner and never touches it.
+    guard owner.load(ordering: .relaxed) == Self.currentThread else { return nil }
+    return shared.connection
   }
 
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back
@@ -98,4 +128,11 @@ public final class DatabaseQueue: Sendable {
       UInt(pthread_self())
     #endif
   }
+}
+
+/// The connection a `snapshot` lends to nested reads on its own thread.
+private final class SharedSnapshot: @unchecked Sendable {
+  // @unchecked: written and read only by the thread that holds the queue's lock (see
+  // `DatabaseQueue.joinableSnapshot`).
+  var connection: SQLiteConnection?
 }

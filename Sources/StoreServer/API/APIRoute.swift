@@ -47,6 +47,19 @@ enum APIRoute: Equatable, Sendable {
     case unknownPath
   }
 
+  /// Whether the endpoint only reads the stores, so it can be answered from one read snapshot.
+  ///
+  /// Only the hot lookups are listed; an endpoint that would write (or create a customer) is
+  /// not, and one that tries anyway is answered again outside the snapshot.
+  var isReadOnly: Bool {
+    switch self {
+    case .transactionInfo, .transactionHistory, .transactionHistoryV1, .subscriptionStatuses,
+      .refundHistory, .orderLookup:
+      true
+    default: false
+    }
+  }
+
   /// Matches `method` and `path` (already percent-decoded).
   static func match(method: String, path: String) -> Match {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

@@ -21,7 +21,7 @@ public struct HTTPResponse: Sendable, Equatable {
   /// A JSON response (`application/json`, as Apple's servers label theirs).
   public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
-      status: status, contentType: "application/json", body: Array(value.compactText.utf8))
+      status: status, contentType: "application/json", body: value.compactUTF8)
   }
 
   /// An empty response, such as 200 for a request that returns nothing.
