@@ -17,6 +17,10 @@ final class PostgresJWSHeaders: Sendable {
   /// Forgets what the previous write transaction inserted (it committed or rolled back).
   func beginTransaction() { state.withLock { $0.inserted.removeAll() } }
 
+  /// The write transaction ended: its headers are the server's (committed) or gone (rolled
+  /// back), so the next read that finds one may cache it.
+  func endTransaction() { state.withLock { $0.inserted.removeAll() } }
+
   /// The `jws` and `jws_header` columns for `jws`: `payload.signature` and its header's
   /// identifier (found or inserted); the whole JWS and nil when it has no dot.
   func storedForm(of jws: String, db: PostgresConnection) throws -> (jws: String, headerID: Int64?)

@@ -47,7 +47,11 @@ public final class PostgresLedger: Ledger {
   /// Runs `body` in a write transaction; the header cache learns what committed.
   @discardableResult
   func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-    try database.write { db in
+    // Whether it committed or rolled back, what it inserted is settled once it ends: a header
+    // left marked as just inserted would never be cached, and every later read of a record
+    // would ask the server for it again.
+    defer { headers.endTransaction() }
+    return try database.write { db in
       headers.beginTransaction()
       return try body(db)
     }

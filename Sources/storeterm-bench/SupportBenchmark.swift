@@ -44,7 +44,12 @@ struct SupportBenchmark {
       let admin = try PostgresConnection(server)
       try admin.run(script: "DROP DATABASE IF EXISTS " + name)
       try admin.run(script: "CREATE DATABASE " + name)
-      dropDatabase = { try? admin.run(script: "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)") }
+      // `STORETERM_BENCH_KEEP=1` leaves the database for a look at its plans afterwards.
+      if ProcessInfo.processInfo.environment["STORETERM_BENCH_KEEP"] != "1" {
+        dropDatabase = {
+          try? admin.run(script: "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+        }
+      }
       let target = try PostgresLedger(connectionString: server + " dbname=" + name)
       let copying = try clock.measure {
         try target.restore(try ledger.snapshot())
