@@ -96,6 +96,7 @@ let package = Package(
       name: "StoreTermTestSupport",
       dependencies: [
         "StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore", "StorePostgres",
+        "StoreServer",
       ]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),

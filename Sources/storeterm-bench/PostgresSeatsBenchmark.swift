@@ -44,7 +44,7 @@ struct PostgresSeatsBenchmark {
       try await HeadlessFrontEnd(database: uri, customerID: "a", environment: environment),
       try await HeadlessFrontEnd(database: uri, customerID: "b", environment: environment),
     ]
-    let webhook = try SeatsWebhook()
+    let webhook = try RecordingWebhook()
     defer { webhook.server.stop() }
     let serves = try (0..<2).map { _ in
       let process = Process()
@@ -193,39 +193,7 @@ struct PostgresSeatsBenchmark {
   }
 }
 
-/// The webhook of `seats`: every body posted to it, answered 200.
-private final class SeatsWebhook: Sendable {
-  let server: HTTPServer
-  let received = PostedBodies()
-
-  init() throws {
-    let received = self.received
-    server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
-      received.bodies.withLock { $0.append(request.body) }
-      return .empty(status: 200)
-    }
-  }
-
-  var url: String { "http://127.0.0.1:\(server.port)/notifications" }
-
-  /// Each post's `signedPayload`, in arrival order.
-  var payloads: [String] {
-    received.bodies.withLock { $0 }.map { body in
-      guard case .object(let members)? = try? JSONParser.parse(body),
-        case .string(let payload)? = members.first(where: { $0.key == "signedPayload" })?.value
-      else { return "" }
-      return payload
-    }
-  }
-}
-
 private struct SeatsFailure: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
-}
-
-/// What a webhook was posted, shared with its handler.
-private final class PostedBodies: Sendable {
-  /// Every body, in arrival order.
-  let bodies = Mutex<[[UInt8]]>([])
 }

@@ -23,29 +23,6 @@ struct PostgresServeTests {
   static let writers = ["a", "a", "b", "b"]
   static let purchasesPerWriter = 10
 
-  /// A webhook on loopback: every body it was posted, answered 200.
-  final class Webhook: Sendable {
-    let server: HTTPServer
-    let received = PostedBodies()
-
-    init() throws {
-      let received = self.received
-      server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
-        received.bodies.withLock { $0.append(request.body) }
-        return .empty(status: 200)
-      }
-    }
-
-    var url: String { "http://127.0.0.1:\(server.port)/notifications" }
-
-    /// The `signedPayload` of every post, in arrival order.
-    var payloads: [String] {
-      received.bodies.withLock { $0 }.map { body in
-        (try? JSONParser.parse(body))?["signedPayload"]?.string ?? ""
-      }
-    }
-  }
-
   @Test func twoServesDeliverEveryNotificationOnceWhileFourWritersBuy() async throws {
     let scratch = try PostgresScratch()
     let db = scratch.uri
@@ -56,7 +33,7 @@ struct PostgresServeTests {
     // The first command creates the schema and the one CA every process signs with.
     let first = try Self.storeterm(["purchase", Demo.coins, "--db", db], environment)
     #expect(first.status == 0, "\(first.error)")
-    let webhook = try Webhook()
+    let webhook = try RecordingWebhook()
     defer { webhook.server.stop() }
     let serves = try (1...2).map { number in
       try ServerProcess(
@@ -144,7 +121,7 @@ struct PostgresServeTests {
     _ = try run(["server-keys", "revoke", keyID])
     #expect(try run(["server-keys", "list"]).contains("revoked"))
     // A drop fault on the webhook: the first post is lost, `retry-now` makes its retry due.
-    let webhook = try Webhook()
+    let webhook = try RecordingWebhook()
     defer { webhook.server.stop() }
     #expect(
       try run(["notifications", "fault", webhook.url, "drop", "--count", "1"])
@@ -221,10 +198,4 @@ struct PostgresServeTests {
   {
     try Subprocess.run(StoreTermProcess.path, arguments, environment: environment)
   }
-}
-
-/// What a webhook was posted, shared with its handler.
-final class PostedBodies: Sendable {
-  /// Every body, in arrival order.
-  let bodies = Mutex<[[UInt8]]>([])
 }

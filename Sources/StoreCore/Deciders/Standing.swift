@@ -122,6 +122,15 @@ public enum Standing: Sendable, Equatable, Hashable {
     return decide(signed.payload, chain: chain, nonRenewingLength: nonRenewingLength, now: now)
   }
 
+  /// Whether bundled subscription `transaction` was issued with its bundle's latest
+  /// transaction, so it stands as the bundle does; one that was not left the bundle (the
+  /// customer moved to a bundle without it) and ends with its own period.
+  public static func isStillBundled(
+    _ transaction: JWSTransactionDecodedPayload, bundleLatestTransactionID: String
+  ) -> Bool {
+    transaction.bundleTransactionId == bundleLatestTransactionID
+  }
+
   /// A signed transaction at `now`.
   ///
   /// - Parameters:
@@ -141,7 +150,7 @@ public enum Standing: Sendable, Equatable, Hashable {
     bundle: SubscriptionChain? = nil
   ) -> Standing {
     if let bundle, transaction.bundleOriginalTransactionId == bundle.originalID,
-      transaction.bundleTransactionId == bundle.latest.transactionId,
+      isStillBundled(transaction, bundleLatestTransactionID: bundle.latest.transactionId),
       transaction.revocationDate == nil, transaction.revocationType == nil
     {
       return decide(bundle.latest, chain: bundle, nonRenewingLength: nonRenewingLength, now: now)

@@ -124,8 +124,10 @@ extension StoreEngine {
         $0.payload.originalTransactionId == String(bundle.originalID)
       }
       let left =
-        bundleLatest.map { $0.payload.transactionId != transaction.payload.bundleTransactionId }
-        ?? false
+        bundleLatest.map {
+          !Standing.isStillBundled(
+            transaction.payload, bundleLatestTransactionID: $0.payload.transactionId)
+        } ?? false
       if left {
         state.expiresDate = Date(
           epochMilliseconds: transaction.payload.expiresDate ?? transaction.payload.purchaseDate)
