@@ -64,6 +64,21 @@ FORWARD(PGresult *, PQexecPrepared,
          const int *paramLengths, const int *paramFormats, int resultFormat),
         (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat), NULL)
 FORWARD_VOID(PQfinish, (PGconn *conn), (conn))
+FORWARD(int, PQenterPipelineMode, (PGconn *conn), (conn), 0)
+FORWARD(int, PQexitPipelineMode, (PGconn *conn), (conn), 0)
+FORWARD(PGresult *, PQgetResult, (PGconn *conn), (conn), NULL)
+FORWARD(int, PQpipelineSync, (PGconn *conn), (conn), 0)
+FORWARD(int, PQsendQueryParams,
+        (PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
+         const char *const *paramValues, const int *paramLengths, const int *paramFormats,
+         int resultFormat),
+        (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats,
+         resultFormat),
+        0)
+FORWARD(int, PQsendQueryPrepared,
+        (PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
+         const int *paramLengths, const int *paramFormats, int resultFormat),
+        (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat), 0)
 FORWARD(char *, PQfname, (const PGresult *res, int field_num), (res, field_num), NULL)
 FORWARD_VOID(PQfreemem, (void *ptr), (ptr))
 FORWARD(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num),

@@ -16,13 +16,20 @@ public final class PostgresConnection {
   /// How long one statement, or a wait for a lock, may take, in milliseconds.
   public static let statementTimeoutMilliseconds = 15_000
 
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// The database and server, for messages: `database "d" on host:port` (never a password).
   public let target: String
   /// Whether the session refuses every change (`default_transaction_read_only`).
   public let isReadOnly: Bool
   /// Prepared statements by their SQL text.
   private var prepared: [String: String] = [:]
+  /// Statements whose rows nobody reads, sent with the next round trip (``executeLater(_:_:)``).
+  var deferred: [PipelinedStatement] = []
+  /// Round trips that came back, for ``PostgresDatabase``'s retry after a restart: when none of
+  /// a transaction's did, the server never saw it begin.
+  var completedRoundTrips = 0
+  /// Set when a pipeline broke off with results unread: the connection cannot be used again.
+  var isAbandoned = false
 
   /// Connects with libpq's connection string or `postgresql://` URI; the password comes from
   /// `PGPASSFILE`/`~/.pgpass` or `PGPASSWORD`, as libpq reads them.
@@ -81,19 +88,26 @@ public final class PostgresConnection {
   deinit { PQfinish(handle) }
 
   /// Whether the connection broke (a server restart, a dropped network).
-  public var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+  public var isBroken: Bool { isAbandoned || PQstatus(handle) != CONNECTION_OK }
 
   /// Runs `sql` (prepared on first use) with `values` bound to `$1`, `$2`…, and returns its
   /// rows.
+  ///
+  /// Statements deferred with ``executeLater(_:_:)`` go first, in the same round trip.
   @discardableResult
   public func execute(_ sql: String, _ values: [PostgresValue] = []) throws -> [PostgresRow] {
     let name = try preparedName(sql)
     let texts = values.map(\.wireText)
+    if !deferred.isEmpty {
+      return try pipeline([PipelinedStatement(prepared: name, values: texts)]).last ?? []
+    }
     let result = Self.withOptionalCStrings(texts) { pointers in
       PQexecPrepared(handle, name, Int32(texts.count), pointers, nil, nil, 0)
     }
     defer { PQclear(result) }
-    return try rows(of: result)
+    let rows = try rows(of: result)
+    completedRoundTrips += 1
+    return rows
   }
 
   /// The first row `sql` returns, if any.
@@ -104,13 +118,15 @@ public final class PostgresConnection {
   /// Runs fixed SQL that takes no values (transaction control, a migration's DDL), which may
   /// hold several statements.
   public func run(script sql: String) throws {
+    if !deferred.isEmpty { _ = try pipeline([]) }
     let result = PQexec(handle, sql)
     defer { PQclear(result) }
     _ = try rows(of: result)
+    completedRoundTrips += 1
   }
 
   /// The name of `sql`'s prepared statement, preparing it the first time.
-  private func preparedName(_ sql: String) throws -> String {
+  func preparedName(_ sql: String) throws -> String {
     if let name = prepared[sql] { return name }
     let name = "storeterm_\(prepared.count + 1)"
     let result = PQprepare(handle, name, sql, 0, nil)
@@ -121,7 +137,7 @@ public final class PostgresConnection {
   }
 
   /// The rows of `result`, or the error it reports.
-  private func rows(of result: OpaquePointer?) throws -> [PostgresRow] {
+  func rows(of result: OpaquePointer?) throws -> [PostgresRow] {
     guard let result else { throw connectionError() }
     switch PQresultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
@@ -156,7 +172,7 @@ public final class PostgresConnection {
   }
 
   /// The error for a connection that broke; prepared statements die with it.
-  private func connectionError() -> PostgresError {
+  func connectionError() -> PostgresError {
     prepared.removeAll()
     let reason = Self.firstLine(String(cString: PQerrorMessage(handle)))
     return PostgresError(
@@ -219,7 +235,7 @@ public final class PostgresConnection {
     withOptionalCStrings(strings.map { $0 } + [nil], body)
   }
 
-  private static func withOptionalCStrings<R>(
+  static func withOptionalCStrings<R>(
     _ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R
   ) -> R {
     let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.flatMap { strdup($0) } }

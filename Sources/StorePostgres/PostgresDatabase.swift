@@ -40,11 +40,18 @@ public final class PostgresDatabase: @unchecked Sendable {
     self.connection = connection
   }
 
+  /// How many round trips to the server the current connection has completed (a figure for
+  /// tests and benchmarks: a change with its events and outbox rows should cost two).
+  public var completedRoundTrips: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return connection?.completedRoundTrips ?? 0
+  }
+
   /// Runs `body` in a read-only transaction that sees one snapshot.
   @discardableResult
   public func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-    try transaction(
-      begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: "COMMIT", body)
+    try transaction(begin: Self.beginRead, commit: ["COMMIT"], body)
   }
 
   /// Runs `body` in a write transaction holding the writers' lock, committing when it returns
@@ -57,46 +64,85 @@ public final class PostgresDatabase: @unchecked Sendable {
       throw PostgresError(
         .readOnly, "the \(target) is open read-only (--read-only), so nothing can be changed")
     }
-    return try transaction(begin: Self.beginWrite, commit: Self.commitWrite, body)
+    return try transaction(
+      begin: Self.beginWriteStatements, commit: Self.commitWriteStatements, body)
   }
 
-  /// A write's start in one round trip: the transaction, then the writers' lock.
+  /// A read's start: one snapshot for every statement.
+  static let beginRead = ["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"]
+  /// A write's start: the transaction, then the writers' lock.
   ///
   /// Fixed text, as every statement is (the number is `writerLockKey`; a test holds them
-  /// equal): a simple query of two statements cannot bind values.
-  static let beginWrite =
-    "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(1398035021)"
-  /// A write's end in one round trip: the notification every listening seat gets when (and
-  /// only if) the commit lands, then the commit (the channel is `changeChannel`).
-  static let commitWrite = "SELECT pg_notify('storeterm_ledger', ''); COMMIT"
+  /// equal).
+  static let beginWriteStatements = [
+    "BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(1398035021)",
+  ]
+  /// A write's end: the notification every listening seat gets when (and only if) the commit
+  /// lands, then the commit (the channel is `changeChannel`).
+  static let commitWriteStatements = ["SELECT pg_notify('storeterm_ledger', '')", "COMMIT"]
+  /// ``beginWriteStatements`` as one simple query (a simple query of two statements cannot
+  /// bind values).
+  static let beginWrite = beginWriteStatements.joined(separator: "; ")
+  /// ``commitWriteStatements`` as one simple query.
+  static let commitWrite = commitWriteStatements.joined(separator: "; ")
 
+  /// Runs `body` between `begin` and `commit`, in as few round trips as the body allows: the
+  /// beginning travels with the body's first statement (libpq's pipeline mode), and the commit
+  /// with the statements the body deferred (``PostgresConnection/executeLater(_:_:)``).
   private func transaction<T>(
-    begin: String, commit: String, _ body: (PostgresConnection) throws -> T
+    begin: [String], commit: [String], _ body: (PostgresConnection) throws -> T
   ) throws -> T {
     lock.lock()
     defer { lock.unlock() }
     guard !inTransaction else {
       throw PostgresError(.statement, "a database transaction was started inside another one")
     }
-    var connection = try connected()
     inTransaction = true
     defer { inTransaction = false }
     do {
+      return try attempt(begin: begin, commit: commit, body)
+    } catch let lost as LostBeforeBeginning {
+      // The server went away while the connection sat idle (a restart): none of this
+      // transaction's round trips came back and its commit was never sent, so the server
+      // never saw it begin; connecting again and running it once more is safe.
+      _ = lost
+      self.connection = nil
       do {
-        try connection.run(script: begin)
-      } catch let error as PostgresError where error.kind == .connectionLost {
-        // The server went away while the connection sat idle (a restart): nothing of this
-        // transaction was committed, so connecting again and beginning once more is safe.
-        self.connection = nil
-        connection = try connected()
-        try connection.run(script: begin)
+        return try attempt(begin: begin, commit: commit, body)
+      } catch let again as LostBeforeBeginning {
+        throw again.error
       }
+    }
+  }
+
+  /// A connection lost before any of a transaction's round trips came back.
+  private struct LostBeforeBeginning: Error {
+    let error: PostgresError
+  }
+
+  /// One run of a transaction on the open (or a fresh) connection.
+  private func attempt<T>(
+    begin: [String], commit: [String], _ body: (PostgresConnection) throws -> T
+  ) throws -> T {
+    let connection = try connected()
+    let mark = connection.completedRoundTrips
+    var committing = false
+    do {
+      begin.forEach(connection.runLater)
       let result = try body(connection)
-      try connection.run(script: commit)
+      committing = true
+      commit.forEach(connection.runLater)
+      _ = try connection.pipeline([])
       return result
     } catch {
+      connection.deferred.removeAll()
       // A broken connection's transaction is rolled back by the server.
       if !connection.isBroken { try? connection.run(script: "ROLLBACK") }
+      if let lost = error as? PostgresError, lost.kind == .connectionLost, !committing,
+        connection.completedRoundTrips == mark
+      {
+        throw LostBeforeBeginning(error: lost)
+      }
       throw error
     }
   }

@@ -25,9 +25,11 @@ final class PostgresJWSHeaders: Sendable {
   /// identifier (found or inserted); the whole JWS and nil when it has no dot.
   func storedForm(of jws: String, db: PostgresConnection) throws -> (jws: String, headerID: Int64?)
   {
-    guard let dot = jws.firstIndex(of: ".") else { return (jws, nil) }
-    let header = String(jws[..<dot])
-    let rest = String(jws[jws.index(after: dot)...])
+    // The header (with its certificate chain) is a few kilobytes: found by byte, not by
+    // Character, which would walk it grapheme by grapheme.
+    guard let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (jws, nil) }
+    let header = String(jws.utf8[..<dot]) ?? ""
+    let rest = String(jws.utf8[jws.utf8.index(after: dot)...]) ?? ""
     if let id = state.withLock({ $0.idsByHeader[header] }) { return (rest, id) }
     if let found = try db.fetchOne(
       "SELECT id FROM jws_headers WHERE header = $1", [.text(header)])?.int64("id")

@@ -11,12 +11,12 @@ extension PostgresLedger {
 
   /// Writes `notification` into `outbox` (a test notification, which no event produces).
   public func enqueue(_ notification: OutboxNotification) throws {
-    try write { db in try Self.insert(notification, eventSequence: nil, db: db) }
+    try write { db in try Self.insert(notification, afterEvent: false, db: db) }
   }
 
   /// Signs `event`'s notification by the rule both backends share, and stores it.
   func enqueueNotification(
-    for event: StoreEvent, sequence: Int64, changes: LedgerChanges,
+    for event: StoreEvent, changes: LedgerChanges,
     notifier: any NotificationWriter, db: PostgresConnection
   ) throws {
     let customer = event.customerID
@@ -33,20 +33,25 @@ extension PostgresLedger {
       let notification = try EventNotificationRule.notification(
         for: event, changes: changes, notifier: notifier, lookup: lookup)
     else { return }
-    try Self.insert(notification, eventSequence: sequence, db: db)
+    try Self.insert(notification, afterEvent: true, db: db)
   }
 
+  /// Inserts `notification` with the next round trip; with `afterEvent`, linked to the event
+  /// this session inserted just before it (the event that produced it).
   static func insert(
-    _ notification: OutboxNotification, eventSequence: Int64?, db: PostgresConnection
+    _ notification: OutboxNotification, afterEvent: Bool, db: PostgresConnection
   ) throws {
-    try db.execute(
+    // The event's sequence is the identity's `currval`, read only when asked for (a session
+    // that inserted no event has none).
+    try db.executeLater(
       """
       INSERT INTO outbox (uuid, event_seq, type, subtype, signed_payload, signed_ms, bundle_id,
         environment, customer_id, transaction_id)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      VALUES ($1, CASE WHEN $2::boolean THEN currval(pg_get_serial_sequence('events', 'seq')) END,
+        $3, $4, $5, $6, $7, $8, $9, $10)
       """,
       [
-        .text(notification.uuid.uuidString.lowercased()), PostgresValue(eventSequence),
+        .text(notification.uuid.uuidString.lowercased()), .text(afterEvent ? "true" : "false"),
         .text(notification.kind.type.rawValue),
         PostgresValue(notification.kind.subtype?.rawValue), .text(notification.signedPayload),
         .integer(notification.signedDate.epochMilliseconds), .text(notification.bundleID),

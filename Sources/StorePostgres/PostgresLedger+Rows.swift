@@ -112,7 +112,7 @@ extension PostgresLedger {
 
   /// Inserts `record`, leaving its `changed_seq` at 0 (readers find new rows by identifier).
   func insert(_ record: TransactionRecord, db: PostgresConnection) throws {
-    try db.execute(
+    try db.executeLater(
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
         offer, jws, jws_header, original_id, product_type, group_id, purchase_date_ms,
@@ -129,7 +129,7 @@ extension PostgresLedger {
 
   /// Replaces `record`'s changeable columns, stamped with its commit's `stamp`.
   func update(_ record: TransactionRecord, stamp: Int64, db: PostgresConnection) throws {
-    try db.execute(
+    try db.executeLater(
       """
       UPDATE transactions SET state = $1, quantity = $2, app_account_token = $3, offer = $4,
         jws = $5, jws_header = $6, original_id = $7, product_type = $8, group_id = $9,
@@ -170,6 +170,21 @@ extension PostgresLedger {
         PostgresValue(event.productID), .text(event.detail),
       ])
     return try row?.int64("seq") ?? 0
+  }
+
+  /// Appends `event` with the next round trip (an outbox row after it reads its sequence as
+  /// the identity's `currval`).
+  static func appendLater(_ event: StoreEvent, db: PostgresConnection) throws {
+    try db.executeLater(
+      """
+      INSERT INTO events (date_ms, customer_id, kind, transaction_id, product_id, detail)
+      VALUES ($1, $2, $3, $4, $5, $6)
+      """,
+      [
+        .integer(event.date.epochMilliseconds), .text(event.customerID),
+        .text(event.kind.rawValue), PostgresValue(event.transactionID.map { Int64($0) }),
+        PostgresValue(event.productID), .text(event.detail),
+      ])
   }
 
   /// The stamp of the commit under way: one past the newest event's sequence (the writers'

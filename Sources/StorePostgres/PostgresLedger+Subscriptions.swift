@@ -111,7 +111,7 @@ extension PostgresLedger {
 
   static func upsert(_ subscription: SubscriptionRecord, db: PostgresConnection) throws {
     let state = subscription.state
-    try db.execute(
+    try db.executeLater(
       """
       INSERT INTO subscriptions (original_id, customer_id, group_id, state_json, renewal_jws,
         next_event_ms)

@@ -159,11 +159,15 @@ public final class PostgresLedger: Ledger {
     _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
   ) throws -> Result {
     try write { db in
-      guard
-        let customerRow = try db.fetchOne(
-          "SELECT * FROM customers WHERE id = $1", [.text(customerID)])
-      else { throw LedgerError.unknownCustomer(customerID) }
-      let next = try Self.nextTransactionID(db)
+      // The customer and the next identifier in one round trip, with the transaction's start.
+      let rows = try db.executeTogether([
+        ("SELECT * FROM customers WHERE id = $1", [.text(customerID)]),
+        (Self.nextTransactionIDQuery, []),
+      ])
+      guard let customerRow = rows[0].first else {
+        throw LedgerError.unknownCustomer(customerID)
+      }
+      let next = try rows[1].first?.int64("next") ?? 1
       let records = try records(customerID: customerID, scope: scope, db: db)
       let state = CustomerLedger(
         customer: try Self.customer(customerRow), records: records,
@@ -218,8 +222,10 @@ public final class PostgresLedger: Ledger {
 
   /// Stores `changes` inside the current write transaction.
   func apply(_ changes: LedgerChanges, db: PostgresConnection) throws {
+    // Nothing below reads what these statements return, so they travel together with the
+    // commit (or with the next statement that reads), in one round trip.
     for customer in changes.customers {
-      try db.execute(
+      try db.executeLater(
         "UPDATE customers SET family_group = $1 WHERE id = $2",
         [PostgresValue(customer.familyGroup), .text(customer.id)])
     }
@@ -237,24 +243,24 @@ public final class PostgresLedger: Ledger {
     }
     let notifier = notifications.withLock { $0 }
     for event in changes.events {
-      let sequence = try Self.append(event, db: db)
+      try Self.appendLater(event, db: db)
       if let notifier {
-        try enqueueNotification(
-          for: event, sequence: sequence, changes: changes, notifier: notifier, db: db)
+        try enqueueNotification(for: event, changes: changes, notifier: notifier, db: db)
       }
     }
   }
 
   /// The identifier the next record gets: one past the highest in use or ever retired.
   static func nextTransactionID(_ db: PostgresConnection) throws -> Int64 {
-    let row = try db.fetchOne(
-      """
-      SELECT greatest(
-        (SELECT coalesce(max(id), 0) + 1 FROM transactions),
-        (SELECT coalesce(max(value), 1) FROM counters WHERE name = 'next_transaction_id')) AS next
-      """)
-    return try row?.int64("next") ?? 1
+    try db.fetchOne(nextTransactionIDQuery)?.int64("next") ?? 1
   }
+
+  /// The statement ``nextTransactionID(_:)`` runs, in a column `next`.
+  static let nextTransactionIDQuery = """
+    SELECT greatest(
+      (SELECT coalesce(max(id), 0) + 1 FROM transactions),
+      (SELECT coalesce(max(value), 1) FROM counters WHERE name = 'next_transaction_id')) AS next
+    """
 
   /// Raises the identifier floor past every record, before records are deleted.
   static func keepIdentifiersRetired(_ db: PostgresConnection) throws {

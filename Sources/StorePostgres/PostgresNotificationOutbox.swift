@@ -20,7 +20,7 @@ public struct PostgresNotificationOutbox: NotificationOutboxStore {
   /// Writes `notification` into the outbox, under the writers' lock (so outbox positions grow
   /// in commit order).
   public func enqueue(_ notification: OutboxNotification) throws {
-    try database.write { db in try PostgresLedger.insert(notification, eventSequence: nil, db: db) }
+    try database.write { db in try PostgresLedger.insert(notification, afterEvent: false, db: db) }
   }
 
   /// Registers `url` (once): it gets every notification written after this first registration.

@@ -67,7 +67,7 @@ public struct PostgresServerRequests: ServerRequestStore {
           .integer(Int64(status.succeeded)), .integer(Int64(status.failed)),
         ])
       guard !inserted.isEmpty else { return false }
-      try PostgresLedger.insert(summary, eventSequence: nil, db: db)
+      try PostgresLedger.insert(summary, afterEvent: false, db: db)
       return true
     }
   }

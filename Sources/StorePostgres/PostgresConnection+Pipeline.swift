@@ -1,0 +1,105 @@
+import CPostgres
+import CPostgresLoader
+
+/// A statement waiting to be sent in a pipeline: a prepared one with its values, or fixed SQL.
+struct PipelinedStatement {
+  /// The prepared statement's name; nil for fixed SQL sent as it is.
+  var prepared: String?
+  /// The fixed SQL (transaction control) when `prepared` is nil.
+  var sql = ""
+  /// The bound values as libpq's text.
+  var values: [String?] = []
+}
+
+extension PostgresConnection {
+  /// How many statements may wait before they are sent anyway: a pipeline's results stay small,
+  /// so neither side can block writing while the other is still writing too.
+  static let deferredLimit = 64
+
+  /// Sends `sql` with `values` in the next round trip instead of now, for a statement whose rows
+  /// nobody reads (an `INSERT` in a change): a failure is thrown by the call that sends it, and
+  /// the transaction then rolls back whole.
+  public func executeLater(_ sql: String, _ values: [PostgresValue] = []) throws {
+    deferred.append(
+      PipelinedStatement(prepared: try preparedName(sql), values: values.map(\.wireText)))
+    if deferred.count >= Self.deferredLimit { _ = try pipeline([]) }
+  }
+
+  /// Sends fixed SQL (transaction control) in the next round trip instead of now.
+  func runLater(_ sql: String) {
+    deferred.append(PipelinedStatement(sql: sql))
+  }
+
+  /// Runs the deferred statements (if any) and `statements` in one round trip and returns each
+  /// of `statements`' rows, in order.
+  public func executeTogether(_ statements: [(sql: String, values: [PostgresValue])]) throws
+    -> [[PostgresRow]]
+  {
+    let pipelined = try statements.map {
+      PipelinedStatement(prepared: try preparedName($0.sql), values: $0.values.map(\.wireText))
+    }
+    return Array(try pipeline(pipelined).suffix(statements.count))
+  }
+
+  /// Sends the deferred statements and then `statements` in libpq's pipeline mode, one sync at
+  /// the end, and returns every statement's rows in order.
+  ///
+  /// - Throws: the first statement's failure (the server skips the rest of the pipeline), or
+  ///   `connectionLost` — and a pipeline broken off with results unread leaves the connection
+  ///   unusable (``isBroken``), so ``PostgresDatabase`` connects again.
+  func pipeline(_ statements: [PipelinedStatement]) throws -> [[PostgresRow]] {
+    var all = deferred + statements
+    deferred.removeAll()
+    guard !all.isEmpty else { return [] }
+    // Transaction control too is prepared once: parsing it each time was a tenth of a change's
+    // time on the server.
+    for index in all.indices where all[index].prepared == nil {
+      all[index].prepared = try preparedName(all[index].sql)
+    }
+    guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
+    for statement in all {
+      let sent: Int32
+      if let name = statement.prepared {
+        sent = Self.withOptionalCStrings(statement.values) { pointers in
+          PQsendQueryPrepared(handle, name, Int32(statement.values.count), pointers, nil, nil, 0)
+        }
+      } else {
+        sent = PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0)
+      }
+      guard sent == 1 else { throw abandon() }
+    }
+    guard PQpipelineSync(handle) == 1 else { throw abandon() }
+    var rows: [[PostgresRow]] = []
+    var failure: (any Error)?
+    for _ in all {
+      guard let result = PQgetResult(handle) else { throw abandon() }
+      if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
+        rows.append([])
+      } else {
+        do {
+          rows.append(try self.rows(of: result))
+        } catch {
+          failure = failure ?? error
+          rows.append([])
+        }
+      }
+      PQclear(result)
+      if isBroken { throw abandon() }
+      // Each statement's results end with a null result.
+      while let extra = PQgetResult(handle) { PQclear(extra) }
+    }
+    guard let sync = PQgetResult(handle) else { throw abandon() }
+    let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+    PQclear(sync)
+    guard synced, PQexitPipelineMode(handle) == 1 else { throw abandon() }
+    if let failure { throw failure }
+    completedRoundTrips += 1
+    return rows
+  }
+
+  /// Gives the connection up after a pipeline broke off (results may be left unread).
+  private func abandon() -> PostgresError {
+    isAbandoned = true
+    return connectionError()
+  }
+}
