@@ -3,7 +3,8 @@ import Foundation
 extension StoreEngine {
   /// Gives `memberID` a seat of `purchaserID`'s multiseat subscription to `productID`, as the
   /// group purchaser does with Apple-hosted invitations: the member receives an `ASSIGNED`
-  /// transaction at once, through `Transaction.updates`, and one for each later renewal.
+  /// transaction at once, through `Transaction.updates`, and one for each later renewal. A
+  /// member without an account yet gets one, as any first use of an Apple Account does.
   ///
   /// - Returns: the transactions the member received.
   /// - Throws: ``SeatRefusal`` (nothing is changed).
@@ -11,8 +12,13 @@ extension StoreEngine {
   public func assignSeat(purchaserID: String, productID: String, memberID: String) throws
     -> [SignedTransaction]
   {
-    let original = try seatChain(purchaserID, productID: productID, memberID: memberID)
+    let state = try seatChain(purchaserID, productID: productID, memberID: memberID)
+    let original = state.originalID
     let now = clock.now()
+    // Refused before the member's account is made, so a refusal changes nothing; the write
+    // below decides again on the chain as it then stands.
+    if let refusal = SeatRules.assignRefusal(state, member: memberID, at: now) { throw refusal }
+    try ensureCustomer(memberID)
     try ledger.change(customerID: purchaserID, scope: .chain(original)) { state in
       guard var chain = state.subscriptions.first(where: { $0.state.originalID == original })
       else { throw SeatRefusal.noSubscription(customer: purchaserID, product: productID) }
@@ -44,6 +50,7 @@ extension StoreEngine {
     -> [SignedTransaction]
   {
     let original = try seatChain(purchaserID, productID: productID, memberID: memberID)
+      .originalID
     let now = clock.now()
     try ledger.change(customerID: purchaserID, scope: .chain(original)) { state in
       guard var chain = state.subscriptions.first(where: { $0.state.originalID == original }),
@@ -91,20 +98,19 @@ extension StoreEngine {
     }
   }
 
-  /// The original transaction ID of the purchaser's subscription to `productID`, once both
-  /// customers are known to exist.
+  /// The purchaser's subscription to `productID` as it stands.
   private func seatChain(_ purchaserID: String, productID: String, memberID: String) throws
-    -> UInt64
+    -> SubscriptionState
   {
     guard memberID != purchaserID else { throw SeatRefusal.purchaserIsMember(memberID) }
-    for id in [purchaserID, memberID] where try ledger.existingCustomer(id) == nil {
-      throw SeatRefusal.unknownCustomer(id)
+    guard try ledger.existingCustomer(purchaserID) != nil else {
+      throw SeatRefusal.unknownCustomer(purchaserID)
     }
     guard
       let chain = try ledger.subscriptions(customerID: purchaserID)
         .first(where: { $0.state.productID == productID })
     else { throw SeatRefusal.noSubscription(customer: purchaserID, product: productID) }
-    return chain.state.originalID
+    return chain.state
   }
 
   /// Signs and records each member's steps of ``SeatRules/plan``, member by member (each in
