@@ -1,10 +1,12 @@
 import Foundation
 
 extension StoreEngine {
-  /// Gives `memberID` a seat of `purchaserID`'s multiseat subscription to `productID`, as the
-  /// group purchaser does with Apple-hosted invitations: the member receives an `ASSIGNED`
-  /// transaction at once, through `Transaction.updates`, and one for each later renewal. A
-  /// member without an account yet gets one, as any first use of an Apple Account does.
+  /// Gives `memberID` a seat of `purchaserID`'s multiseat subscription to `productID`.
+  ///
+  /// As the group purchaser does with Apple-hosted invitations: the member receives an
+  /// `ASSIGNED` transaction at once, through `Transaction.updates`, and one for each later
+  /// renewal. A member without an account yet gets one, as any first use of an Apple Account
+  /// does.
   ///
   /// - Returns: the transactions the member received.
   /// - Throws: ``SeatRefusal`` (nothing is changed).

@@ -86,6 +86,7 @@ public struct TransactionFactory: Sendable {
   /// original transaction ID, `inAppOwnershipType` `FAMILY_SHARED`, signed now for the member's
   /// device; product, dates, expiration, offer and `webOrderLineItemId` stay the purchaser's,
   /// and the purchaser's app account token is left out (it names the purchaser's account).
+  ///
   /// With `ownership` `ASSIGNED`, a seat member's copy of a multiseat purchase (Apple: it
   /// "contains the same seat information as the group purchaser's").
   public func familyShared(
