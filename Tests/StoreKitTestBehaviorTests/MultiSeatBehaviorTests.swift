@@ -144,10 +144,10 @@ private enum Seats {
   // Transaction.updates and the member loses access.
   @Test func takingTheSeatBackRevokesTheAssignedTransaction() async throws {
     let session = try Seats.freshSession()
-    try session.assignSeat(of: Seats.team, purchaser: "alice")
-    // The app's listener: its first delivery is the unfinished assigned transaction, so it is
-    // listening before the seat is taken back.
+    // The app listens before anything happens, as Apple's sample apps do: a sequence listens
+    // from the moment its iterator is made, and what arrives meanwhile waits for `next()`.
     var updates = Transaction.updates.makeAsyncIterator()
+    try session.assignSeat(of: Seats.team, purchaser: "alice")
     guard case .verified(let given)? = await updates.next() else {
       Issue.record("the assigned transaction reaches Transaction.updates")
       return
