@@ -89,6 +89,14 @@ import Testing
       after.standardOutput.split(separator: "\n").last?.hasSuffix("  assignment revoked") == true)
     let why = await runStoreTerm(["customer", "bob"] + common)
     #expect(why.standardOutput.contains("  Team        no      assigned seat revoked "))
+    #expect(
+      why.standardOutput.contains("  REVOKE                  Assigned seat of Team revoked\n"))
+    let purchaser = await runStoreTerm(["customer", "alice"] + common)
+    #expect(
+      purchaser.standardOutput.contains("  SEAT_ASSIGNED           Gave a seat of Team to bob\n"))
+    #expect(
+      purchaser.standardOutput.contains(
+        "  SEAT_REMOVED            Took back the seat of Team from bob\n"))
     let none = await runStoreTerm(["entitlements"] + bob)
     #expect(none.standardOutput == "no entitlements for customer bob\n")
   }

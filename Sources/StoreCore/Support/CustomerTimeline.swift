@@ -120,6 +120,9 @@ public enum CustomerTimeline {
           event.detail == BillingPlanType.monthly.rawValue
           ? SupportPhrase("Chose to pay %@ monthly over 12 months from the next renewal", product)
           : SupportPhrase("Chose to pay %@ up front once the commitment completes", product)
+      case .assignmentRevoked:
+        // Apple's REVOKE, for a seat rather than Family Sharing.
+        entry.phrase = SupportPhrase("Assigned seat of %@ revoked", product)
       case .familyShared, .assignedShared:
         // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED (or
         // ASSIGNED) data.
