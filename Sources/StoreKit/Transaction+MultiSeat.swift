@@ -18,6 +18,8 @@ extension Transaction {
 
       /// Apple manages them.
       public static let apple = InvitationManagement(rawValue: "APPLE")
+      /// The app manages them; members get no transactions of their own.
+      public static let developer = InvitationManagement(rawValue: "DEVELOPER")
     }
 
     /// A price for a number of seats.

@@ -60,6 +60,7 @@ public enum StoreTermCommand {
     ClockCommand.spec,
     SettingsCommand.spec,
     FamilyCommand.spec,
+    SeatsCommand.spec,
     SignedDataCommands.jwsSpec,
     SignedDataCommands.verifySpec,
     SignedDataCommands.certSpec,
@@ -189,6 +190,7 @@ public enum StoreTermCommand {
     case "status": try await StatusCommand.run(context)
     case "clock": try await ClockCommand.run(context)
     case "family": try await FamilyCommand.run(context)
+    case "seats": try SeatsCommand.run(context)
     case "settings": try await SettingsCommand.run(context)
     case "jws": try await SignedDataCommands.jws(context)
     case "verify":

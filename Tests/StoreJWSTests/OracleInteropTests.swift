@@ -166,6 +166,33 @@ struct OracleInteropTests {
     #expect(fields["productId"] as? String == member.productId)
   }
 
+  // Apple-hosted seats (iOS 27.3): a member's own transaction, `ASSIGNED`, and the same after
+  // the purchaser took the seat back (`ASSIGNMENT_REVOKE`, the form storeterm gives StoreKit's
+  // `assignmentRevocation`, for which Apple documents no server value). The library keeps
+  // values it does not know as raw strings, so it decodes both.
+  @Test("an assigned seat's transaction and its revocation verify")
+  func assignedSeatFields() throws {
+    var assigned = Samples.transaction(.autoRenewableSubscription, environment: .sandbox)
+    assigned.inAppOwnershipType = .assigned
+    assigned.quantity = 3
+    assigned.multiSeatInfo = TransactionMultiSeatInfo(
+      invitationManagement: TransactionMultiSeatInfo.apple,
+      priceTiers: [.init(tierPrice: 9_990, tierQuantity: 3)])
+    var revoked = assigned
+    revoked.revocationDate = Samples.signedDate
+    revoked.revocationReason = .refundedForOtherReason
+    revoked.revocationType = .assignmentRevoke
+    let lines = try expectAllVerified(
+      [(try signer.sign(assigned), .transaction), (try signer.sign(revoked), .transaction)],
+      environment: .sandbox)
+    guard Oracle.checkAvailable() else { return }
+    let fields = lines.compactMap { $0["fields"] as? [String: Any] }
+    #expect(fields.map { $0["inAppOwnershipType"] as? String } == ["ASSIGNED", "ASSIGNED"])
+    #expect(fields.last?["revocationType"] as? String == "ASSIGNMENT_REVOKE")
+    let seats = try #require(fields.first?["multiSeatInfo"] as? [String: Any])
+    #expect(seats["invitationManagement"] as? String == "APPLE")
+  }
+
   @Test("transactions signed with nonces computed ahead verify with no warning")
   func reservedNonces() throws {
     // A CA of its own, so no other suite draws on this key's reserve meanwhile.

@@ -111,6 +111,10 @@ struct NewerDeclarationsConformance {
     let _: KeyPath<Info.PriceTier, Int> = \.quantity
     requireRawRepresentable(Info.InvitationManagement.self, raw: String.self)
     #expect(Info.InvitationManagement.apple.rawValue.isEmpty == false)
+    // "The raw values are APPLE and DEVELOPER, the same values that the App Store Server API
+    // uses."
+    let hosts: [Info.InvitationManagement] = [.apple, .developer]
+    #expect(hosts.map(\.rawValue) == ["APPLE", "DEVELOPER"])
   }
 
   // MARK: StoreKitTest's purchase options (17.0)

@@ -4,7 +4,9 @@
 // pricing was not found).
 
 import Foundation
-import StoreKitTest
+// The SPI only acts for the group purchaser, whose device is not the app's (seat assignment has
+// no Xcode control); everything the app checks goes through Apple's API.
+@_spi(StoreTerm) import StoreKitTest
 import Testing
 
 private enum Seats {
@@ -62,7 +64,8 @@ private enum Seats {
     let info = try #require(transaction.multiSeatInfo)
     #expect(info.priceTiers.map(\.quantity) == [5, 3])
     #expect(info.priceTiers.map(\.price) == [Decimal(string: "9.99"), Decimal(string: "7.99")])
-    #expect(info.invitationManagement.rawValue == "DEVELOPER")
+    // storeterm's purchases are Apple-hosted (see Docs/DECISIONS.md, seat assignment).
+    #expect(info.invitationManagement == .apple)
     #expect(transaction.price == Decimal(string: "9.24"))
     #expect(transaction.ownershipType == .purchased)
 
@@ -110,5 +113,83 @@ private enum Seats {
     #expect(history.map(\.purchasedQuantity) == [6, 6])
     #expect(history.map { $0.multiSeatInfo?.priceTiers.map(\.quantity) } == [[5, 1], [5, 1]])
     #expect(history.last?.reason == .renewal)
+  }
+
+  // https://developer.apple.com/documentation/storekit/transaction/multiseatinfo-swift.struct/invitationmanagement-swift.struct/apple
+  // : with Apple-hosted invitations "each person who joins gets their own transaction, with an
+  // ownership type of assigned"; it "contains the same seat information as the group
+  // purchaser's".
+  @Test func aMemberGivenASeatSeesAnAssignedTransaction() async throws {
+    let session = try Seats.freshSession()
+    try session.assignSeat(of: Seats.team, purchaser: "alice", seats: 3)
+    var entitlements: [Transaction] = []
+    for await case .verified(let transaction) in Transaction.currentEntitlements {
+      entitlements.append(transaction)
+    }
+    #expect(entitlements.count == 1)
+    let assigned = try #require(entitlements.first)
+    #expect(assigned.productID == Seats.team)
+    #expect(assigned.ownershipType == .assigned)
+    #expect(assigned.purchasedQuantity == 3)
+    #expect(assigned.multiSeatInfo?.invitationManagement == .apple)
+    #expect(assigned.multiSeatInfo?.priceTiers.map(\.quantity) == [3])
+    #expect(assigned.revocationDate == nil)
+    let group = try #require(try await Seats.team().subscription?.subscriptionGroupID)
+    let statuses = try await Product.SubscriptionInfo.status(for: group)
+    #expect(statuses.map(\.state) == [.subscribed])
+  }
+
+  // https://developer.apple.com/documentation/storekit/transaction/revocationtype-swift.struct/assignmentrevocation
+  // : taking the seat back revokes the member's transaction; the app hears of it through
+  // Transaction.updates and the member loses access.
+  @Test func takingTheSeatBackRevokesTheAssignedTransaction() async throws {
+    let session = try Seats.freshSession()
+    // The app listens before anything happens, as Apple's sample apps do: a sequence listens
+    // from the moment its iterator is made, and what arrives meanwhile waits for `next()`.
+    var updates = Transaction.updates.makeAsyncIterator()
+    try session.assignSeat(of: Seats.team, purchaser: "alice")
+    guard case .verified(let given)? = await updates.next() else {
+      Issue.record("the assigned transaction reaches Transaction.updates")
+      return
+    }
+    #expect(given.ownershipType == .assigned)
+    #expect(given.revocationType == nil)
+    try session.removeSeat(of: Seats.team, purchaser: "alice")
+    guard case .verified(let revoked)? = await updates.next() else {
+      Issue.record("the revocation reaches Transaction.updates")
+      return
+    }
+    #expect(revoked.id == given.id)
+    #expect(revoked.ownershipType == .assigned)
+    #expect(revoked.revocationType == .assignmentRevocation)
+    #expect(revoked.revocationType?.rawValue == "ASSIGNMENT_REVOKE")
+    #expect(revoked.revocationReason == .other)
+    let revokedOn = try #require(revoked.revocationDate)
+    #expect(revokedOn >= revoked.purchaseDate)
+    var entitled: [Transaction] = []
+    for await case .verified(let transaction) in Transaction.currentEntitlements {
+      entitled.append(transaction)
+    }
+    #expect(entitled.isEmpty)
+  }
+
+  // The group purchaser holds one of the seats (Apple's Claim Seat: "Claim a seat for each
+  // member other than the purchaser"): 2 seats leave one to give, and a full group refuses.
+  @Test func aFullGroupRefusesAnotherSeat() async throws {
+    let session = try Seats.freshSession()
+    try session.assignSeat(of: Seats.team, purchaser: "alice", to: "carol", seats: 2)
+    let refusal = #expect(throws: SKTestError.self) {
+      try session.assignSeat(of: Seats.team, purchaser: "alice")
+    }
+    #expect(refusal?.code == .invalidAction)
+    #expect(
+      refusal?.localizedDescription
+        == "all 2 seats of \"\(Seats.team)\" of customer \"alice\" are taken (the purchaser's own"
+        + " and 1 assigned); remove a member first")
+    var entitled: [Transaction] = []
+    for await case .verified(let transaction) in Transaction.currentEntitlements {
+      entitled.append(transaction)
+    }
+    #expect(entitled.isEmpty)
   }
 }

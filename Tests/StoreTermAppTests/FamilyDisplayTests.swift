@@ -178,4 +178,30 @@ import Testing
       TransactionsScreen.inspectorLines(own, snapshot: snapshot).map(\.0).contains(
         "inAppOwnershipType PURCHASED"))
   }
+
+  @Test func anAssignedSeatsCopyReadsAssignedAndItsRevocationAssignmentRevoked() {
+    var snapshot = Fixtures.family()
+    let index = snapshot.records.firstIndex { $0.id == 9 }!
+    var copy = snapshot.records[index]
+    var payload = copy.signed!.payload
+    payload.inAppOwnershipType = .assigned
+    payload.revocationType = .assignmentRevoke
+    copy.signed = SignedTransaction(jws: copy.signed!.jws, payload: payload)
+    snapshot.records[index] = copy
+    let lines = TransactionsScreen.inspectorLines(copy, snapshot: snapshot).map(\.0)
+    #expect(lines.contains("inAppOwnershipType ASSIGNED · assigned from transaction 8"))
+    #expect(
+      lines.contains(
+        "revocationDate 2026-11-30 12:00 · revocationReason 0 · revocationType ASSIGNMENT_REVOKE"))
+    #expect(TransactionStanding.text(copy, in: snapshot) == "assignment revoked")
+    #expect(!TransactionStanding.isFamilyShared(copy))
+    #expect(TransactionsScreen.matches(copy, filter: "assignment_revoke", in: snapshot))
+    #expect(
+      Standing.purchased.label(isFamilyShared: false, isFinished: true, isAssigned: true)
+        == "assigned")
+    #expect(
+      Standing.inGracePeriod(until: Date(timeIntervalSince1970: 0))
+        .label(isFamilyShared: false, isFinished: false, isAssigned: true)
+        == "in grace period, assigned, unfinished")
+  }
 }

@@ -197,7 +197,7 @@ import Testing
     let transaction = try #require(try JSONParser.parse(bought.standardOutput)["transaction"])
     #expect(transaction["quantity"] == .number("8"))
     #expect(transaction["price"] == .number("9240"))
-    #expect(transaction["multiSeatInfo"]?["invitationManagement"] == .string("DEVELOPER"))
+    #expect(transaction["multiSeatInfo"]?["invitationManagement"] == .string("APPLE"))
     guard case .array(let tiers)? = transaction["multiSeatInfo"]?["priceTiers"] else {
       Issue.record("multiSeatInfo has price tiers: \(bought.standardOutput)")
       return

@@ -18,6 +18,8 @@ public struct Access: Sendable, Equatable {
   public var coveredBy: String?
   /// Whether the answer rests on a Family Sharing copy.
   public var isFamilyShared: Bool { transaction.inAppOwnershipType == .familyShared }
+  /// Whether the answer rests on an assigned seat of someone's multiseat subscription.
+  public var isAssigned: Bool { transaction.inAppOwnershipType == .assigned }
 
   /// The inputs every access question is decided from.
   public struct Facts: Sendable {
@@ -54,11 +56,12 @@ public struct Access: Sendable, Equatable {
   /// Every non-consumable and non-renewing
   /// subscription through its latest transaction not refunded, and for auto-renewable
   /// subscriptions the latest transaction of each of the customer's own groups and of each
-  /// Family Sharing chain, each kept only while its ``Standing`` grants access. Never
-  /// consumables. At most one transaction per product (Apple: `currentEntitlements(for:)`
-  /// yields no more than one for a regular product): when the customer's own purchase and a
-  /// shared copy grant the same product, the customer's own; a shared copy of another product
-  /// of the group is listed beside it. Ordered by transaction ID.
+  /// Family Sharing or assigned-seat chain, each kept only while its ``Standing`` grants
+  /// access. Never consumables. At most one transaction per product (Apple:
+  /// `currentEntitlements(for:)` yields no more than one for a regular product): when the
+  /// customer's own purchase and a shared or assigned copy grant the same product, the
+  /// customer's own; a copy of another product of the group is listed beside it. Ordered by
+  /// transaction ID.
   public static func entitlements(_ facts: Facts, at now: Date)
     -> [JWSTransactionDecodedPayload]
   {
@@ -72,9 +75,9 @@ public struct Access: Sendable, Equatable {
     // group decides it; shared ones come from each purchaser, possibly several chains in one
     // group, so each chain is decided by its own latest transaction.
     let own = granting(
-      ordered.filter { $0.inAppOwnershipType != .familyShared }, facts, now, decidedBy: key)
+      ordered.filter { !$0.inAppOwnershipType.isHeldThroughOthers }, facts, now, decidedBy: key)
     let shared = granting(
-      ordered.filter { $0.inAppOwnershipType == .familyShared }, facts, now
+      ordered.filter { $0.inAppOwnershipType.isHeldThroughOthers }, facts, now
     ) { $0.type == .autoRenewableSubscription ? $0.originalTransactionId : key($0) }
     var covered = Set(own.map(\.productId))
     let sharedKept = shared.reversed().filter { covered.insert($0.productId).inserted }
@@ -126,12 +129,12 @@ public struct Access: Sendable, Equatable {
       .sorted(by: SubscriptionChain.older)
   }
 
-  /// The customer's own transactions before shared copies, each newest first.
+  /// The customer's own transactions before shared or assigned copies, each newest first.
   private static func latestFirst(
     _ a: JWSTransactionDecodedPayload, _ b: JWSTransactionDecodedPayload
   ) -> Bool {
-    let aShared = a.inAppOwnershipType == .familyShared
-    let bShared = b.inAppOwnershipType == .familyShared
+    let aShared = a.inAppOwnershipType.isHeldThroughOthers
+    let bShared = b.inAppOwnershipType.isHeldThroughOthers
     if aShared != bShared { return !aShared }
     return SubscriptionChain.older(b, a)
   }

@@ -41,6 +41,9 @@ public enum Standing: Sendable, Equatable, Hashable {
   case revoked(on: Date?)
   /// A Family Sharing copy whose access was withdrawn (`revocationType` `FAMILY_REVOKE`).
   case familyRevoked(on: Date?)
+  /// An assigned seat's copy the purchaser took back, or lost with the purchaser's refund
+  /// (`revocationType` `ASSIGNMENT_REVOKE`).
+  case assignmentRevoked(on: Date?)
 
   /// Whether the standing gives the customer access to the product.
   public var grantsAccess: Bool {
@@ -52,7 +55,8 @@ public enum Standing: Sendable, Equatable, Hashable {
 
   /// A stable code for scripts and the one vocabulary of every view: `purchased`,
   /// `scheduled_change`, `grace_period`, `billing_retry`, `expired`, `upgraded`, `changed_plan`,
-  /// `refunded`, `refunded_prorated`, `revoked`, `family_revoked`, `pending_ask_to_buy`, `interrupted`, `declined`.
+  /// `refunded`, `refunded_prorated`, `revoked`, `family_revoked`, `assignment_revoked`,
+  /// `pending_ask_to_buy`, `interrupted`, `declined`.
   public var code: String {
     switch self {
     case .pendingApproval: "pending_ask_to_buy"
@@ -69,13 +73,15 @@ public enum Standing: Sendable, Equatable, Hashable {
     case .refundedInPart: "refunded_prorated"
     case .revoked: "revoked"
     case .familyRevoked: "family_revoked"
+    case .assignmentRevoked: "assignment_revoked"
     }
   }
 
   /// The standing in a few English words, as the State and STATUS columns show it: `purchased`,
   /// `in grace period`, `billing retry`, `expired`, `upgraded`, `plan changed`, `refunded`,
   /// `partly refunded`, `revoked`,
-  /// `family revoked`, `pending approval`, `interrupted`, `declined`, `change scheduled`.
+  /// `family revoked`, `assignment revoked`, `pending approval`, `interrupted`, `declined`,
+  /// `change scheduled`.
   public var words: String {
     switch self {
     case .pendingApproval: "pending approval"
@@ -92,6 +98,7 @@ public enum Standing: Sendable, Equatable, Hashable {
     case .refundedInPart: "partly refunded"
     case .revoked: "revoked"
     case .familyRevoked: "family revoked"
+    case .assignmentRevoked: "assignment revoked"
     }
   }
 
@@ -100,6 +107,7 @@ public enum Standing: Sendable, Equatable, Hashable {
     "pending approval", "interrupted", "declined", "purchased", "change scheduled",
     "in grace period", "billing retry", "expired", "upgraded", "plan changed", "refunded",
     "partly refunded", "revoked", "family revoked", "family shared", "shared", "unfinished",
+    "assignment revoked", "assigned",
   ]
 
   /// A request that never became a transaction: waiting, interrupted or declined.
@@ -158,6 +166,7 @@ public enum Standing: Sendable, Equatable, Hashable {
     if transaction.revocationDate != nil || transaction.revocationType != nil {
       let date = transaction.revocationDate.map(Date.init(epochMilliseconds:))
       if transaction.revocationType == .familyRevoke { return .familyRevoked(on: date) }
+      if transaction.revocationType == .assignmentRevoke { return .assignmentRevoked(on: date) }
       if transaction.revocationReason == .refundedDueToIssue { return .revoked(on: date) }
       if transaction.revocationType == .refundProrated {
         return .refundedInPart(
@@ -219,17 +228,22 @@ public enum Standing: Sendable, Equatable, Hashable {
 extension Standing {
   /// The standing as a row's label.
   ///
-  /// ``words`` (alone for a request or a revocation), then `shared` for a Family Sharing copy and
-  /// `unfinished` until the app finishes a charged transaction; a copy in force reads
-  /// `family shared` (`unfinished, shared`), an own one in force and unfinished `unfinished`. Each part
-  /// between `, ` is a phrase of its own (the screens translate them one by one).
-  public func label(isFamilyShared: Bool, isFinished: Bool) -> String {
+  /// ``words`` (alone for a request or a revocation), then `shared` for a Family Sharing copy
+  /// (`assigned` for an assigned seat's) and `unfinished` until the app finishes a charged
+  /// transaction; a copy in force reads `family shared` (`unfinished, shared`), an assigned one
+  /// `assigned` (`unfinished, assigned`), an own one in force and unfinished `unfinished`. Each
+  /// part between `, ` is a phrase of its own (the screens translate them one by one).
+  public func label(isFamilyShared: Bool, isFinished: Bool, isAssigned: Bool = false) -> String {
     switch self {
     // A request is never finished, and a revocation is the last word whoever holds it.
     case .pendingApproval, .interrupted, .declined, .refunded, .refundedInPart, .revoked,
-      .familyRevoked:
+      .familyRevoked, .assignmentRevoked:
       return words
     default: break
+    }
+    if isAssigned {
+      if self == .purchased { return isFinished ? "assigned" : "unfinished, assigned" }
+      return words + ", assigned" + (isFinished ? "" : ", unfinished")
     }
     if isFamilyShared {
       if self == .purchased { return isFinished ? "family shared" : "unfinished, shared" }

@@ -47,10 +47,12 @@ public enum FamilySharing {
       }
     }
     var steps: [Step] = []
-    // Existing copies: follow, or lose, their purchaser's transaction.
+    // Existing copies: follow, or lose, their purchaser's transaction. An assigned seat's copy
+    // is the seat rules' (``SeatRules``), whichever families its holder and purchaser are in.
     for entry in customers {
       for copy in entry.records {
-        guard let sourceID = copy.sharedFromID, let signed = copy.signed, !signed.isRevoked
+        guard let sourceID = copy.sharedFromID, let signed = copy.signed, !signed.isRevoked,
+          signed.payload.inAppOwnershipType == .familyShared
         else { continue }
         let holderGroup = entry.customer.familyGroup
         guard let source = sources[sourceID], let payload = source.record.signed?.payload,
@@ -91,7 +93,9 @@ public enum FamilySharing {
   private static func shares(
     of shareable: [TransactionRecord], owner: CustomerLedger, to member: CustomerLedger, now: Date
   ) -> [Step] {
-    let copies = member.records.filter { $0.sharedFromID != nil }
+    let copies = member.records.filter {
+      $0.sharedFromID != nil && $0.signed?.payload.inAppOwnershipType == .familyShared
+    }
     // Only live copies count: a member who left (their copies revoked) and joins again gets the
     // family's purchases again, as new copies.
     let copied = Set(

@@ -2,10 +2,12 @@ import Foundation
 
 /// Apple's rules for a multiseat purchase (iOS 27.3's `.seats(_:)`).
 enum MultiSeatRules {
-  /// How the App Store hosts invitations in storeterm: Apple documents `APPLE` (each member
-  /// gets an `ASSIGNED` transaction) and `DEVELOPER`; storeterm does not simulate Apple-hosted
-  /// members, so the developer hosts them.
-  static let invitationManagement = TransactionMultiSeatInfo.developer
+  /// How the App Store hosts invitations in storeterm: Apple, for every new purchase.
+  ///
+  /// Apple documents `APPLE` (each member gets an `ASSIGNED` transaction, ``SeatRules``) and
+  /// `DEVELOPER` (the app's server claims seats through endpoints storeterm does not serve). A
+  /// subscription keeps the value it was bought with, as Apple's do.
+  static let invitationManagement = TransactionMultiSeatInfo.apple
 
   /// The seats a purchase of `seats` seats of `product` buys at each price.
   ///

@@ -94,11 +94,11 @@ struct PurchasePlan {
   ) throws {
     let info = product.subscription!
     chain = subscriptions.first { $0.state.groupID == info.subscriptionGroupID }
-    // Only the customer's own chain decides; a Family Sharing copy is the purchaser's.
+    // Only the customer's own chain decides; a shared or assigned copy is the purchaser's.
     let latest = TransactionRules.chronological(records)
       .last {
         $0.payload.subscriptionGroupIdentifier == info.subscriptionGroupID
-          && $0.payload.inAppOwnershipType != .familyShared
+          && !$0.payload.inAppOwnershipType.isHeldThroughOthers
       }
     let configured = catalog.configuration.subscriptionGroups
       .flatMap(\.subscriptions).first { $0.productID == product.id }

@@ -6,7 +6,7 @@ public enum AppAccountTokenRefusal: Error, Equatable, Sendable {
   case notFound
   /// The identifier is a transaction's, not an original transaction's.
   case notOriginal
-  /// The transaction reached the customer through Family Sharing.
+  /// The transaction reached the customer through Family Sharing or an assigned seat.
   case familyShared
 }
 
@@ -23,7 +23,7 @@ extension StoreEngine {
     guard signed.payload.originalTransactionId == String(originalID) else {
       throw AppAccountTokenRefusal.notOriginal
     }
-    guard signed.payload.inAppOwnershipType != .familyShared else {
+    guard !signed.payload.inAppOwnershipType.isHeldThroughOthers else {
       throw AppAccountTokenRefusal.familyShared
     }
     let now = clock.now()

@@ -106,8 +106,10 @@ extension StoreEngine {
   }
 
   /// Shares with the family when `productID` is family-shareable (a cheap check first, so
-  /// purchases of anything else never read the family).
+  /// purchases of anything else never read the family), and with the members holding an
+  /// assigned seat of a multiseat subscription (``shareWithSeats(of:productID:)``).
   func shareWithFamily(of customerID: String, productID: String) {
+    shareWithSeats(of: customerID, productID: productID)
     guard FamilySharing.isShareable(catalog.product(id: productID)) else { return }
     // The caller's change has committed; a failure here is retried by the next family change.
     try? shareWithFamily(of: customerID)
@@ -172,7 +174,7 @@ extension StoreEngine {
 
   /// Sends shared and revoked copies to their members' `Transaction.updates` (they happen
   /// outside the member's app) and their subscription statuses to the status listeners.
-  private func deliver(_ delivered: [(customerID: String, transaction: SignedTransaction)]) {
+  func deliver(_ delivered: [(customerID: String, transaction: SignedTransaction)]) {
     for (customerID, transaction) in delivered {
       listeners.broadcast(transaction, customerID: customerID)
       if transaction.payload.type == .autoRenewableSubscription,
@@ -185,8 +187,8 @@ extension StoreEngine {
 
   // MARK: - What a member's app sees
 
-  /// The subscription chains a customer has through Family Sharing, each the purchaser's chain
-  /// as the member sees it: under the member's original transaction ID, and ending with the
+  /// The subscription chains a customer has through Family Sharing or an assigned seat, each
+  /// the purchaser's chain as the member sees it: under the member's original transaction ID, and ending with the
   /// last transaction shared with them (when the purchaser's chain moved on to a product that
   /// is not shared, the member's access ends with the last shared period).
   func familyChains(_ records: [TransactionRecord]) throws -> [SubscriptionState] {
@@ -230,10 +232,11 @@ extension StoreEngine {
     return chains
   }
 
-  /// Refuses QA actions on a Family Sharing copy: only the purchaser's transaction is billed,
-  /// refunded or renewed, and the copy follows it.
+  /// Refuses QA actions on a Family Sharing or assigned-seat copy: only the purchaser's
+  /// transaction is billed, refunded or renewed, and the copy follows it.
   func refuseFamilyCopy(_ record: TransactionRecord, action: String) throws {
-    guard let source = record.sharedFromID else { return }
-    throw StoreEngineError.familyCopy(record.id, action: action, purchaserTransaction: source)
+    if let refusal = TransactionControlRules.familyCopyRefusal(record, action: action) {
+      throw refusal
+    }
   }
 }

@@ -5,8 +5,9 @@ import Foundation
 public enum RenewalExtensionRefusal: Error, Equatable, Sendable {
   /// No subscription has this original transaction ID (or it names another kind of product).
   case notFound
-  /// The subscription reached a family member through Family Sharing: only the purchaser's
-  /// subscription can be extended (Apple's `FamilySharedSubscriptionExtensionIneligibleError`).
+  /// The subscription reached a family member through Family Sharing (or a member through an
+  /// assigned seat): only the purchaser's subscription can be extended (Apple's
+  /// `FamilySharedSubscriptionExtensionIneligibleError`; Apple names no error for a seat).
   case familyShared
   /// Not active, or in a free offer period (Apple's `SubscriptionExtensionIneligibleError`).
   case ineligible
@@ -47,7 +48,7 @@ extension StoreEngine {
       signed.payload.type == .autoRenewableSubscription,
       signed.payload.originalTransactionId == String(originalID)
     else { throw RenewalExtensionRefusal.notFound }
-    guard signed.payload.inAppOwnershipType != .familyShared else {
+    guard !signed.payload.inAppOwnershipType.isHeldThroughOthers else {
       throw RenewalExtensionRefusal.familyShared
     }
     let now = clock.now()

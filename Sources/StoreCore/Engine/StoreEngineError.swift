@@ -16,6 +16,9 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
   /// The transaction is a Family Sharing copy; QA acts on the purchaser's transaction, the
   /// second identifier.
   case familyCopy(UInt64, action: String, purchaserTransaction: UInt64)
+  /// The transaction is an assigned seat's copy of a multiseat subscription; QA acts on the
+  /// purchaser's transaction, the second identifier.
+  case assignedCopy(UInt64, action: String, purchaserTransaction: UInt64)
   /// A Family Sharing group name that is empty, too long or has characters other than
   /// letters, digits, `-`, `_` and `.`.
   case badFamilyName(String)
@@ -41,6 +44,9 @@ public enum StoreEngineError: Error, Sendable, Equatable, CustomStringConvertibl
       "transaction \(id) cannot be \(action): \(reason)"
     case .familyCopy(let id, let action, let source):
       "transaction \(id) cannot be \(action): it is shared through Family Sharing; act on the "
+        + "purchaser's transaction \(source)"
+    case .assignedCopy(let id, let action, let source):
+      "transaction \(id) cannot be \(action): it is an assigned seat's copy; act on the "
         + "purchaser's transaction \(source)"
     case .badFamilyName(let name):
       "family group \"\(name)\" is not a valid name: use 1 to 64 letters, digits, '-', '_' or '.'"

@@ -119,5 +119,16 @@ public struct StoreEvent: Sendable, Equatable {
     /// A subscriber chose another billing plan for the same product, from the next renewal or
     /// the commitment's end (the detail is the plan: `MONTHLY`, `BILLED_UPFRONT`).
     case billingPlanChanged
+    /// The purchaser of a multiseat subscription gave a seat to another customer (the event is
+    /// the purchaser's; the detail names the member).
+    case seatAssigned
+    /// The purchaser of a multiseat subscription took a seat back (the detail names the member).
+    case seatRemoved
+    /// A multiseat purchaser's purchase or renewal reached this customer as an `ASSIGNED`
+    /// transaction (the detail names the purchaser and their transaction).
+    case assignedShared
+    /// An `ASSIGNED` transaction was revoked (`ASSIGNMENT_REVOKE`; Apple's `REVOKE`
+    /// notification, as for Family Sharing).
+    case assignmentRevoked
   }
 }

@@ -173,9 +173,13 @@ public enum TransactionControlRules {
     return nil
   }
 
-  /// Refused for a Family Sharing copy: QA acts on the purchaser's transaction.
+  /// Refused for a Family Sharing or assigned-seat copy: QA acts on the purchaser's
+  /// transaction.
   static func familyCopyRefusal(_ record: TransactionRecord, action: String) -> StoreEngineError? {
     guard let source = record.sharedFromID else { return nil }
+    if record.signed?.payload.inAppOwnershipType == .assigned {
+      return .assignedCopy(record.id, action: action, purchaserTransaction: source)
+    }
     return .familyCopy(record.id, action: action, purchaserTransaction: source)
   }
 }

@@ -86,14 +86,17 @@ public struct TransactionFactory: Sendable {
   /// original transaction ID, `inAppOwnershipType` `FAMILY_SHARED`, signed now for the member's
   /// device; product, dates, expiration, offer and `webOrderLineItemId` stay the purchaser's,
   /// and the purchaser's app account token is left out (it names the purchaser's account).
+  ///
+  /// With `ownership` `ASSIGNED`, a seat member's copy of a multiseat purchase (Apple: it
+  /// "contains the same seat information as the group purchaser's").
   public func familyShared(
     _ source: JWSTransactionDecodedPayload, id: UInt64, originalID: UInt64, member: Customer,
-    date: Date, nonce: UUID
+    date: Date, nonce: UUID, ownership: InAppOwnershipType = .familyShared
   ) -> JWSTransactionDecodedPayload {
     var payload = source
     payload.transactionId = String(id)
     payload.originalTransactionId = String(originalID)
-    payload.inAppOwnershipType = .familyShared
+    payload.inAppOwnershipType = ownership
     payload.appAccountToken = nil
     // The member's own app transaction, not the purchaser's (`reissued` fills it in).
     payload.appTransactionId = nil

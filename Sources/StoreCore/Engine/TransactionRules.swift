@@ -104,9 +104,9 @@ public enum TransactionRules {
     }
   }
 
-  /// The customer's own transactions: Family Sharing copies neither end introductory
-  /// eligibility nor count as the customer's subscription.
+  /// The customer's own transactions: Family Sharing and assigned-seat copies neither end
+  /// introductory eligibility nor count as the customer's subscription.
   private static func own(_ records: [TransactionRecord]) -> [SignedTransaction] {
-    chronological(records).filter { $0.payload.inAppOwnershipType != .familyShared }
+    chronological(records).filter { !$0.payload.inAppOwnershipType.isHeldThroughOthers }
   }
 }

@@ -39,7 +39,9 @@ public struct NotificationKind: Sendable, Equatable {
       guard payload.type == .autoRenewableSubscription else {
         return NotificationKind(.oneTimeCharge)
       }
-      if payload.transactionReason == .renewal, event.kind == .familyShared {
+      if payload.transactionReason == .renewal,
+        event.kind == .familyShared || event.kind == .assignedShared
+      {
         return NotificationKind(.didRenew)
       }
       return NotificationKind(
@@ -47,7 +49,8 @@ public struct NotificationKind: Sendable, Equatable {
         payload.originalTransactionId == payload.transactionId ? .initialBuy : .resubscribe)
     }
     switch event.kind {
-    case .purchased, .approved, .resolved, .familyShared: return transaction.map(purchase)
+    case .purchased, .approved, .resolved, .familyShared, .assignedShared:
+      return transaction.map(purchase)
     // storeterm's revoke is a refund for a developer issue; Apple's REVOKE is Family Sharing's.
     case .refunded, .revoked: return NotificationKind(.refund)
     case .refundRequested:
@@ -83,11 +86,14 @@ public struct NotificationKind: Sendable, Equatable {
     case .crossgraded, .billingPlanChanged: return NotificationKind(.didChangeRenewalPref)
     case .priceIncreaseRequested: return NotificationKind(.priceIncrease, .pending)
     case .priceIncreaseConsented: return NotificationKind(.priceIncrease, .accepted)
-    case .familyRevoked: return NotificationKind(.revoke)
+    // An assigned seat taken back is revoked as a Family Sharing copy is (Apple documents no
+    // other notification for it).
+    case .familyRevoked, .assignmentRevoked: return NotificationKind(.revoke)
     case .renewalExtended: return NotificationKind(.renewalExtended)
     case .renewalExtensionFailed: return NotificationKind(.renewalExtension, .failure)
     case .customerCreated, .askToBuyRequested, .interrupted, .declined, .cancelled, .failed,
-      .finished, .deleted, .cleared, .familyJoined, .familyLeft, .purchaseIntentSent:
+      .finished, .deleted, .cleared, .familyJoined, .familyLeft, .purchaseIntentSent,
+      .seatAssigned, .seatRemoved:
       return nil
     }
   }

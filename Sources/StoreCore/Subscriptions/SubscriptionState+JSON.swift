@@ -95,6 +95,9 @@ extension SubscriptionState {
     if let seats = multiSeatInfo, let value = try? JSONParser.parse(seats.jsonBytes()) {
       members.append(JSONMember("multiSeatInfo", value))
     }
+    if !seatMembers.isEmpty {
+      members.append(JSONMember("seatMembers", .array(seatMembers.map(JSONValue.string))))
+    }
     return .object(members)
   }
 
@@ -163,6 +166,11 @@ extension SubscriptionState {
         commitmentPrice: try next.optional("commitmentPrice").map {
           cursor throws(JSONReadError) in Int64(try cursor.int())
         })
+    }
+    if let members = try root.optional("seatMembers") {
+      seatMembers = try members.elements().map { cursor throws(JSONReadError) in
+        try cursor.string()
+      }
     }
     if let seats = try root.optional("multiSeatInfo") {
       do {

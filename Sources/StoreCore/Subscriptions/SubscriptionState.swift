@@ -52,6 +52,9 @@ public struct SubscriptionState: Sendable, Equatable {
   public var nextBillingPlan: NextBillingPlan?
   /// The seats of a multiseat subscription, which each renewal bills again; nil otherwise.
   public var multiSeatInfo: TransactionMultiSeatInfo?
+  /// The customers the purchaser gave a seat of this multiseat subscription (Apple-hosted
+  /// invitations), in the order they got it; each holds `ASSIGNED` transactions of the chain.
+  public var seatMembers: [String] = []
 
   /// A billing plan chosen for later, with the prices it will charge.
   public struct NextBillingPlan: Sendable, Equatable {

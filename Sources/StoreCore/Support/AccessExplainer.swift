@@ -82,18 +82,20 @@ public enum AccessExplainer {
       hasAccess: answer.hasAccess, reason: reason, phrase: phrase,
       transactionID: transaction.transactionId)
     line.group = group
+    // A copy held through someone else's purchase says whose: shared by, or assigned by.
+    let held: (AccessReason, SupportPhrase)? =
+      answer.isFamilyShared
+      ? (.familyShared, history.sharedPhrase(transactionID: transaction.transactionId))
+      : answer.isAssigned
+        ? (.assigned, history.assignedPhrase(transactionID: transaction.transactionId)) : nil
     if let covering = answer.coveredBy {
       // In force, yet not what gives access: the group's entitlement is another transaction.
-      line.reason = answer.isFamilyShared ? .familyShared : reason
+      line.reason = held?.0 ?? reason
       line.phrase = SupportPhrase(
-        "%1$@; not counted: %2$@ gives access",
-        .phrase(
-          answer.isFamilyShared
-            ? history.sharedPhrase(transactionID: transaction.transactionId) : phrase),
+        "%1$@; not counted: %2$@ gives access", .phrase(held?.1 ?? phrase),
         .data(names.product(covering)))
-    } else if answer.hasAccess, answer.isFamilyShared {
-      let shared = history.sharedPhrase(transactionID: transaction.transactionId)
-      line.reason = .familyShared
+    } else if answer.hasAccess, let (heldReason, shared) = held {
+      line.reason = heldReason
       line.phrase =
         transaction.type == .autoRenewableSubscription
         ? SupportPhrase("%1$@, %2$@", .phrase(shared), .phrase(phrase))
@@ -139,7 +141,7 @@ public enum AccessExplainer {
       return (.upgraded, SupportPhrase("upgraded to %@", .data(names.product(target))))
     case .changedPlan(let target):
       return (.changedPlan, SupportPhrase("changed to %@ at renewal", .data(names.product(target))))
-    case .refunded, .refundedInPart, .revoked, .familyRevoked:
+    case .refunded, .refundedInPart, .revoked, .familyRevoked, .assignmentRevoked:
       return revocation(standing, transaction?.revocationDate)
     case .pendingApproval(let since):
       return (.pendingAskToBuy, SupportPhrase("pending Ask to Buy since %@", .day(since)))
@@ -236,6 +238,8 @@ public enum AccessExplainer {
     switch standing {
     case .familyRevoked:
       return (.familyRevoked, SupportPhrase("Family Sharing access revoked %@", day))
+    case .assignmentRevoked:
+      return (.assignmentRevoked, SupportPhrase("assigned seat revoked %@", day))
     case .revoked:
       return (.revoked, SupportPhrase("revoked %@ (developer issue)", day))
     case .refundedInPart(_, let percentage):

@@ -88,6 +88,9 @@ public enum AccessReason: String, Sendable, CaseIterable {
   /// The family member who shared it left, or their purchase was refunded: Family Sharing
   /// access was withdrawn.
   case familyRevoked = "family_revoked"
+  /// The purchaser took back the customer's assigned seat of a multiseat subscription, or the
+  /// purchaser's refund revoked it.
+  case assignmentRevoked = "assignment_revoked"
   /// The customer upgraded to another product of the group.
   case upgraded
   /// The customer moved to another product of the group at a renewal.
@@ -100,6 +103,8 @@ public enum AccessReason: String, Sendable, CaseIterable {
   case declined
   /// A family member's purchase, shared through Family Sharing.
   case familyShared = "family_shared"
+  /// A seat of someone's multiseat subscription, assigned to the customer.
+  case assigned
   /// A non-consumable or non-renewing purchase the customer owns.
   case owned
   /// A consumable, with its balance.

@@ -65,6 +65,14 @@ public struct CustomerHistory: Sendable, Equatable {
     }
     return SupportPhrase("shared by %@", .data(purchaser))
   }
+
+  /// How an assigned seat's copy reached the customer: `seat assigned by alice`.
+  public func assignedPhrase(transactionID: String?) -> SupportPhrase {
+    guard let purchaser = transactionID.flatMap({ sharedBy[$0] }) else {
+      return SupportPhrase("seat assigned by the group purchaser")
+    }
+    return SupportPhrase("seat assigned by %@", .data(purchaser))
+  }
 }
 
 /// A purchase request that has no transaction: waiting for a parent, interrupted or declined.

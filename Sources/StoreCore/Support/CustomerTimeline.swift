@@ -120,12 +120,19 @@ public enum CustomerTimeline {
           event.detail == BillingPlanType.monthly.rawValue
           ? SupportPhrase("Chose to pay %@ monthly over 12 months from the next renewal", product)
           : SupportPhrase("Chose to pay %@ up front once the commitment completes", product)
-      case .familyShared:
-        // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED data.
+      case .assignmentRevoked:
+        // Apple's REVOKE, for a seat rather than Family Sharing.
+        entry.phrase = SupportPhrase("Assigned seat of %@ revoked", product)
+      case .familyShared, .assignedShared:
+        // A member hears of a shared purchase as the purchaser does, with FAMILY_SHARED (or
+        // ASSIGNED) data.
+        let held =
+          event.kind == .assignedShared
+          ? SupportPhrase.Argument.phrase(history.assignedPhrase(transactionID: id)) : shared
         entry.phrase =
           payload?.transactionReason == .renewal
-          ? SupportPhrase("Renewed %1$@, %2$@", product, shared)
-          : SupportPhrase("%1$@ %2$@", product, shared)
+          ? SupportPhrase("Renewed %1$@, %2$@", product, held)
+          : SupportPhrase("%1$@ %2$@", product, held)
       default: break
       }
       return entry
@@ -147,6 +154,10 @@ public enum CustomerTimeline {
     case .familyJoined: return local("FAMILY_JOINED", "Joined family group %@", detail)
     case .familyLeft: return local("FAMILY_LEFT", "Left family group %@", detail)
     case .familyShared: return local("FAMILY_SHARED", "%1$@ %2$@", product, shared)
+    case .seatAssigned:
+      return local("SEAT_ASSIGNED", "Gave a seat of %1$@ to %2$@", product, detail)
+    case .seatRemoved:
+      return local("SEAT_REMOVED", "Took back the seat of %1$@ from %2$@", product, detail)
     case .purchaseIntentSent:
       return local("PURCHASE_INTENT", "Chose %@ on the App Store (a purchase intent)", product)
     default: return nil

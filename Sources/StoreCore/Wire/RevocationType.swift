@@ -9,6 +9,10 @@ public enum RevocationType: String, Sendable, Equatable, Hashable, CaseIterable 
   case refundProrated = "REFUND_PRORATED"
   /// Family Sharing access was withdrawn.
   case familyRevoke = "FAMILY_REVOKE"
+  /// The purchaser took back the customer's assigned seat of a multiseat subscription
+  /// (StoreKit's `assignmentRevocation`; Apple documents no server value, so it follows the
+  /// form of `FAMILY_REVOKE`).
+  case assignmentRevoke = "ASSIGNMENT_REVOKE"
 
   /// `revocationPercentage` of a full refund: 100%, in milliunits as Apple's payloads carry it
   /// (67.932% is 67932).

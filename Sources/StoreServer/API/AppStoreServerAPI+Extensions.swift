@@ -84,7 +84,7 @@ extension AppStoreServerAPI {
     var failed = 0
     for original in try requests.subscriptionOriginalIDs(productID: productID) {
       guard let record = try ledger.record(id: original), let signed = record.signed,
-        isServed(signed), signed.payload.inAppOwnershipType != .familyShared,
+        isServed(signed), !signed.payload.inAppOwnershipType.isHeldThroughOthers,
         storefronts.map({ $0.contains(signed.payload.storefront) }) ?? true,
         let latest = try ledger.latestRecord(customerID: record.customerID, originalID: original)?
           .signed?.payload,

@@ -24,6 +24,10 @@ enum RefusalText {
       snapshot.localized(
         "transaction %1$@ %2$@: a Family Sharing copy; act on the purchaser's transaction %3$@",
         "\(id)", cannotBe(action, snapshot), "\(source)")
+    case .assignedCopy(let id, let action, let source):
+      snapshot.localized(
+        "transaction %1$@ %2$@: an assigned seat's copy; act on the purchaser's transaction %3$@",
+        "\(id)", cannotBe(action, snapshot), "\(source)")
     case .badFamilyName(let name):
       snapshot.localized(
         "family group “%@” is not a valid name: use 1 to 64 letters, digits, '-', '_' or '.'",

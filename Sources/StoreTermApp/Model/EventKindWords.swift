@@ -23,6 +23,8 @@ enum EventKindWords {
     "familyShared": "shared by family", "familyRevoked": "family sharing ended",
     "renewalExtended": "renewal extended", "renewalExtensionFailed": "extension failed",
     "purchaseIntentSent": "purchase intent sent", "billingPlanChanged": "billing plan changed",
+    "seatAssigned": "seat assigned", "seatRemoved": "seat removed",
+    "assignedShared": "assigned a seat", "assignmentRevoked": "seat assignment ended",
     // The app's feed.
     "purchase": "purchase", "update": "update", "unfinished": "unfinished",
     "history": "history", "status": "status", "storefront": "storefront",

@@ -7,11 +7,13 @@ public enum TransactionStanding {
   /// The record's standing in a few words: ``StoreSnapshot/standing(of:)`` labelled as every
   /// view labels it (``Standing/label(isFamilyShared:isFinished:)``): `purchased`,
   /// `unfinished`, `in grace period`, `billing retry`, `expired`, `upgraded`, `plan changed`,
-  /// `refunded`, `revoked`, `family revoked`, `pending approval`, `interrupted`, `declined`;
-  /// a Family Sharing copy reads `family shared` or its state and `shared`.
+  /// `refunded`, `revoked`, `family revoked`, `assignment revoked`, `pending approval`,
+  /// `interrupted`, `declined`; a Family Sharing copy reads `family shared` or its state and
+  /// `shared`, an assigned seat's copy `assigned` or its state and `assigned`.
   public static func text(_ record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
     snapshot.standing(of: record).label(
-      isFamilyShared: isFamilyShared(record), isFinished: record.isFinished)
+      isFamilyShared: isFamilyShared(record), isFinished: record.isFinished,
+      isAssigned: isAssigned(record))
   }
 
   /// ``text(_:in:)`` in the snapshot's language, each part of `in grace period, unfinished`
@@ -23,6 +25,13 @@ public enum TransactionStanding {
 
   /// Whether the record is a Family Sharing copy (`inAppOwnershipType` `FAMILY_SHARED`).
   public static func isFamilyShared(_ record: TransactionRecord) -> Bool {
-    record.sharedFromID != nil || record.signed?.payload.inAppOwnershipType == .familyShared
+    guard !isAssigned(record) else { return false }
+    return record.sharedFromID != nil
+      || record.signed?.payload.inAppOwnershipType == .familyShared
+  }
+
+  /// Whether the record is an assigned seat's copy (`inAppOwnershipType` `ASSIGNED`).
+  public static func isAssigned(_ record: TransactionRecord) -> Bool {
+    record.signed?.payload.inAppOwnershipType == .assigned
   }
 }

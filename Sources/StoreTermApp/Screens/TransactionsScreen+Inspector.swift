@@ -116,10 +116,13 @@ extension TransactionsScreen {
       (
         "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"
           + (record.sharedFromID.map {
-            " · " + snapshot.localized("shared from transaction %@", "\($0)")
+            " · "
+              + snapshot.localized(
+                payload.inAppOwnershipType == .assigned
+                  ? "assigned from transaction %@" : "shared from transaction %@", "\($0)")
           } ?? "")
           + (payload.appTransactionId.map { " · appTransactionId \($0)" } ?? ""),
-        payload.inAppOwnershipType == .familyShared ? .badge : .normal
+        payload.inAppOwnershipType.isHeldThroughOthers ? .badge : .normal
       ))
     if let date = payload.revocationDate {
       lines.append(

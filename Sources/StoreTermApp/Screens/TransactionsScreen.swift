@@ -12,7 +12,8 @@ public struct TransactionsState: Hashable, Sendable {
   /// user moves again.
   public var hasSelection = true
   /// The filter: rows whose customer, product, state or ID contain it (case-insensitive); a
-  /// Family Sharing copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values.
+  /// Family Sharing copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values, an
+  /// assigned seat's its `ASSIGNED` / `ASSIGNMENT_REVOKE` ones.
   public var filter = ""
   /// Whether the inspector is shown.
   public var showsInspector = true
@@ -122,8 +123,8 @@ public enum TransactionsScreen {
   /// Whether the filter `needle` (lowercased) lets `record` through.
   ///
   /// Its ID, customer, product (identifier or name) or State cell contains it; a Family Sharing
-  /// copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values. The runner pages
-  /// with it too.
+  /// copy also matches its `FAMILY_SHARED` / `FAMILY_REVOKE` wire values, an assigned seat's
+  /// its `ASSIGNED` / `ASSIGNMENT_REVOKE` ones. The runner pages with it too.
   public static func matches(
     _ record: TransactionRecord, filter needle: String, in snapshot: StoreSnapshot
   ) -> Bool {
@@ -132,7 +133,9 @@ public enum TransactionsScreen {
       TransactionStanding.text(record, in: snapshot),
       TransactionStanding.words(record, in: snapshot),
     ]
-    if TransactionStanding.isFamilyShared(record), let payload = record.signed?.payload {
+    if TransactionStanding.isFamilyShared(record) || TransactionStanding.isAssigned(record),
+      let payload = record.signed?.payload
+    {
       fields.append(payload.inAppOwnershipType.rawValue)
       if let type = payload.revocationType { fields.append(type.rawValue) }
     }

@@ -50,7 +50,8 @@ enum TransactionText {
         date(payload.purchaseDate), payload.expiresDate.map(date) ?? "",
         standing.label(
           isFamilyShared: payload.inAppOwnershipType == .familyShared,
-          isFinished: byID[transaction.id]?.isFinished ?? true),
+          isFinished: byID[transaction.id]?.isFinished ?? true,
+          isAssigned: payload.inAppOwnershipType == .assigned),
       ])
     }
     return table.render()
