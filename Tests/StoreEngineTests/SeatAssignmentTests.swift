@@ -56,6 +56,34 @@ struct SeatAssignmentTests {
     #expect(try Self.access(harness, "bob")?.isAssigned == true)
   }
 
+  /// Taking a seat back is two writes (the purchaser's list, then the member's copy): a crash
+  /// between them leaves the member listed as removed, and the next look at the seats (here the
+  /// purchaser's renewal) revokes the copy and forgets the name.
+  @Test func aRemovalACrashInterruptedIsFinishedAtTheNextLook() async throws {
+    let harness = try Self.assigned()
+    let original = try #require(
+      try harness.ledger.subscriptions(customerID: "alice").first?.state.originalID)
+    // The removal's first write alone, as a crash right after it would leave it.
+    try harness.ledger.change(customerID: "alice", scope: .chain(original)) { state in
+      var chain = try #require(state.subscriptions.first)
+      chain.state.seatMembers.removeAll { $0 == "bob" }
+      chain.state.seatMembersRemoved.append("bob")
+      var changes = LedgerChanges()
+      changes.subscriptions = [chain]
+      return (changes, ())
+    }
+    #expect(try Self.access(harness, "bob")?.isAssigned == true)
+    harness.clock.advance(by: 32 * Self.day)
+    try harness.engine.catchUp()
+    let bob = try Self.transactions(harness, "bob")
+    #expect(bob.count == 1)
+    #expect(bob.first?.revocationType == .assignmentRevoke)
+    #expect(try harness.engine.currentEntitlements(customerID: "bob").isEmpty)
+    let state = try #require(try harness.ledger.subscriptions(customerID: "alice").first?.state)
+    #expect(state.seatMembers.isEmpty)
+    #expect(state.seatMembersRemoved.isEmpty)
+  }
+
   @Test func thePurchasersRefundRevokesTheMembersTransaction() async throws {
     let harness = try Self.assigned()
     let purchase = try #require(try Self.transactions(harness, "alice").first)

@@ -28,6 +28,7 @@ extension StoreEngine {
         throw refusal
       }
       chain.state.seatMembers.append(memberID)
+      chain.state.seatMembersRemoved.removeAll { $0 == memberID }
       var changes = LedgerChanges()
       changes.subscriptions.append(chain)
       changes.events.append(
@@ -61,6 +62,8 @@ extension StoreEngine {
         throw SeatRefusal.notAssigned(member: memberID, product: productID, purchaser: purchaserID)
       }
       chain.state.seatMembers.remove(at: index)
+      // Kept until the member's copies are revoked (below), so a crash in between is healed.
+      chain.state.seatMembersRemoved.append(memberID)
       var changes = LedgerChanges()
       changes.subscriptions.append(chain)
       changes.events.append(
@@ -70,8 +73,25 @@ extension StoreEngine {
       return (changes, ())
     }
     let delivered = try applySeats(purchaserID: purchaserID, originalID: original, to: [memberID])
+    try forgetRemovedMembers([memberID], purchaserID: purchaserID, originalID: original)
     deliver(delivered)
     return delivered.map(\.transaction)
+  }
+
+  /// Drops `members` from the chain's removed members once their copies are revoked.
+  private func forgetRemovedMembers(
+    _ members: [String], purchaserID: String, originalID: UInt64
+  ) throws {
+    try ledger.change(customerID: purchaserID, scope: .chain(originalID)) { state in
+      var changes = LedgerChanges()
+      if var chain = state.subscriptions.first(where: { $0.state.originalID == originalID }),
+        chain.state.seatMembersRemoved.contains(where: members.contains)
+      {
+        chain.state.seatMembersRemoved.removeAll(where: members.contains)
+        changes.subscriptions.append(chain)
+      }
+      return (changes, ())
+    }
   }
 
   /// The seats of each of the customer's multiseat subscriptions, by original transaction ID.
@@ -91,11 +111,18 @@ extension StoreEngine {
   func shareWithSeats(of customerID: String, productID: String) {
     guard SeatRules.sellsSeats(catalog.product(id: productID), in: catalog) else { return }
     guard let chains = try? ledger.subscriptions(customerID: customerID) else { return }
-    for chain in chains where !chain.state.seatMembers.isEmpty {
-      let delivered =
-        (try? applySeats(
-          purchaserID: customerID, originalID: chain.state.originalID,
-          to: chain.state.seatMembers)) ?? []
+    for chain in chains
+    where !chain.state.seatMembers.isEmpty || !chain.state.seatMembersRemoved.isEmpty {
+      let original = chain.state.originalID
+      // A removal a crash interrupted is finished here: its member's copies are revoked.
+      let removed = chain.state.seatMembersRemoved
+      guard
+        let delivered = try? applySeats(
+          purchaserID: customerID, originalID: original, to: chain.state.seatMembers + removed)
+      else { continue }
+      if !removed.isEmpty {
+        try? forgetRemovedMembers(removed, purchaserID: customerID, originalID: original)
+      }
       deliver(delivered)
     }
   }

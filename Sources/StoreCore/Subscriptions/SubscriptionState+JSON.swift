@@ -98,6 +98,10 @@ extension SubscriptionState {
     if !seatMembers.isEmpty {
       members.append(JSONMember("seatMembers", .array(seatMembers.map(JSONValue.string))))
     }
+    if !seatMembersRemoved.isEmpty {
+      members.append(
+        JSONMember("seatMembersRemoved", .array(seatMembersRemoved.map(JSONValue.string))))
+    }
     return .object(members)
   }
 
@@ -169,6 +173,11 @@ extension SubscriptionState {
     }
     if let members = try root.optional("seatMembers") {
       seatMembers = try members.elements().map { cursor throws(JSONReadError) in
+        try cursor.string()
+      }
+    }
+    if let members = try root.optional("seatMembersRemoved") {
+      seatMembersRemoved = try members.elements().map { cursor throws(JSONReadError) in
         try cursor.string()
       }
     }

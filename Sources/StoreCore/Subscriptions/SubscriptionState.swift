@@ -55,6 +55,10 @@ public struct SubscriptionState: Sendable, Equatable {
   /// The customers the purchaser gave a seat of this multiseat subscription (Apple-hosted
   /// invitations), in the order they got it; each holds `ASSIGNED` transactions of the chain.
   public var seatMembers: [String] = []
+  /// Members whose seat was taken back and whose `ASSIGNED` copies may still be live: the
+  /// removal and the member's revocation are two ledger writes (two customers), so a crash
+  /// between them is healed by the next look at the seats, which revokes what is left.
+  public var seatMembersRemoved: [String] = []
 
   /// A billing plan chosen for later, with the prices it will charge.
   public struct NextBillingPlan: Sendable, Equatable {
