@@ -30,7 +30,8 @@ public enum NotificationLabel {
     case (.refund, _): SupportPhrase("Refunded %@", product)
     case (.refundDeclined, _): SupportPhrase("Refund of %@ declined", product)
     case (.refundReversed, _): SupportPhrase("Refund of %@ reversed", product)
-    case (.revoke, _): SupportPhrase("Family Sharing access to %@ revoked", product)
+    // Apple sends REVOKE when Family Sharing ends; storeterm sends it for a seat taken back too.
+    case (.revoke, _): SupportPhrase("Shared access to %@ revoked", product)
     case (.didChangeRenewalStatus, .autoRenewDisabled?):
       SupportPhrase("Turned off auto-renew for %@", product)
     case (.didChangeRenewalStatus, .autoRenewEnabled?):
