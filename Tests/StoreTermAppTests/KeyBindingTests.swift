@@ -143,7 +143,6 @@ import Testing
 
   @Test func buyingExplainsWhyItIsDisabled() {
     var state = Fixtures.state()
-    let order = PaywallScreen.order(state.snapshot)
     func select(_ id: String) {
       state.paywall.selectedID = id
     }

@@ -124,49 +124,16 @@ extension StoreEngine {
     var nextID = family.nextID
     var delivered: [(customerID: String, transaction: SignedTransaction)] = []
     for step in FamilySharing.plan(family, catalog: catalog, now: now) {
-      switch step {
-      case .share(let source, let memberID, let originalID):
-        guard let member = customers[memberID], let payload = source.signed?.payload else {
-          continue
+      let memberID: String =
+        switch step {
+        case .share(_, let memberID, _): memberID
+        case .mirror(let copy, _), .revoke(let copy, _, _): copy.customerID
         }
-        let id = nextID
-        nextID += 1
-        let signed = try sign(
-          factory.familyShared(
-            payload, id: id, originalID: originalID ?? id, member: member, date: now,
-            nonce: ids.makeUUID()))
-        changes.inserted.append(
-          TransactionRecord(
-            id: id, customerID: memberID, productID: source.productID, state: .purchased,
-            request: PurchaseRequest(), signed: signed, createdDate: now, sharedFromID: source.id))
-        changes.events.append(
-          StoreEvent(
-            date: now, customerID: memberID, kind: .familyShared, transactionID: id,
-            productID: source.productID,
-            detail: "from \(source.customerID) transaction \(source.id)"))
-        delivered.append((memberID, signed))
-      case .mirror(var copy, let source):
-        guard let member = customers[copy.customerID], let current = copy.signed else { continue }
-        var payload = factory.reissued(
-          current.payload, date: now, nonce: ids.makeUUID(), customer: member)
-        payload.expiresDate = source.expiresDate
-        payload.isUpgraded = source.isUpgraded
-        copy.signed = try sign(payload)
-        changes.updated.append(copy)
-      case .revoke(var copy, let reason, let why):
-        guard let member = customers[copy.customerID], let current = copy.signed else { continue }
-        var payload = factory.reissued(
-          current.payload, date: now, nonce: ids.makeUUID(), customer: member)
-        payload.revocationDate = now.epochMilliseconds
-        payload.revocationReason = reason
-        payload.revocationType = .familyRevoke
-        copy.signed = try sign(payload)
-        changes.updated.append(copy)
-        changes.events.append(
-          StoreEvent(
-            date: now, customerID: copy.customerID, kind: .familyRevoked, transactionID: copy.id,
-            productID: copy.productID, detail: why))
-        delivered.append((copy.customerID, copy.signed!))
+      guard let member = customers[memberID] else { continue }
+      if let reached = try applySharing(
+        step, member: member, kind: .family, nextID: &nextID, now: now, changes: &changes)
+      {
+        delivered.append(reached)
       }
     }
     return delivered

@@ -173,52 +173,13 @@ extension StoreEngine {
     _ steps: [FamilySharing.Step], member: CustomerLedger, now: Date,
     changes: inout LedgerChanges
   ) throws -> [(customerID: String, transaction: SignedTransaction)] {
-    let memberID = member.customer.id
     var nextID = member.nextID
     var delivered: [(customerID: String, transaction: SignedTransaction)] = []
     for step in steps {
-      switch step {
-      case .share(let source, _, let originalID):
-        guard let payload = source.signed?.payload else { continue }
-        let id = nextID
-        nextID += 1
-        let signed = try sign(
-          factory.familyShared(
-            payload, id: id, originalID: originalID ?? id, member: member.customer, date: now,
-            nonce: ids.makeUUID(), ownership: .assigned))
-        changes.inserted.append(
-          TransactionRecord(
-            id: id, customerID: memberID, productID: source.productID, state: .purchased,
-            request: PurchaseRequest(), signed: signed, createdDate: now, sharedFromID: source.id))
-        changes.events.append(
-          StoreEvent(
-            date: now, customerID: memberID, kind: .assignedShared, transactionID: id,
-            productID: source.productID,
-            detail: "from \(source.customerID) transaction \(source.id)"))
-        delivered.append((memberID, signed))
-      case .mirror(var copy, let source):
-        guard let current = copy.signed else { continue }
-        var payload = factory.reissued(
-          current.payload, date: now, nonce: ids.makeUUID(), customer: member.customer)
-        payload.expiresDate = source.expiresDate
-        payload.isUpgraded = source.isUpgraded
-        copy.signed = try sign(payload)
-        changes.updated.append(copy)
-      case .revoke(var copy, let reason, let why):
-        guard let current = copy.signed else { continue }
-        var payload = factory.reissued(
-          current.payload, date: now, nonce: ids.makeUUID(), customer: member.customer)
-        payload.revocationDate = now.epochMilliseconds
-        payload.revocationReason = reason
-        payload.revocationType = .assignmentRevoke
-        let signed = try sign(payload)
-        copy.signed = signed
-        changes.updated.append(copy)
-        changes.events.append(
-          StoreEvent(
-            date: now, customerID: memberID, kind: .assignmentRevoked, transactionID: copy.id,
-            productID: copy.productID, detail: why))
-        delivered.append((memberID, signed))
+      if let reached = try applySharing(
+        step, member: member.customer, kind: .seat, nextID: &nextID, now: now, changes: &changes)
+      {
+        delivered.append(reached)
       }
     }
     return delivered
