@@ -101,11 +101,11 @@ public final class PostgresDatabase: @unchecked Sendable {
     defer { inTransaction = false }
     do {
       return try attempt(begin: begin, commit: commit, body)
-    } catch let lost as LostBeforeBeginning {
+    } catch is LostBeforeBeginning {
       // The server went away while the connection sat idle (a restart): none of this
       // transaction's round trips came back and its commit was never sent, so the server
-      // never saw it begin; connecting again and running it once more is safe.
-      _ = lost
+      // never saw it begin; connecting again and running it once more is safe (the body's
+      // decisions come after its first reads, so they have not run yet either).
       self.connection = nil
       do {
         return try attempt(begin: begin, commit: commit, body)
