@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One PostgreSQL ledger's JWS headers (`jws_headers`) by text and identifier, as SQLite's
 /// header store keeps them: a header a transaction inserts is cached only when a later
 /// transaction finds it, because a rollback takes the row (and its identifier) back.
@@ -10,6 +14,8 @@ final class PostgresJWSHeaders: Sendable {
     var headersByID: [Int64: String] = [:]
     /// Headers the current write transaction inserted.
     var inserted: Set<Int64> = []
+    /// The header found last, tried before the dictionary.
+    var last: (header: String, id: Int64)?
   }
 
   private let state = Mutex(State())
@@ -25,12 +31,28 @@ final class PostgresJWSHeaders: Sendable {
   /// identifier (found or inserted); the whole JWS and nil when it has no dot.
   func storedForm(of jws: String, db: PostgresConnection) throws -> (jws: String, headerID: Int64?)
   {
-    // The header (with its certificate chain) is a few kilobytes: found by byte, not by
-    // Character, which would walk it grapheme by grapheme.
-    guard let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (jws, nil) }
-    let header = String(jws.utf8[..<dot]) ?? ""
-    let rest = String(jws.utf8[jws.utf8.index(after: dot)...]) ?? ""
-    if let id = state.withLock({ $0.idsByHeader[header] }) { return (rest, id) }
+    // The header (with its certificate chain) is a few kilobytes, and every record a seat writes
+    // carries the same one: split with `memchr`, and the last header compared before hashing.
+    var text = jws
+    let split: (header: String, rest: String)? = text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress,
+        let found = memchr(base, Int32(UInt8(ascii: ".")), bytes.count)
+      else { return nil }
+      let dot = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      return (
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self),
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+      )
+    }
+    guard let (header, rest) = split else { return (jws, nil) }
+    if let id = state.withLock({ state -> Int64? in
+      if let last = state.last, last.header == header { return last.id }
+      guard let id = state.idsByHeader[header] else { return nil }
+      state.last = (header, id)
+      return id
+    }) {
+      return (rest, id)
+    }
     if let found = try db.fetchOne(
       "SELECT id FROM jws_headers WHERE header = $1", [.text(header)])?.int64("id")
     {
@@ -62,6 +84,7 @@ final class PostgresJWSHeaders: Sendable {
       if state.headersByID.count >= 64 {
         state.headersByID.removeAll()
         state.idsByHeader.removeAll()
+        state.last = nil
       }
       state.headersByID[id] = header
       state.idsByHeader[header] = id
