@@ -115,7 +115,9 @@ let package = Package(
       // copy of the demo catalog.
       resources: [.copy("Store.storekit"), .copy("Demo.storekit")]),
     // What SKTestSession does, each behaviour after Apple's page for it.
-    .testTarget(name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest"]),
+    // StoreJWS for the developer's server of the Advanced Commerce tests (it signs requests);
+    // the app's tests themselves import only StoreKitTest.
+    .testTarget(name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest", "StoreJWS"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(
       name: "RobustnessTests",

@@ -209,7 +209,12 @@ public final class StoreEngine: Sendable {
   /// Decided from the deciding records (``Ledger/decidingRecords(customerID:)``), so its cost
   /// does not grow with the customer's renewals.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
-    let records = try ledger.decidingRecords(customerID: customerID)
+    var records = try ledger.decidingRecords(customerID: customerID)
+    let generic = try advancedCommerceRecords(customerID: customerID)
+    if !generic.isEmpty {
+      let known = Set(records.map(\.id))
+      records += generic.filter { !known.contains($0.id) }
+    }
     return TransactionRules.currentEntitlements(
       records, subscriptions: try subscriptionChains(customerID: customerID, records: records),
       nonRenewingDuration: session.nonRenewingDuration, at: clock.now())
