@@ -38,8 +38,10 @@ struct AdvancedCommerceConformance {
   }
 
   @MainActor @Test func productPurchase() {
-    let _: (AdvancedCommerceProduct, String) async throws -> AdvancedCommerceProduct.PurchaseResult
-      = { try await $0.purchase(compactJWS: $1) }
+    let _:
+      (AdvancedCommerceProduct, String) async throws -> AdvancedCommerceProduct.PurchaseResult = {
+        try await $0.purchase(compactJWS: $1)
+      }
     let _:
       (AdvancedCommerceProduct, String, Set<AdvancedCommerceProduct.PurchaseOption>) async throws
         -> Product.PurchaseResult = { try await $0.purchase(compactJWS: $1, options: $2) }

@@ -96,7 +96,8 @@ public struct BearerTokenVerifier: Sendable {
     guard expires > now - Self.allowedSkew else { throw .expired }
     guard expires <= now + Self.maximumLifetime + Self.allowedSkew else { throw .tooLongLived }
     if let present = payload["nbf"] {
-      guard let notBefore = DeveloperJWT.seconds(present), notBefore <= now + Self.allowedSkew else {
+      guard let notBefore = DeveloperJWT.seconds(present), notBefore <= now + Self.allowedSkew
+      else {
         throw .wrongClaim("nbf")
       }
     }
