@@ -54,6 +54,9 @@ private enum Commerce {
         Issue.record("\(id): \(error)")
       }
     }
+    // The generic product is no `Product`: it is sold only through signed requests.
+    let products = try await Product.products(for: [Commerce.generic, Commerce.pro])
+    #expect(products.map(\.id) == [Commerce.pro])
     let generic = try await AdvancedCommerceProduct(id: Commerce.generic)
     #expect(generic.id == Commerce.generic)
     #expect(generic.type == .nonConsumable)

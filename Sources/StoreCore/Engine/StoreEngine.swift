@@ -111,7 +111,10 @@ public final class StoreEngine: Sendable {
   /// `Product.products(for:)` for a customer: every product, with introductory eligibility.
   public func products(customerID: String) throws -> [CatalogProduct] {
     if let failure = session.failures[.loadProducts] { throw failure.error }
-    return catalog.products(subscribedGroups: try subscribedGroups(customerID: customerID))
+    let generic = catalog.configuration.advancedCommerceProductIDs
+    let products = catalog.products(subscribedGroups: try subscribedGroups(customerID: customerID))
+    // A generic product is sold only as `AdvancedCommerceProduct`, never as a `Product`.
+    return generic.isEmpty ? products : products.filter { !generic.contains($0.id) }
   }
 
   /// The subscription groups the customer ever subscribed to (which ends introductory
@@ -141,7 +144,9 @@ public final class StoreEngine: Sendable {
         .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
       throw failure.error
     }
-    guard catalog.contains(productID) else {
+    guard catalog.contains(productID),
+      !catalog.configuration.advancedCommerceProductIDs.contains(productID)
+    else {
       throw StoreEngineError.unknownProduct(productID)
     }
     if options.cancel {
