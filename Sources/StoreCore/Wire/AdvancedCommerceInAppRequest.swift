@@ -33,6 +33,19 @@ public enum AdvancedCommerceInAppRequest: Sendable, Equatable {
     public var taxCode: String
     /// The storefront the developer priced for, if it named one.
     public var storefront: String?
+
+    /// Creates a charge.
+    public init(
+      requestReferenceId: String, appAccountToken: UUID?, currency: String,
+      item: AdvancedCommerceTransactionInfo.Item, taxCode: String, storefront: String?
+    ) {
+      self.requestReferenceId = requestReferenceId
+      self.appAccountToken = appAccountToken
+      self.currency = currency
+      self.item = item
+      self.taxCode = taxCode
+      self.storefront = storefront
+    }
   }
 
   /// Why a request cannot be read.
