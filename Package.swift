@@ -96,7 +96,7 @@ let package = Package(
       name: "StoreTermTestSupport",
       dependencies: [
         "StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore", "StorePostgres",
-        "StoreServer",
+        "StoreServer", "StoreJWS",
       ]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
@@ -115,9 +115,10 @@ let package = Package(
       // copy of the demo catalog.
       resources: [.copy("Store.storekit"), .copy("Demo.storekit")]),
     // What SKTestSession does, each behaviour after Apple's page for it.
-    // StoreJWS for the developer's server of the Advanced Commerce tests (it signs requests);
-    // the app's tests themselves import only StoreKitTest.
-    .testTarget(name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest", "StoreJWS"]),
+    // StoreTermTestSupport for the developer's server of the Advanced Commerce tests (it signs
+    // requests); the app's tests themselves import only StoreKitTest.
+    .testTarget(
+      name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest", "StoreTermTestSupport"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(
       name: "RobustnessTests",

@@ -1,11 +1,12 @@
-// Advanced Commerce one-time charges (iOS 18.4), as an app and its tests see them. Only
-// StoreKitTest is imported, as in Apple's Xcode test template: it re-exports StoreKit. The
-// developer's server (DeveloperServer, not app code) signs the requests with the key the
+// Advanced Commerce one-time charges (iOS 18.4), as an app and its tests see them. The app's
+// code uses only StoreKitTest, as in Apple's Xcode test template: it re-exports StoreKit. The
+// developer's server (StoreTermTestSupport's DeveloperServer, not app code) signs the requests with the key the
 // configuration's `subscriptionOffersKeyPair` holds; the generic product is named by
 // storeterm's `_advancedCommerceProductIDs` (Xcode's format has no key for it).
 
 import Foundation
 import StoreKitTest
+import StoreTermTestSupport
 import Testing
 
 private enum Commerce {

@@ -1,23 +1,25 @@
-// The developer's server of the Advanced Commerce tests: it holds the In-App Purchase key and
-// signs in-app requests as Apple's App Store Server Library's
-// `AdvancedCommerceAPIInAppSignatureCreator` does (ES256, `kid`; claims `request` — the base64
-// JSON of the request —, `bid`, `iss`, `aud` `advanced-commerce-api`, `iat`, `nonce`). It is
-// not app code: the app's tests (AdvancedCommerceBehaviorTests) import only StoreKitTest.
-
 import Foundation
 import StoreJWS
 
-struct DeveloperServer {
-  let key: P256PrivateKey
-  let keyID: String
+/// The developer's server of the Advanced Commerce tests: it holds the In-App Purchase key and
+/// signs in-app requests as Apple's App Store Server Library's
+/// `AdvancedCommerceAPIInAppSignatureCreator` does (ES256, `kid`; claims `request` — the base64
+/// JSON of the request —, `bid`, `iss`, `aud` `advanced-commerce-api`, `iat`, `nonce`).
+///
+/// It is not app code: the app's tests (AdvancedCommerceBehaviorTests) import only StoreKitTest.
+public struct DeveloperServer {
+  /// The signing key.
+  public let key: P256PrivateKey
+  /// Its key ID (`kid`).
+  public let keyID: String
 
   /// A server with a new key.
-  static func make(keyID: String = "ADVKEY0001") throws -> DeveloperServer {
+  public static func make(keyID: String = "ADVKEY0001") throws -> DeveloperServer {
     DeveloperServer(key: try P256PrivateKey.generate(), keyID: keyID)
   }
 
   /// The key as Xcode writes it in `subscriptionOffersKeyPair`: base64 PKCS #8, no PEM lines.
-  func privateKeyBase64() throws -> String {
+  public func privateKeyBase64() throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "storeterm-ac-\(UUID().uuidString)")
     let path = folder.appending(path: "SubscriptionKey_\(keyID).p8").path
@@ -28,7 +30,7 @@ struct DeveloperServer {
   }
 
   /// A copy of the `.storekit` file at `url` that trusts this server's key, in a fresh folder.
-  func configuration(from url: URL) throws -> URL {
+  public func configuration(from url: URL) throws -> URL {
     var object = try require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     object["subscriptionOffersKeyPair"] = ["id": keyID, "privateKey": try privateKeyBase64()]
@@ -42,7 +44,7 @@ struct DeveloperServer {
 
   /// `CREATE_ONE_TIME_CHARGE` for one item, as the library's
   /// `AdvancedCommerceOneTimeChargeCreateRequest` writes it.
-  static func oneTimeCharge(
+  public static func oneTimeCharge(
     sku: String, displayName: String, description: String, price: Int, reference: UUID,
     currency: String = "USD", taxCode: String = "C003-00-1"
   ) -> [String: Any] {
@@ -57,7 +59,7 @@ struct DeveloperServer {
   }
 
   /// The compact JWS of `request` for the app `bundleID`.
-  func sign(
+  public func sign(
     _ request: [String: Any], bundleID: String, issuedAt: Date = Date(),
     audience: String = "advanced-commerce-api"
   ) throws -> String {
