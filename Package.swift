@@ -102,7 +102,9 @@ let package = Package(
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
       name: "StoreTermCLITests",
-      dependencies: ["StoreTermCLI", "StoreCore", "StoreTermApp", "StoreTermTestSupport"]),
+      dependencies: [
+        "StoreTermCLI", "StoreCore", "StoreTermApp", "StoreTermTestSupport", "StoreJWS",
+      ]),
     .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
     .testTarget(
       name: "StoreEngineTests",

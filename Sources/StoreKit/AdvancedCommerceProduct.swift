@@ -7,7 +7,8 @@ import StoreCore
 ///
 /// In storeterm the catalog names its generic products in `_advancedCommerceProductIDs`, and
 /// the developer's requests are checked against the configuration's `subscriptionOffersKeyPair`
-/// (Xcode's local signing key). One-time charges are sold; a signed subscription request throws
+/// (Xcode's local signing key) or, where the host has them, the In-App Purchase keys registered
+/// with `storeterm server-keys`. One-time charges are sold; a signed subscription request throws
 /// `StoreKitError.unsupported`.
 public struct AdvancedCommerceProduct: Identifiable, Equatable, Hashable,
   CustomDebugStringConvertible, Sendable
@@ -64,7 +65,8 @@ public struct AdvancedCommerceProduct: Identifiable, Equatable, Hashable,
   /// Buys what the developer's signed request (`compactJWS`) describes (on Apple's platforms,
   /// watchOS only; elsewhere the call takes a window or view controller, which Linux lacks).
   ///
-  /// The request must be signed with the configuration's key (`kid` its ID), name this app's
+  /// The request must be signed with the configuration's key pair or a registered In-App
+  /// Purchase key (`kid` its ID; `iss` the key's issuer), name this app's
   /// bundle (`bid`), the audience `advanced-commerce-api`, a nonce and an issue time within the
   /// last 24 hours; its `request` claim must be a one-time charge
   /// (`CREATE_ONE_TIME_CHARGE`) priced in the storefront's currency.
@@ -79,7 +81,8 @@ public struct AdvancedCommerceProduct: Identifiable, Equatable, Hashable,
     let configuration = try StoreKitRuntime.configurationForChange()
     let engine = configuration.engine
     let charge = try AdvancedCommerceRequestCheck(
-      bundleID: engine.bundleID, key: engine.catalog.configuration.subscriptionOffersKey
+      bundleID: engine.bundleID, key: engine.catalog.configuration.subscriptionOffersKey,
+      registered: configuration.developerKeys
     ).oneTimeCharge(compactJWS, currency: engine.catalog.storefront.currencyCode)
     let signed = try StoreKitRuntime.call(.purchase) {
       try engine.purchaseOneTimeCharge(id, customerID: configuration.customerID, charge: charge)

@@ -4,8 +4,9 @@ import StoreJWS
 
 /// Checks a developer's signed Advanced Commerce request as the App Store does before it
 /// charges: the JWS is read by ``DeveloperJWT`` (the one reading of developer-signed tokens,
-/// shared with the App Store Server API's bearer tokens), signed by the configuration's key,
-/// and its claims name this app, the Advanced Commerce audience, a nonce and a recent issue time.
+/// shared with the App Store Server API's bearer tokens), signed by the configuration's key pair
+/// or a registered In-App Purchase key (then `iss` is the key's issuer), and its claims name this
+/// app, the Advanced Commerce audience, a nonce and a recent issue time.
 struct AdvancedCommerceRequestCheck {
   /// The audience Apple's `AdvancedCommerceAPIInAppSignatureCreator` signs for.
   static let audience = "advanced-commerce-api"
@@ -20,6 +21,8 @@ struct AdvancedCommerceRequestCheck {
   var bundleID: String
   /// Xcode's local signing key of the configuration, if it has one.
   var key: StoreKitConfiguration.SubscriptionOffersKey?
+  /// The developer's registered In-App Purchase keys, if the host has a registry.
+  var registered: (@Sendable (String) -> StoreKitRuntime.Configuration.DeveloperKey?)?
   /// The real time a request's `iat` is judged at: the developer signs with its server's clock.
   var now: @Sendable () -> Date = { Date() }
 
@@ -51,10 +54,13 @@ struct AdvancedCommerceRequestCheck {
   private func verifiedClaims(_ compactJWS: String) throws -> JSONValue {
     guard compactJWS.utf8.count <= Self.maximumLength,
       let token = try? DeveloperJWT(parsing: compactJWS),
-      let key, token.keyID == key.id, let publicKey = Self.publicKey(key),
-      token.isSigned(by: publicKey)
+      let (publicKey, issuer) = signingKey(token.keyID), token.isSigned(by: publicKey)
     else { throw Product.PurchaseError.invalidOfferSignature }
     let claims = token.claims
+    // A registered key belongs to the ledger's issuer; Xcode's key pair names none.
+    if let issuer, claims["iss"] != .string(issuer) {
+      throw Product.PurchaseError.invalidOfferSignature
+    }
     let seconds = Int64(now().timeIntervalSince1970)
     guard claims["aud"] == .string(Self.audience), claims["bid"] == .string(bundleID),
       case .string(let nonce) = claims["nonce"], !nonce.isEmpty,
@@ -62,6 +68,16 @@ struct AdvancedCommerceRequestCheck {
       issued <= seconds + Self.allowedSkew, issued >= seconds - Self.maximumAge
     else { throw Product.PurchaseError.invalidOfferSignature }
     return claims
+  }
+
+  /// The key `keyID` names and the issuer its tokens must name: Xcode's key pair, else a
+  /// registered, unrevoked In-App Purchase key.
+  private func signingKey(_ keyID: String) -> (P256PublicKey, issuer: String?)? {
+    if let key, key.id == keyID, let publicKey = Self.publicKey(key) { return (publicKey, nil) }
+    guard let found = registered?(keyID),
+      let publicKey = APIKeyFiles.publicKey(der: found.publicKeyDER)
+    else { return nil }
+    return (publicKey, found.issuerID)
   }
 
   /// The public half of Xcode's base64 PKCS #8 private key.

@@ -13,6 +13,12 @@ public struct DeveloperServer {
   /// Its key ID (`kid`).
   public let keyID: String
 
+  /// A server signing with `key`, named `keyID`.
+  public init(key: P256PrivateKey, keyID: String) {
+    self.key = key
+    self.keyID = keyID
+  }
+
   /// A server with a new key.
   public static func make(keyID: String = "ADVKEY0001") throws -> DeveloperServer {
     DeveloperServer(key: try P256PrivateKey.generate(), keyID: keyID)
@@ -61,12 +67,13 @@ public struct DeveloperServer {
   /// The compact JWS of `request` for the app `bundleID`.
   public func sign(
     _ request: [String: Any], bundleID: String, issuedAt: Date = Date(),
-    audience: String = "advanced-commerce-api"
+    audience: String = "advanced-commerce-api",
+    issuer: String = "ad01c0de-0000-4000-8000-000000000001"
   ) throws -> String {
     let encoded = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
       .base64EncodedString()
     let claims: [String: Any] = [
-      "request": encoded, "bid": bundleID, "iss": "ad01c0de-0000-4000-8000-000000000001",
+      "request": encoded, "bid": bundleID, "iss": issuer,
       "aud": audience, "iat": Int(issuedAt.timeIntervalSince1970),
       "nonce": UUID().uuidString.lowercased(),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreJWS
 import StoreTermTestSupport
 import Testing
 
@@ -58,5 +59,59 @@ import Testing
     #expect(
       mixed.standardError.hasPrefix(
         "storeterm: --signed-request takes no other purchase option (got --quantity)\n"))
+  }
+
+  // The developer's server signs with the In-App Purchase key `server-keys create` wrote;
+  // once the key is revoked, its requests are refused.
+  @Test func aRequestSignedWithARegisteredServerKeyBuys() async throws {
+    let folder = try TestPaths.temporaryDirectory()
+    let common = [
+      "--db", folder.appending(path: "ledger.sqlite").path, "--config", Self.fixture.path,
+      "--json",
+    ]
+    let created = await runStoreTerm(
+      ["server-keys", "create", "--out", folder.appending(path: "key.p8").path] + common)
+    #expect(created.status == 0, "\(created.standardError)")
+    let answer = try JSONParser.parse(created.standardOutput)
+    guard case .string(let keyID)? = answer["keyId"], case .string(let issuer)? = answer["issuerId"]
+    else {
+      Issue.record("server-keys create names the key: \(created.standardOutput)")
+      return
+    }
+    let key = try P256PrivateKey(
+      pem: Array(try Data(contentsOf: folder.appending(path: "key.p8"))))
+    let server = DeveloperServer(key: key, keyID: keyID)
+    func request(_ sku: String) -> [String: Any] {
+      DeveloperServer.oneTimeCharge(
+        sku: sku, displayName: "Song", description: "A song", price: 990, reference: UUID())
+    }
+    let signed = folder.appending(path: "charge.jws")
+    try Data(
+      try server.sign(
+        request("SONG-1"), bundleID: SignedDataConfiguration.defaultBundleId,
+        issuer: issuer
+      ).utf8
+    ).write(to: signed)
+    let bought = await runStoreTerm(
+      ["purchase", Self.generic, "--signed-request", signed.path] + common)
+    #expect(bought.status == 0, "\(bought.standardError)")
+    // Another issuer with the same key ID is not that key's.
+    try Data(
+      try server.sign(request("SONG-2"), bundleID: SignedDataConfiguration.defaultBundleId).utf8
+    ).write(to: signed)
+    let otherIssuer = await runStoreTerm(
+      ["purchase", Self.generic, "--signed-request", signed.path] + common)
+    #expect(otherIssuer.status == 1)
+    _ = await runStoreTerm(["server-keys", "revoke", keyID] + common)
+    try Data(
+      try server.sign(
+        request("SONG-3"), bundleID: SignedDataConfiguration.defaultBundleId,
+        issuer: issuer
+      ).utf8
+    ).write(to: signed)
+    let revoked = await runStoreTerm(
+      ["purchase", Self.generic, "--signed-request", signed.path] + common)
+    #expect(revoked.status == 1)
+    #expect(revoked.standardError.contains("the signed request is refused"))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 @_spi(StoreTerm) import StoreKit
+import StorePersistence
 
 extension PurchaseCommand {
   /// The longest signed request file read.
@@ -24,9 +25,16 @@ extension PurchaseCommand {
     let text = String(decoding: try FileInput.read(path, limit: maximumRequestSize), as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let store = try context.openStore()
+    // The developer's server may sign with an In-App Purchase key of `storeterm server-keys`.
+    let keys = try context.openServerStores().keys
+    var runtime = store.runtime
+    runtime.developerKeys = { keyID in
+      guard let key = try? keys.key(keyID), key.revokedDate == nil else { return nil }
+      return .init(issuerID: key.issuerID, publicKeyDER: key.publicKeyDER)
+    }
     let result: Product.PurchaseResult
     do {
-      result = try await StoreKitRuntime.withConfiguration(store.runtime) {
+      result = try await StoreKitRuntime.withConfiguration(runtime) {
         let product = try await AdvancedCommerceProduct(id: productID)
         return try await product.purchase(compactJWS: text)
       }
@@ -64,8 +72,8 @@ extension PurchaseCommand {
         + " a request other than CREATE_ONE_TIME_CHARGE"
     case Product.PurchaseError.invalidOfferSignature:
       "the signed request is refused: not an ES256 JWS of the configuration's"
-        + " subscriptionOffersKeyPair for this app's bundle ID, audience advanced-commerce-api,"
-        + " with a nonce and an iat within 24 hours"
+        + " subscriptionOffersKeyPair or an active server key, for this app's bundle ID,"
+        + " audience advanced-commerce-api, with a nonce and an iat within 24 hours"
     case Product.PurchaseError.missingOfferParameters:
       "the signed request lacks what a one-time charge needs (operation, version,"
         + " requestReferenceId, currency, taxCode, item SKU, displayName, description, price)"
