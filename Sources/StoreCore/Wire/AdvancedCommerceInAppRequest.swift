@@ -52,6 +52,9 @@ public enum AdvancedCommerceInAppRequest: Sendable, Equatable {
   public struct Malformed: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, naming the field.
     public var description: String
+
+    /// Creates the error.
+    public init(description: String) { self.description = description }
   }
 
   /// Decodes the request's JSON object, checking what Apple's libraries check (lengths, the
@@ -92,7 +95,7 @@ public enum AdvancedCommerceInAppRequest: Sendable, Equatable {
     guard let item = json["item"] else { throw Malformed(description: "item is missing") }
     return .oneTimeCharge(
       OneTimeCharge(
-        requestReferenceId: reference.lowercased(), appAccountToken: token, currency: currency,
+        requestReferenceId: reference, appAccountToken: token, currency: currency,
         item: try Self.item(item), taxCode: taxCode, storefront: storefront))
   }
 
