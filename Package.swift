@@ -96,13 +96,15 @@ let package = Package(
       name: "StoreTermTestSupport",
       dependencies: [
         "StoreTermCLI", "TerminalUI", "StoreTermApp", "StoreManager", "StoreCore", "StorePostgres",
-        "StoreServer",
+        "StoreServer", "StoreJWS",
       ]),
 
     .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "StoreTermTestSupport"]),
     .testTarget(
       name: "StoreTermCLITests",
-      dependencies: ["StoreTermCLI", "StoreCore", "StoreTermApp", "StoreTermTestSupport"]),
+      dependencies: [
+        "StoreTermCLI", "StoreCore", "StoreTermApp", "StoreTermTestSupport", "StoreJWS",
+      ]),
     .testTarget(name: "StoreJWSTests", dependencies: ["StoreJWS", "StoreCore"]),
     .testTarget(
       name: "StoreEngineTests",
@@ -115,7 +117,10 @@ let package = Package(
       // copy of the demo catalog.
       resources: [.copy("Store.storekit"), .copy("Demo.storekit")]),
     // What SKTestSession does, each behaviour after Apple's page for it.
-    .testTarget(name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest"]),
+    // StoreTermTestSupport for the developer's server of the Advanced Commerce tests (it signs
+    // requests); the app's tests themselves import only StoreKitTest.
+    .testTarget(
+      name: "StoreKitTestBehaviorTests", dependencies: ["StoreKitTest", "StoreTermTestSupport"]),
     .testTarget(name: "StorePersistenceTests", dependencies: ["StorePersistence"]),
     .testTarget(
       name: "RobustnessTests",

@@ -17,6 +17,24 @@ import Synchronization
     public var verifier: any Verifier
     /// The App Store account signed in on this "device".
     public var customerID: String
+    /// The developer's registered In-App Purchase keys by key ID (`storeterm server-keys`), which
+    /// sign in-app requests beside the configuration's `subscriptionOffersKeyPair`; nil when the
+    /// host has no key registry.
+    public var developerKeys: (@Sendable (String) -> DeveloperKey?)?
+
+    /// A registered, unrevoked In-App Purchase key: its issuer ID and public key (DER).
+    public struct DeveloperKey: Sendable {
+      /// The issuer ID tokens signed with it name (`iss`).
+      public var issuerID: String
+      /// The public key, DER `SubjectPublicKeyInfo`.
+      public var publicKeyDER: [UInt8]
+
+      /// Creates a key.
+      public init(issuerID: String, publicKeyDER: [UInt8]) {
+        self.issuerID = issuerID
+        self.publicKeyDER = publicKeyDER
+      }
+    }
 
     /// Creates a configuration.
     public init(

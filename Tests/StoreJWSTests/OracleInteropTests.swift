@@ -193,6 +193,34 @@ struct OracleInteropTests {
     #expect(seats["invitationManagement"] as? String == "APPLE")
   }
 
+  // Advanced Commerce (iOS 18.4): a one-time charge's `advancedCommerceInfo` as the engine
+  // signs it must fit the library's AdvancedCommerceTransactionInfo and its items' model.
+  @Test("an Advanced Commerce one-time charge verifies and its items decode")
+  func advancedCommerceFields() throws {
+    var charge = Samples.transaction(.nonConsumable, environment: .sandbox)
+    charge.price = 2_990
+    charge.advancedCommerceInfo = AdvancedCommerceTransactionInfo(
+      estimatedTax: 0,
+      items: [
+        .init(
+          sku: "BOOK-1984", description: "A novel, e-book", displayName: "Nineteen Eighty-Four",
+          price: 2_990)
+      ],
+      requestReferenceId: "0c9f0b52-3a57-4c6e-9d43-0f1e2a3b4c5d", taxCode: "C003-00-1",
+      taxExclusivePrice: 2_990, taxRate: "0.00")
+    let lines = try expectAllVerified(
+      [(try signer.sign(charge), .transaction)], environment: .sandbox)
+    guard Oracle.checkAvailable() else { return }
+    let fields = try #require(lines.first?["fields"] as? [String: Any])
+    let info = try #require(fields["advancedCommerceInfo"] as? [String: Any])
+    #expect(info["requestReferenceId"] as? String == "0c9f0b52-3a57-4c6e-9d43-0f1e2a3b4c5d")
+    #expect(info["taxExclusivePrice"] as? Int == 2_990)
+    #expect(info["taxCode"] as? String == "C003-00-1")
+    let items = try #require(info["items"] as? [[String: Any]])
+    #expect(items.first?["SKU"] as? String == "BOOK-1984")
+    #expect(items.first?["price"] as? Int == 2_990)
+  }
+
   @Test("transactions signed with nonces computed ahead verify with no warning")
   func reservedNonces() throws {
     // A CA of its own, so no other suite draws on this key's reserve meanwhile.

@@ -115,6 +115,27 @@ import Testing
     #expect(!plain.contains { $0.hasPrefix("bundleProductId") || $0.hasPrefix("multiSeatInfo") })
   }
 
+  @Test func theInspectorShowsAnAdvancedCommerceChargesItems() {
+    var record = Fixtures.record(7, Fixtures.plusYearly)
+    record.signed?.payload.currency = "USD"
+    record.signed?.payload.advancedCommerceInfo = AdvancedCommerceTransactionInfo(
+      estimatedTax: 0,
+      items: [
+        .init(
+          sku: "BOOK-1984", description: "A novel", displayName: "Nineteen Eighty-Four",
+          price: 2_990)
+      ],
+      requestReferenceId: "0c9f0b52-3a57-4c6e-9d43-0f1e2a3b4c5d", taxCode: "C003-00-1",
+      taxExclusivePrice: 2_990, taxRate: "0.00")
+    let lines = TransactionsScreen.inspectorLines(record, snapshot: Fixtures.demo()).map(\.0)
+    #expect(
+      lines.contains(
+        "advancedCommerceInfo requestReferenceId 0c9f0b52-3a57-4c6e-9d43-0f1e2a3b4c5d"
+          + " · taxCode C003-00-1 · taxExclusivePrice 2990 · estimatedTax 0 · taxRate 0.00"),
+      "\(lines)")
+    #expect(lines.contains("item BOOK-1984 \"Nineteen Eighty-Four\" price 2990 (2.99 USD)"))
+  }
+
   @Test func theInspectorShowsAMonthlyChargeOfItsCommitment() {
     var record = Fixtures.record(5, Fixtures.plusYearly)
     record.signed?.payload.currency = "USD"

@@ -3,8 +3,9 @@ enum ConfigurationKeys {
   static let topLevel: Set<String> = [
     "version", "identifier", "settings", "products", "nonRenewingSubscriptions",
     "subscriptionGroups", "appPolicies", "subscriptionOffersKeyPair",
-    "subscriptionBundleGroups", "subscriptionSuiteGroups",
+    "subscriptionBundleGroups", "subscriptionSuiteGroups", "_advancedCommerceProductIDs",
   ]
+  static let offersKeyPair: Set<String> = ["id", "privateKey"]
   static let version: Set<String> = ["major", "minor"]
   static let product: Set<String> = [
     "type", "productID", "referenceName", "internalID", "displayPrice", "familyShareable",

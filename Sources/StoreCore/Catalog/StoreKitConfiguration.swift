@@ -17,6 +17,26 @@ public struct StoreKitConfiguration: Sendable, Equatable {
   public var warnings: [String]
   /// What was ignored, such as unknown keys (shown with `--verbose`).
   public var notes: [String]
+  /// The products sold as Advanced Commerce generic products (storeterm's top-level
+  /// `_advancedCommerceProductIDs`; Xcode's format has no key for them).
+  public var advancedCommerceProductIDs: Set<String> = []
+  /// Xcode's local signing key (`subscriptionOffersKeyPair`): the key a developer's requests
+  /// signed for this configuration are checked against.
+  public var subscriptionOffersKey: SubscriptionOffersKey?
+
+  /// Xcode's `subscriptionOffersKeyPair`: a key ID and a base64 PKCS #8 P-256 private key.
+  public struct SubscriptionOffersKey: Sendable, Equatable {
+    /// The key ID (`kid` in a request's header).
+    public var id: String
+    /// The base64 DER PKCS #8 private key, as Xcode writes it.
+    public var privateKey: String
+
+    /// Creates a key.
+    public init(id: String, privateKey: String) {
+      self.id = id
+      self.privateKey = privateKey
+    }
+  }
 
   /// Creates a configuration.
   public init(

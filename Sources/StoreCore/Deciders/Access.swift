@@ -67,7 +67,9 @@ public struct Access: Sendable, Equatable {
   {
     let ordered = facts.transactions.sorted(by: SubscriptionChain.older)
     func key(_ payload: JWSTransactionDecodedPayload) -> String {
-      payload.type == .autoRenewableSubscription
+      // Each Advanced Commerce purchase is an item of its own under the generic product ID.
+      if payload.advancedCommerceInfo != nil { return "advanced:" + payload.transactionId }
+      return payload.type == .autoRenewableSubscription
         ? "group:" + (payload.subscriptionGroupIdentifier ?? payload.productId)
         : "product:" + payload.productId
     }

@@ -111,7 +111,10 @@ public final class StoreEngine: Sendable {
   /// `Product.products(for:)` for a customer: every product, with introductory eligibility.
   public func products(customerID: String) throws -> [CatalogProduct] {
     if let failure = session.failures[.loadProducts] { throw failure.error }
-    return catalog.products(subscribedGroups: try subscribedGroups(customerID: customerID))
+    let generic = catalog.configuration.advancedCommerceProductIDs
+    let products = catalog.products(subscribedGroups: try subscribedGroups(customerID: customerID))
+    // A generic product is sold only as `AdvancedCommerceProduct`, never as a `Product`.
+    return generic.isEmpty ? products : products.filter { !generic.contains($0.id) }
   }
 
   /// The subscription groups the customer ever subscribed to (which ends introductory
@@ -141,7 +144,9 @@ public final class StoreEngine: Sendable {
         .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
       throw failure.error
     }
-    guard catalog.contains(productID) else {
+    guard catalog.contains(productID),
+      !catalog.configuration.advancedCommerceProductIDs.contains(productID)
+    else {
       throw StoreEngineError.unknownProduct(productID)
     }
     if options.cancel {
@@ -209,7 +214,12 @@ public final class StoreEngine: Sendable {
   /// Decided from the deciding records (``Ledger/decidingRecords(customerID:)``), so its cost
   /// does not grow with the customer's renewals.
   public func currentEntitlements(customerID: String) throws -> [SignedTransaction] {
-    let records = try ledger.decidingRecords(customerID: customerID)
+    var records = try ledger.decidingRecords(customerID: customerID)
+    let generic = try advancedCommerceRecords(customerID: customerID)
+    if !generic.isEmpty {
+      let known = Set(records.map(\.id))
+      records += generic.filter { !known.contains($0.id) }
+    }
     return TransactionRules.currentEntitlements(
       records, subscriptions: try subscriptionChains(customerID: customerID, records: records),
       nonRenewingDuration: session.nonRenewingDuration, at: clock.now())

@@ -88,6 +88,8 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
   /// The seats of a multiseat purchase (then `quantity` is the seats and `price` the average
   /// price per seat).
   public var multiSeatInfo: TransactionMultiSeatInfo?
+  /// The items, prices and tax of an Advanced Commerce purchase; nil for any other.
+  public var advancedCommerceInfo: AdvancedCommerceTransactionInfo?
   /// SHA-384 of the nonce and the device verification ID (StoreKit sends it; the server API does not).
   public var deviceVerification: Data?
   /// The nonce hashed into `deviceVerification`.
@@ -214,6 +216,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     var commitmentInfo: TransactionCommitmentInfo?
     var bundle: [String: String] = [:]
     var multiSeatInfo: TransactionMultiSeatInfo?
+    var advancedCommerceInfo: AdvancedCommerceTransactionInfo?
     var deviceVerification: Data?
     var deviceVerificationNonce: UUID?
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
@@ -285,6 +288,10 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
         if let value = WireJSONReader.present(member.value) {
           multiSeatInfo = try TransactionMultiSeatInfo(json: value)
         }
+      case "advancedCommerceInfo":
+        if let value = WireJSONReader.present(member.value) {
+          advancedCommerceInfo = try AdvancedCommerceTransactionInfo(json: value)
+        }
       case "deviceVerification":
         deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
       case "deviceVerificationNonce":
@@ -336,6 +343,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
+    self.advancedCommerceInfo = advancedCommerceInfo
   }
 
   /// The payload as compact JSON bytes with Apple's field names; absent fields are left out.
@@ -379,6 +387,7 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     writer.write("bundleTransactionId", bundleTransactionId)
     writer.write("previousOriginalTransactionId", previousOriginalTransactionId)
     writer.write("multiSeatInfo", object: multiSeatInfo?.jsonBytes())
+    writer.write("advancedCommerceInfo", object: advancedCommerceInfo?.jsonBytes())
     writer.write("deviceVerification", base64: deviceVerification)
     writer.write("deviceVerificationNonce", deviceVerificationNonce)
     return writer.finish()

@@ -58,29 +58,19 @@ public struct BearerTokenVerifier: Sendable {
       try checkClaims(seen.payload, issuer: key.issuerID, now: Int64(now.timeIntervalSince1970))
       return
     }
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3,
-      let headerBytes = Base64.urlDecode(Array(parts[0].utf8)),
-      let payloadBytes = Base64.urlDecode(Array(parts[1].utf8)),
-      let signature = Base64.urlDecode(Array(parts[2].utf8)),
-      let header = try? JSONParser.parse(headerBytes),
-      let payload = try? JSONParser.parse(payloadBytes)
-    else { throw .malformed("not a compact JWS") }
-    guard case .string("ES256") = header["alg"] else { throw .malformed("alg is not ES256") }
-    if let type = header["typ"], type != .string("JWT") { throw .malformed("typ is not JWT") }
-    // RFC 7515: an extension the verifier does not understand must be refused, and this one
-    // understands none (as `verify` refuses `crit` in signed data).
-    guard header["crit"] == nil else { throw .malformed("crit is not understood") }
-    guard case .string(let keyID) = header["kid"] else { throw .malformed("no kid") }
+    let parsed: DeveloperJWT
+    do throws(DeveloperJWT.Malformed) {
+      parsed = try DeveloperJWT(parsing: token)
+    } catch {
+      throw .malformed(error.reason)
+    }
+    let keyID = parsed.keyID
+    let payload = parsed.claims
     let key = try key(keyID)
     guard let publicKey = verified.publicKey(der: key.publicKeyDER) else {
       throw .unknownKey(keyID)
     }
-    let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-    let valid = signingInput.withUnsafeBytes {
-      publicKey.isValidES256(signature: signature, for: $0)
-    }
-    guard valid else { throw .badSignature }
+    guard parsed.isSigned(by: publicKey) else { throw .badSignature }
     try checkClaims(payload, issuer: key.issuerID, now: Int64(now.timeIntervalSince1970))
     verified.remember(token, keyID: keyID, publicKeyDER: key.publicKeyDER, payload: payload)
   }
@@ -102,25 +92,19 @@ public struct BearerTokenVerifier: Sendable {
     guard payload["iss"] == .string(issuer) else { throw .wrongClaim("iss") }
     guard payload["aud"] == .string(Self.audience) else { throw .wrongClaim("aud") }
     guard payload["bid"] == .string(bundleID) else { throw .wrongClaim("bid") }
-    guard let expires = Self.seconds(payload["exp"]) else { throw .wrongClaim("exp") }
+    guard let expires = DeveloperJWT.seconds(payload["exp"]) else { throw .wrongClaim("exp") }
     guard expires > now - Self.allowedSkew else { throw .expired }
     guard expires <= now + Self.maximumLifetime + Self.allowedSkew else { throw .tooLongLived }
     if let present = payload["nbf"] {
-      guard let notBefore = Self.seconds(present), notBefore <= now + Self.allowedSkew else {
+      guard let notBefore = DeveloperJWT.seconds(present), notBefore <= now + Self.allowedSkew
+      else {
         throw .wrongClaim("nbf")
       }
     }
     if let present = payload["iat"] {
-      guard let issued = Self.seconds(present) else { throw .wrongClaim("iat") }
+      guard let issued = DeveloperJWT.seconds(present) else { throw .wrongClaim("iat") }
       guard issued <= now + Self.allowedSkew else { throw .wrongClaim("iat") }
       guard expires - issued <= Self.maximumLifetime else { throw .tooLongLived }
     }
-  }
-
-  /// A NumericDate: whole seconds since 1970 (a fraction is accepted and dropped).
-  private static func seconds(_ value: JSONValue?) -> Int64? {
-    guard case .number(let text) = value else { return nil }
-    if let whole = Int64(text) { return whole }
-    return Double(text).flatMap { $0.isFinite ? Int64(exactly: $0.rounded(.down)) : nil }
   }
 }

@@ -30,4 +30,25 @@ extension TransactionsScreen {
     }
     return lines
   }
+
+  /// The inspector's lines for an Advanced Commerce purchase, in the wire's names:
+  /// `advancedCommerceInfo requestReferenceId … · taxCode … · taxExclusivePrice 2990 ·
+  /// estimatedTax 0 · taxRate 0.00`, then one `item SKU "name" price 2990 (2.99 USD)` per item;
+  /// none for any other transaction.
+  static func advancedCommerceLines(_ payload: JWSTransactionDecodedPayload) -> [String] {
+    guard let info = payload.advancedCommerceInfo else { return [] }
+    let currency = payload.currency.map { " \($0)" } ?? ""
+    var lines = [
+      "advancedCommerceInfo requestReferenceId \(info.requestReferenceId) · taxCode \(info.taxCode)"
+        + " · taxExclusivePrice \(info.taxExclusivePrice) · estimatedTax \(info.estimatedTax)"
+        + " · taxRate \(info.taxRate)"
+    ]
+    for item in info.items {
+      lines.append(
+        "item \(item.sku) \"\(item.displayName)\" price \(item.price)"
+          + " (\(Self.money(milliunits: item.price))\(currency))"
+          + (item.revocationDate.map { " · revocationDate \($0)" } ?? ""))
+    }
+    return lines
+  }
 }

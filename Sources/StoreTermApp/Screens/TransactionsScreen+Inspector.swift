@@ -112,6 +112,7 @@ extension TransactionsScreen {
       lines.append((billingPlanLine(plan, payload), .normal))
     }
     lines += bundleAndSeatLines(payload).map { ($0, .normal) }
+    lines += advancedCommerceLines(payload).map { ($0, .normal) }
     lines.append(
       (
         "inAppOwnershipType \(payload.inAppOwnershipType.rawValue)"

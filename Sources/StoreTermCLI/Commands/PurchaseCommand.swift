@@ -23,10 +23,14 @@ enum PurchaseCommand {
       .value(
         "fail", "ERROR",
         help: "Fail with a StoreKit error, such as networkError or productUnavailable"),
+      .value(
+        "signed-request", "FILE",
+        help: "An Advanced Commerce one-time charge signed by the developer's server (a JWS)"),
     ],
     examples: [
       "storeterm purchase dev.storeterm.demo.plus.monthly",
       "storeterm purchase dev.storeterm.demo.coins.100 --quantity 3 --ask-to-buy",
+      "storeterm --config Store.storekit purchase com.example.generic --signed-request charge.jws",
     ])
 
   /// Buys through the store manager, the same path the app takes: the App Store's answer is
@@ -34,6 +38,10 @@ enum PurchaseCommand {
   @MainActor
   static func run(_ context: CommandContext) async throws {
     let productID = context.parsed.arguments[0]
+    if let path = context.parsed.value("signed-request") {
+      try await buyAdvancedCommerce(context, productID: productID, path: path)
+      return
+    }
     let (options, overrides) = try choices(context.parsed)
     let store = try context.openStore()
     let bought = try await ManagedStore.with(store) { manager in
