@@ -30,17 +30,6 @@ extension PostgresConnection {
     deferred.append(PipelinedStatement(sql: sql))
   }
 
-  /// Runs the deferred statements (if any) and `statements` in one round trip and returns each
-  /// of `statements`' rows, in order.
-  public func executeTogether(_ statements: [(sql: String, values: [PostgresValue])]) throws
-    -> [[PostgresRow]]
-  {
-    let pipelined = try statements.map {
-      PipelinedStatement(prepared: try preparedName($0.sql), values: $0.values.map(\.wireText))
-    }
-    return Array(try pipeline(pipelined).suffix(statements.count))
-  }
-
   /// Sends the deferred statements and then `statements` in libpq's pipeline mode, one sync at
   /// the end, and returns every statement's rows in order.
   ///

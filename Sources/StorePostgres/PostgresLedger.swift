@@ -159,15 +159,14 @@ public final class PostgresLedger: Ledger {
     _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
   ) throws -> Result {
     try write { db in
-      // The customer and the next identifier in one round trip, with the transaction's start.
-      let rows = try db.executeTogether([
-        ("SELECT * FROM customers WHERE id = $1", [.text(customerID)]),
-        (Self.nextTransactionIDQuery, []),
-      ])
-      guard let customerRow = rows[0].first else {
-        throw LedgerError.unknownCustomer(customerID)
-      }
-      let next = try rows[1].first?.int64("next") ?? 1
+      // The customer and the next identifier in one statement, sent with the transaction's
+      // start and the writers' lock: one round trip.
+      guard
+        let customerRow = try db.fetchOne(
+          "SELECT c.*, " + Self.nextTransactionIDExpression + " AS next_transaction_id"
+            + " FROM customers c WHERE c.id = $1", [.text(customerID)])
+      else { throw LedgerError.unknownCustomer(customerID) }
+      let next = try customerRow.int64("next_transaction_id")
       let records = try records(customerID: customerID, scope: scope, db: db)
       let state = CustomerLedger(
         customer: try Self.customer(customerRow), records: records,
@@ -252,15 +251,13 @@ public final class PostgresLedger: Ledger {
 
   /// The identifier the next record gets: one past the highest in use or ever retired.
   static func nextTransactionID(_ db: PostgresConnection) throws -> Int64 {
-    try db.fetchOne(nextTransactionIDQuery)?.int64("next") ?? 1
+    try db.fetchOne("SELECT " + nextTransactionIDExpression + " AS next")?.int64("next") ?? 1
   }
 
-  /// The statement ``nextTransactionID(_:)`` runs, in a column `next`.
-  static let nextTransactionIDQuery = """
-    SELECT greatest(
-      (SELECT coalesce(max(id), 0) + 1 FROM transactions),
-      (SELECT coalesce(max(value), 1) FROM counters WHERE name = 'next_transaction_id')) AS next
-    """
+  /// One past the highest identifier in use or ever retired, as a SQL expression (fixed text).
+  static let nextTransactionIDExpression =
+    "greatest((SELECT coalesce(max(id), 0) + 1 FROM transactions),"
+    + " (SELECT coalesce(max(value), 1) FROM counters WHERE name = 'next_transaction_id'))"
 
   /// Raises the identifier floor past every record, before records are deleted.
   static func keepIdentifiersRetired(_ db: PostgresConnection) throws {
