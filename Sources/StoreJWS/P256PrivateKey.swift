@@ -30,6 +30,22 @@ public final class P256PrivateKey: @unchecked Sendable {
       return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
     }
     guard let key else { throw LibCryptoError("read the private key PEM") }
+    try self.init(checkingP256: key)
+  }
+
+  /// Reads a DER private key (PKCS #8, as Xcode's `subscriptionOffersKeyPair` holds it in
+  /// base64) and checks that it is on P-256.
+  public convenience init(der: [UInt8]) throws(LibCryptoError) {
+    let key: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+      var cursor = buffer.baseAddress
+      return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
+    }
+    guard let key else { throw LibCryptoError("read the private key DER") }
+    try self.init(checkingP256: key)
+  }
+
+  /// Owns `key` if it is on P-256; frees it and throws otherwise.
+  private convenience init(checkingP256 key: OpaquePointer) throws(LibCryptoError) {
     guard P256PublicKey.isP256(key) else {
       EVP_PKEY_free(key)
       throw LibCryptoError("use the private key: it is not a P-256 key")

@@ -84,17 +84,9 @@ struct AdvancedCommerceRequestCheck {
   private static func publicKey(_ key: StoreKitConfiguration.SubscriptionOffersKey)
     -> P256PublicKey?
   {
-    let body = key.privateKey.filter { !$0.isWhitespace }
-    guard !body.isEmpty, Data(base64Encoded: body) != nil else { return nil }
-    var lines: [Substring] = []
-    var rest = Substring(body)
-    while !rest.isEmpty {
-      lines.append(rest.prefix(64))
-      rest = rest.dropFirst(64)
+    guard let der = Data(base64Encoded: key.privateKey.filter { !$0.isWhitespace }) else {
+      return nil
     }
-    let pem =
-      "-----BEGIN PRIVATE KEY-----\n" + lines.joined(separator: "\n")
-      + "\n-----END PRIVATE KEY-----\n"
-    return (try? P256PrivateKey(pem: Array(pem.utf8)))?.publicKey
+    return (try? P256PrivateKey(der: Array(der)))?.publicKey
   }
 }

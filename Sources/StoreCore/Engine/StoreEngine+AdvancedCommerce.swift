@@ -4,7 +4,23 @@ extension StoreEngine {
   /// Whether `productID` is an Advanced Commerce generic product of the catalog (what
   /// `AdvancedCommerceProduct(id:)` accepts).
   public func isAdvancedCommerceProduct(_ productID: String) -> Bool {
+    Self.isAdvancedCommerceProduct(productID, in: catalog)
+  }
+
+  /// Whether `productID` is one of `catalog`'s Advanced Commerce generic products.
+  static func isAdvancedCommerceProduct(_ productID: String, in catalog: ProductCatalog) -> Bool {
     catalog.configuration.advancedCommerceProductIDs.contains(productID)
+  }
+
+  /// Records a failed purchase and throws `failure`, when a purchase is to fail (a simulated
+  /// failure asked for by the session or the options).
+  func failIfSimulated(
+    _ failure: SimulatedFailure?, customerID: String, productID: String, at now: Date
+  ) throws {
+    guard let failure else { return }
+    try record(
+      .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
+    throw failure.error
   }
 
   /// The bundle ID a developer's signed request must name (`bid`).
@@ -28,12 +44,10 @@ extension StoreEngine {
     try ensureCustomer(customerID)
     let now = clock.now()
     let (catalog, session) = (self.catalog, self.session)
-    if let failure = session.failures[.purchase] {
-      try record(
-        .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
-      throw failure.error
-    }
-    guard isAdvancedCommerceProduct(productID), let product = catalog.product(id: productID)
+    try failIfSimulated(
+      session.failures[.purchase], customerID: customerID, productID: productID, at: now)
+    guard Self.isAdvancedCommerceProduct(productID, in: catalog),
+      let product = catalog.product(id: productID)
     else { throw StoreEngineError.unknownProduct(productID) }
     let nonce = ids.makeUUID()
     let transaction: SignedTransaction = try ledger.change(

@@ -21,21 +21,14 @@ extension StoreEngine {
     // below decides again on the chain as it then stands.
     if let refusal = SeatRules.assignRefusal(state, member: memberID, at: now) { throw refusal }
     try ensureCustomer(memberID)
-    try ledger.change(customerID: purchaserID, scope: .chain(original)) { state in
-      guard var chain = state.subscriptions.first(where: { $0.state.originalID == original })
-      else { throw SeatRefusal.noSubscription(customer: purchaserID, product: productID) }
-      if let refusal = SeatRules.assignRefusal(chain.state, member: memberID, at: now) {
-        throw refusal
-      }
-      chain.state.seatMembers.append(memberID)
-      chain.state.seatMembersRemoved.removeAll { $0 == memberID }
-      var changes = LedgerChanges()
-      changes.subscriptions.append(chain)
-      changes.events.append(
-        StoreEvent(
-          date: now, customerID: purchaserID, kind: .seatAssigned, transactionID: original,
-          productID: productID, detail: memberID))
-      return (changes, ())
+    try changeSeats(
+      of: purchaserID, productID: productID, originalID: original, member: memberID,
+      event: .seatAssigned, at: now,
+      missing: .noSubscription(customer: purchaserID, product: productID)
+    ) { chain in
+      if let refusal = SeatRules.assignRefusal(chain, member: memberID, at: now) { throw refusal }
+      chain.seatMembers.append(memberID)
+      chain.seatMembersRemoved.removeAll { $0 == memberID }
     }
     let delivered = try applySeats(purchaserID: purchaserID, originalID: original, to: [memberID])
     deliver(delivered)
@@ -55,27 +48,42 @@ extension StoreEngine {
     let original = try seatChain(purchaserID, productID: productID, memberID: memberID)
       .originalID
     let now = clock.now()
-    try ledger.change(customerID: purchaserID, scope: .chain(original)) { state in
-      guard var chain = state.subscriptions.first(where: { $0.state.originalID == original }),
-        let index = chain.state.seatMembers.firstIndex(of: memberID)
-      else {
-        throw SeatRefusal.notAssigned(member: memberID, product: productID, purchaser: purchaserID)
-      }
-      chain.state.seatMembers.remove(at: index)
+    let notAssigned = SeatRefusal.notAssigned(
+      member: memberID, product: productID, purchaser: purchaserID)
+    try changeSeats(
+      of: purchaserID, productID: productID, originalID: original, member: memberID,
+      event: .seatRemoved, at: now, missing: notAssigned
+    ) { chain in
+      guard let index = chain.seatMembers.firstIndex(of: memberID) else { throw notAssigned }
+      chain.seatMembers.remove(at: index)
       // Kept until the member's copies are revoked (below), so a crash in between is healed.
-      chain.state.seatMembersRemoved.append(memberID)
-      var changes = LedgerChanges()
-      changes.subscriptions.append(chain)
-      changes.events.append(
-        StoreEvent(
-          date: now, customerID: purchaserID, kind: .seatRemoved, transactionID: original,
-          productID: productID, detail: memberID))
-      return (changes, ())
+      chain.seatMembersRemoved.append(memberID)
     }
     let delivered = try applySeats(purchaserID: purchaserID, originalID: original, to: [memberID])
     try forgetRemovedMembers([memberID], purchaserID: purchaserID, originalID: original)
     deliver(delivered)
     return delivered.map(\.transaction)
+  }
+
+  /// Changes the seats of `purchaserID`'s chain `originalID` with `edit`, recording one event
+  /// of `event` about `member`, in one write; `missing` is thrown when the chain is gone.
+  private func changeSeats(
+    of purchaserID: String, productID: String, originalID: UInt64, member: String,
+    event: StoreEvent.Kind, at now: Date, missing: SeatRefusal,
+    _ edit: (inout SubscriptionState) throws -> Void
+  ) throws {
+    try ledger.change(customerID: purchaserID, scope: .chain(originalID)) { state in
+      guard var chain = state.subscriptions.first(where: { $0.state.originalID == originalID })
+      else { throw missing }
+      try edit(&chain.state)
+      var changes = LedgerChanges()
+      changes.subscriptions.append(chain)
+      changes.events.append(
+        StoreEvent(
+          date: now, customerID: purchaserID, kind: event, transactionID: originalID,
+          productID: productID, detail: member))
+      return (changes, ())
+    }
   }
 
   /// Drops `members` from the chain's removed members once their copies are revoked.
@@ -111,17 +119,22 @@ extension StoreEngine {
   func shareWithSeats(of customerID: String, productID: String) {
     guard SeatRules.sellsSeats(catalog.product(id: productID), in: catalog) else { return }
     guard let chains = try? ledger.subscriptions(customerID: customerID) else { return }
-    for chain in chains
-    where !chain.state.seatMembers.isEmpty || !chain.state.seatMembersRemoved.isEmpty {
-      let original = chain.state.originalID
+    let seated = chains.map(\.state).filter {
+      !$0.seatMembers.isEmpty || !$0.seatMembersRemoved.isEmpty
+    }
+    // The purchaser's records, read once for every chain with members.
+    guard !seated.isEmpty, let records = try? ledger.records(customerID: customerID) else {
+      return
+    }
+    for state in seated {
       // A removal a crash interrupted is finished here: its member's copies are revoked.
-      let removed = chain.state.seatMembersRemoved
+      let removed = state.seatMembersRemoved
       guard
         let delivered = try? applySeats(
-          purchaserID: customerID, originalID: original, to: chain.state.seatMembers + removed)
+          state, records: records, to: state.seatMembers + removed)
       else { continue }
       if !removed.isEmpty {
-        try? forgetRemovedMembers(removed, purchaserID: customerID, originalID: original)
+        try? forgetRemovedMembers(removed, purchaserID: customerID, originalID: state.originalID)
       }
       deliver(delivered)
     }
@@ -142,8 +155,7 @@ extension StoreEngine {
     return chain.state
   }
 
-  /// Signs and records each member's steps of ``SeatRules/plan``, member by member (each in
-  /// one ledger write of their own), and returns what reaches each member.
+  /// ``applySeats(_:records:to:)`` on the purchaser's chain `originalID` as it now stands.
   private func applySeats(purchaserID: String, originalID: UInt64, to members: [String]) throws
     -> [(customerID: String, transaction: SignedTransaction)]
   {
@@ -151,35 +163,31 @@ extension StoreEngine {
       let state = try ledger.subscriptions(customerID: purchaserID)
         .first(where: { $0.state.originalID == originalID })?.state
     else { return [] }
-    let chain = try ledger.records(customerID: purchaserID).filter {
-      $0.signed?.payload.originalTransactionId == String(originalID)
-    }
+    return try applySeats(state, records: try ledger.records(customerID: purchaserID), to: members)
+  }
+
+  /// Signs and records each member's steps of ``SeatRules/plan`` for the chain `state` (its
+  /// records among the purchaser's `records`), member by member (each in one ledger write of
+  /// their own), and returns what reaches each member.
+  private func applySeats(
+    _ state: SubscriptionState, records: [TransactionRecord], to members: [String]
+  ) throws -> [(customerID: String, transaction: SignedTransaction)] {
+    let original = String(state.originalID)
+    let chain = records.filter { $0.signed?.payload.originalTransactionId == original }
     let now = clock.now()
     var delivered: [(customerID: String, transaction: SignedTransaction)] = []
     for memberID in members {
       delivered += try ledger.change(customerID: memberID, scope: .all) { member in
         var changes = LedgerChanges()
+        var nextID = member.nextID
         let steps = SeatRules.plan(
           chain: chain, state: state, memberID: memberID, memberRecords: member.records, now: now)
-        let reached = try applySeatSteps(steps, member: member, now: now, changes: &changes)
+        let reached = try steps.compactMap { step in
+          try applySharing(
+            step, member: member.customer, kind: .seat, nextID: &nextID, now: now,
+            changes: &changes)
+        }
         return (changes, reached)
-      }
-    }
-    return delivered
-  }
-
-  /// Signs one member's seat steps into `changes`; returns what reaches the member.
-  private func applySeatSteps(
-    _ steps: [FamilySharing.Step], member: CustomerLedger, now: Date,
-    changes: inout LedgerChanges
-  ) throws -> [(customerID: String, transaction: SignedTransaction)] {
-    var nextID = member.nextID
-    var delivered: [(customerID: String, transaction: SignedTransaction)] = []
-    for step in steps {
-      if let reached = try applySharing(
-        step, member: member.customer, kind: .seat, nextID: &nextID, now: now, changes: &changes)
-      {
-        delivered.append(reached)
       }
     }
     return delivered

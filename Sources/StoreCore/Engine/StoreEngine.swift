@@ -139,13 +139,10 @@ public final class StoreEngine: Sendable {
     try ensureCustomer(customerID)
     let now = min(options.purchaseDate ?? clock.now(), clock.now())
     let (catalog, session) = state.withLock { ($0.catalog, $0.session) }
-    if let failure = options.failure ?? session.failures[.purchase] {
-      try record(
-        .failed, customerID: customerID, productID: productID, detail: failure.description, at: now)
-      throw failure.error
-    }
-    guard catalog.contains(productID),
-      !catalog.configuration.advancedCommerceProductIDs.contains(productID)
+    try failIfSimulated(
+      options.failure ?? session.failures[.purchase], customerID: customerID,
+      productID: productID, at: now)
+    guard catalog.contains(productID), !Self.isAdvancedCommerceProduct(productID, in: catalog)
     else {
       throw StoreEngineError.unknownProduct(productID)
     }
