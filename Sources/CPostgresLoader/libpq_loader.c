@@ -68,13 +68,6 @@ FORWARD(int, PQenterPipelineMode, (PGconn *conn), (conn), 0)
 FORWARD(int, PQexitPipelineMode, (PGconn *conn), (conn), 0)
 FORWARD(PGresult *, PQgetResult, (PGconn *conn), (conn), NULL)
 FORWARD(int, PQpipelineSync, (PGconn *conn), (conn), 0)
-FORWARD(int, PQsendQueryParams,
-        (PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
-         const char *const *paramValues, const int *paramLengths, const int *paramFormats,
-         int resultFormat),
-        (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats,
-         resultFormat),
-        0)
 FORWARD(int, PQsendQueryPrepared,
         (PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
          const int *paramLengths, const int *paramFormats, int resultFormat),

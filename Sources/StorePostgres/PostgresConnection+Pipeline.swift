@@ -1,14 +1,12 @@
 import CPostgres
 import CPostgresLoader
 
-/// A statement waiting to be sent in a pipeline: a prepared one with its values, or fixed SQL.
+/// A prepared statement waiting to be sent in a pipeline, with its values as libpq's text.
 struct PipelinedStatement {
-  /// The prepared statement's name; nil for fixed SQL sent as it is.
-  var prepared: String?
-  /// The fixed SQL (transaction control) when `prepared` is nil.
-  var sql = ""
-  /// The bound values as libpq's text.
-  var values: [String?] = []
+  /// The prepared statement's name.
+  var name: String
+  /// The bound values.
+  var values: [String?]
 }
 
 extension PostgresConnection {
@@ -17,17 +15,13 @@ extension PostgresConnection {
   static let deferredLimit = 64
 
   /// Sends `sql` with `values` in the next round trip instead of now, for a statement whose rows
-  /// nobody reads (an `INSERT` in a change): a failure is thrown by the call that sends it, and
-  /// the transaction then rolls back whole.
+  /// nobody reads (transaction control, an `INSERT` in a change): a failure is thrown by the
+  /// call that sends it, and the transaction then rolls back whole. Every statement is prepared
+  /// once per connection, transaction control too (parsing it each time was a tenth of a
+  /// change's time on the server).
   public func executeLater(_ sql: String, _ values: [PostgresValue] = []) throws {
-    deferred.append(
-      PipelinedStatement(prepared: try preparedName(sql), values: values.map(\.wireText)))
+    deferred.append(PipelinedStatement(name: try preparedName(sql), values: values.map(\.wireText)))
     if deferred.count >= Self.deferredLimit { _ = try pipeline([]) }
-  }
-
-  /// Sends fixed SQL (transaction control) in the next round trip instead of now.
-  func runLater(_ sql: String) {
-    deferred.append(PipelinedStatement(sql: sql))
   }
 
   /// Sends the deferred statements and then `statements` in libpq's pipeline mode, one sync at
@@ -37,23 +31,14 @@ extension PostgresConnection {
   ///   `connectionLost` — and a pipeline broken off with results unread leaves the connection
   ///   unusable (``isBroken``), so ``PostgresDatabase`` connects again.
   func pipeline(_ statements: [PipelinedStatement]) throws -> [[PostgresRow]] {
-    var all = deferred + statements
+    let all = deferred + statements
     deferred.removeAll()
     guard !all.isEmpty else { return [] }
-    // Transaction control too is prepared once: parsing it each time was a tenth of a change's
-    // time on the server.
-    for index in all.indices where all[index].prepared == nil {
-      all[index].prepared = try preparedName(all[index].sql)
-    }
     guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
     for statement in all {
-      let sent: Int32
-      if let name = statement.prepared {
-        sent = Self.withOptionalCStrings(statement.values) { pointers in
-          PQsendQueryPrepared(handle, name, Int32(statement.values.count), pointers, nil, nil, 0)
-        }
-      } else {
-        sent = PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0)
+      let sent = Self.withOptionalCStrings(statement.values) { pointers in
+        PQsendQueryPrepared(
+          handle, statement.name, Int32(statement.values.count), pointers, nil, nil, 0)
       }
       guard sent == 1 else { throw abandon() }
     }

@@ -99,7 +99,7 @@ public final class PostgresConnection {
     let name = try preparedName(sql)
     let texts = values.map(\.wireText)
     if !deferred.isEmpty {
-      return try pipeline([PipelinedStatement(prepared: name, values: texts)]).last ?? []
+      return try pipeline([PipelinedStatement(name: name, values: texts)]).last ?? []
     }
     let result = Self.withOptionalCStrings(texts) { pointers in
       PQexecPrepared(handle, name, Int32(texts.count), pointers, nil, nil, 0)

@@ -128,10 +128,10 @@ public final class PostgresDatabase: @unchecked Sendable {
     let mark = connection.completedRoundTrips
     var committing = false
     do {
-      begin.forEach(connection.runLater)
+      for statement in begin { try connection.executeLater(statement) }
       let result = try body(connection)
       committing = true
-      commit.forEach(connection.runLater)
+      for statement in commit { try connection.executeLater(statement) }
       _ = try connection.pipeline([])
       return result
     } catch {
