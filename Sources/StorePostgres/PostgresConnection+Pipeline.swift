@@ -14,11 +14,12 @@ extension PostgresConnection {
   /// so neither side can block writing while the other is still writing too.
   static let deferredLimit = 64
 
-  /// Sends `sql` with `values` in the next round trip instead of now, for a statement whose rows
-  /// nobody reads (transaction control, an `INSERT` in a change): a failure is thrown by the
-  /// call that sends it, and the transaction then rolls back whole. Every statement is prepared
-  /// once per connection, transaction control too (parsing it each time was a tenth of a
-  /// change's time on the server).
+  /// Sends `sql` with `values` in the next round trip instead of now (a statement whose rows
+  /// nobody reads: transaction control, an `INSERT` in a change).
+  ///
+  /// A failure is thrown by the call that sends it, and the transaction then rolls back whole.
+  /// Every statement is prepared once per connection, transaction control too (parsing it each
+  /// time was a tenth of a change's time on the server).
   public func executeLater(_ sql: String, _ values: [PostgresValue] = []) throws {
     deferred.append(PipelinedStatement(name: try preparedName(sql), values: values.map(\.wireText)))
     if deferred.count >= Self.deferredLimit { _ = try pipeline([]) }
