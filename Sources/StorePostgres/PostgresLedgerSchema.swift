@@ -363,5 +363,27 @@ enum PostgresLedgerSchema {
         ALTER TABLE imported_items DROP CONSTRAINT imported_items_jws_key;
         CREATE UNIQUE INDEX imported_items_by_jws ON imported_items (md5(jws));
         """),
+    // Every ledger write counts itself in `ledger_version` as it commits
+    // (`PostgresLedger.countChange`). A seat whose last change left the count at N may send
+    // its next change in one round trip, decided from what it knows, behind a check that the
+    // count is still N once it holds the writers' lock: if another write came between, the
+    // function raises `STALE` (a code of storeterm's own), the whole change rolls back and the
+    // seat reads and decides again.
+    .init(
+      name: "count the ledger's changes",
+      sql: """
+        INSERT INTO counters (name, value) VALUES ('ledger_version', 0)
+          ON CONFLICT (name) DO NOTHING;
+        CREATE FUNCTION storeterm_expect_ledger_version(expected BIGINT) RETURNS void
+          LANGUAGE plpgsql AS $$
+          BEGIN
+            IF (SELECT value FROM counters WHERE name = 'ledger_version')
+              IS DISTINCT FROM expected THEN
+              RAISE EXCEPTION 'the ledger changed since this seat last wrote'
+                USING ERRCODE = 'STALE';
+            END IF;
+          END
+          $$;
+        """),
   ])
 }

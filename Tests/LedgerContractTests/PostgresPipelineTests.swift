@@ -1,6 +1,6 @@
 import Foundation
 import StoreCore
-import StorePostgres
+@testable import StorePostgres
 import Testing
 
 /// A change travels in as few round trips as its reads allow: its start with its first read,
@@ -8,20 +8,47 @@ import Testing
 /// whole change back, in one sentence.
 @Suite(.enabled(if: postgresServer != nil, "STORETERM_TEST_POSTGRES is not set"))
 struct PostgresPipelineTests {
-  @Test func aPurchaseCostsTwoRoundTrips() throws {
+  @Test func aPurchaseCostsTwoRoundTripsThenOneAfterTheSeatsOwnChange() throws {
     let store = try LedgerBackend.postgres.makeStore()
     let seat = try ContractEngine(store)
     // The first purchases create the customer and find the signing header's row.
     try seat.buy(Demo.coins, customer: "jane")
     try seat.buy(Demo.coins, customer: "jane")
     let ledger = try #require(seat.ledger as? PostgresLedger)
-    let before = ledger.database.completedRoundTrips
-    // Begin, lock, customer and next identifier together; then the record, the event and the
-    // commit together.
+    ledger.lastChange.withLock { $0 = nil }
+    var before = ledger.database.completedRoundTrips
+    // Begin, lock, customer, next identifier and change count together; then the record, the
+    // event, the count and the commit together.
     try seat.buy(Demo.coins, customer: "jane")
     #expect(ledger.database.completedRoundTrips - before == 2)
-    #expect(try ledger.records(customerID: "jane").map(\.id) == [1, 2, 3])
-    #expect(try ledger.events(after: 0, limit: 100).last?.transactionID == 3)
+    // Nothing came between: decided from what the last change left, sent whole.
+    before = ledger.database.completedRoundTrips
+    try seat.buy(Demo.coins, customer: "jane")
+    #expect(ledger.database.completedRoundTrips - before == 1)
+    #expect(try ledger.records(customerID: "jane").map(\.id) == [1, 2, 3, 4])
+    #expect(try ledger.events(after: 0, limit: 100).last?.transactionID == 4)
+  }
+
+  @Test func anotherSeatsWriteBetweenSendsTheChangeAgainAfterReading() throws {
+    let store = try LedgerBackend.postgres.makeStore()
+    let mine = try ContractEngine(store)
+    let theirs = try ContractEngine(store)
+    try mine.buy(Demo.coins, customer: "jane")
+    try mine.buy(Demo.coins, customer: "jane")
+    let ledger = try #require(mine.ledger as? PostgresLedger)
+    let known = try #require(ledger.lastChange.withLock { $0 })
+    #expect(known.nextID == 3)
+    // Another seat takes identifier 3 (another customer: only the ledger's count tells).
+    try theirs.buy(Demo.coins, customer: "ravi")
+    let jws = try mine.buy(Demo.coins, customer: "jane")
+    #expect(jws.payload.transactionId == "4")
+    #expect(try ledger.records(customerID: "jane").map(\.id) == [1, 2, 4])
+    #expect(try ledger.records(customerID: "ravi").map(\.id) == [3])
+    // One event per purchase: the stale attempt left nothing behind.
+    let purchases = try ledger.events(after: 0, limit: 100).filter { $0.kind == .purchased }
+    #expect(purchases.compactMap(\.transactionID) == [1, 2, 3, 4])
+    #expect(ledger.lastChange.withLock { $0 }?.nextID == 5)
+    #expect(ContractEngine.verifies(jws.jws))
   }
 
   @Test func aDeferredStatementsFailureRollsBackTheWholeWriteAndTheSeatGoesOn() throws {

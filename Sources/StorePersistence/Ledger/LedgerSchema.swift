@@ -104,6 +104,7 @@ enum LedgerSchema {
     HistoryIndexSchema.register(&migrator)
     DeliveryFaultSchema.register(&migrator)
     SupportSearchSchema.register(&migrator)
+    ChangeCountSchema.register(&migrator)
     return migrator
   }
 }
