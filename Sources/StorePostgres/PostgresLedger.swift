@@ -17,8 +17,8 @@ public final class PostgresLedger: Ledger {
   let headers = PostgresJWSHeaders()
   /// Signs the notification each recorded event produces, into `outbox`; none until set.
   let notifications = Mutex<(any NotificationWriter)?>(nil)
-  /// What this seat's last change left; `nil` after a failure or a change it cannot follow.
-  let lastChange = Mutex<LastChange?>(nil)
+  /// What this seat's last change left, and how its recent guesses from it fared.
+  let changeMemory = Mutex(ChangeMemory())
 
   /// Connects and brings the schema up to date (a read-only seat only checks it).
   ///
@@ -164,99 +164,6 @@ public final class PostgresLedger: Ledger {
     try database.read { db in
       try records(customerID: customerID, scope: .chain(originalID), db: db).last
     }
-  }
-
-  /// Reads the customer's state and applies `decide`'s changes in one write transaction.
-  ///
-  /// A change that reads no records (``RecordScope/none``: a consumable or non-renewing
-  /// purchase, an event) of the customer this seat changed last is decided from what that
-  /// change left (the customer, the next identifier) and sent whole in one round trip, behind
-  /// a check, once the writers' lock is held, that the ledger's change count is still the one
-  /// it left (see ``write(_:)``). When another write came between, the change
-  /// rolls back and is read and decided again as any other: `decide` may then run twice, and
-  /// only the second run's changes are stored.
-  public func change<Result: Sendable>(
-    customerID: String, scope: RecordScope,
-    _ decide: (CustomerLedger) throws -> (LedgerChanges, Result)
-  ) throws -> Result {
-    do {
-      if scope == .none, let known = lastChange.withLock({ $0 }),
-        known.customer.id == customerID
-      {
-        do {
-          let (result, after) = try write { db in
-            try db.executeLater(
-              "SELECT storeterm_expect_ledger_version($1)", [.integer(known.version)])
-            return try Self.decideAndApply(
-              CustomerLedger(
-                customer: known.customer, records: [], subscriptions: [], nextID: known.nextID),
-              version: known.version, decide, ledger: self, db: db)
-          }
-          lastChange.withLock { $0 = after }
-          return result
-        } catch let error as PostgresError where error.sqlState == Self.staleState {
-          // Another write came between: nothing was stored; read and decide again below.
-        }
-      }
-      let (result, after) = try write { db in
-        // The customer, the next identifier and the change count in one statement, sent with
-        // the transaction's start and the writers' lock: one round trip.
-        guard
-          let customerRow = try db.fetchOne(
-            "SELECT c.*, " + Self.nextTransactionIDExpression + " AS next_transaction_id,"
-              + " (SELECT value FROM counters WHERE name = 'ledger_version') AS ledger_version"
-              + " FROM customers c WHERE c.id = $1", [.text(customerID)])
-        else { throw LedgerError.unknownCustomer(customerID) }
-        let next = try customerRow.int64("next_transaction_id")
-        let records = try records(customerID: customerID, scope: scope, db: db)
-        let state = CustomerLedger(
-          customer: try Self.customer(customerRow), records: records,
-          subscriptions: try Self.subscriptions(
-            customerID: customerID, scope: scope, records: records, db: db),
-          nextID: UInt64(next))
-        return try Self.decideAndApply(
-          state, version: try customerRow.integer("ledger_version"), decide, ledger: self,
-          db: db)
-      }
-      lastChange.withLock { $0 = after }
-      return result
-    } catch {
-      lastChange.withLock { $0 = nil }
-      throw error
-    }
-  }
-
-  /// The SQLSTATE `storeterm_expect_ledger_version` raises when another write came between.
-  static let staleState = "STALE"
-
-  /// What a seat's last change left, for its next change of the same customer.
-  struct LastChange: Sendable {
-    /// The customer, as a read after the change would give it.
-    let customer: Customer
-    /// The identifier the next record gets.
-    let nextID: UInt64
-    /// The ledger's change count after the change's commit.
-    let version: Int64
-  }
-
-  /// Decides from `state` and queues the changes; with what the change leaves, when a read
-  /// after it would give exactly that (no deletion, the customer itself unchanged).
-  private static func decideAndApply<Result>(
-    _ state: CustomerLedger, version: Int64?,
-    _ decide: (CustomerLedger) throws -> (LedgerChanges, Result), ledger: PostgresLedger,
-    db: PostgresConnection
-  ) throws -> (Result, LastChange?) {
-    let (changes, result) = try decide(state)
-    try ledger.apply(changes, db: db)
-    guard let version, changes.deleted.isEmpty,
-      !changes.customers.contains(where: { $0.id == state.customer.id })
-    else { return (result, nil) }
-    let inserted = changes.inserted.map { $0.id + 1 }.max() ?? 0
-    return (
-      result,
-      LastChange(
-        customer: state.customer, nextID: max(state.nextID, inserted), version: version + 1)
-    )
   }
 
   /// The members of family `group`, in creation order.
