@@ -1,5 +1,6 @@
 import CLibCrypto
 import Foundation
+import StoreCore
 
 /// An X.509 certificate held by libcrypto (`X509`), with its DER bytes.
 public final class Certificate: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import Synchronization
 
 /// Recently seen JWS header segments, parsed, with the SHA-256 state after `header.`.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import StoreJWS
 
 /// The developer's server of the Advanced Commerce tests: it holds the In-App Purchase key and

@@ -11,17 +11,9 @@ public enum CompactJWSPayload {
       // time, most of the cost of reading a ledger's records (the terminal UI's first snapshot
       // decodes every one).
       guard let (first, second) = CompactJWSDots.find(in: bytes) else { return nil }
-      var base64 = [UInt8]()
-      base64.reserveCapacity(second - first + 3)
-      for byte in bytes[(first + 1)..<second] {
-        switch byte {
-        case UInt8(ascii: "-"): base64.append(UInt8(ascii: "+"))
-        case UInt8(ascii: "_"): base64.append(UInt8(ascii: "/"))
-        default: base64.append(byte)
-        }
-      }
-      base64 += repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
-      return Data(base64Encoded: Data(base64)).map(Array.init)
+      // Straight from the segment: translating it to standard base64 for Foundation's decoder
+      // was a tenth of a history request's time on a big ledger.
+      return Base64.urlDecode(UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second]))
     }
   }
 }

@@ -1,4 +1,4 @@
-import StoreJWS
+import StoreCore
 
 /// A revision token: where the previous page ended, as a (date, transaction ID) position in
 /// the page order, so a walk never repeats or skips an item even while new ones arrive.

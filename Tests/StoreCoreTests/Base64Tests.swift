@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StoreJWS
+@testable import StoreCore
 
 @Suite("Base64 and base64url")
 struct Base64Tests {
