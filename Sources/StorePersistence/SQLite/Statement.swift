@@ -12,6 +12,8 @@ public final class Statement {
   public let columnNames: [String]
   /// The number of `?` placeholders.
   public let parameterCount: Int
+  /// The result's column positions by name, shared by every row it returns.
+  let positions: ColumnPositions
 
   let handle: OpaquePointer
 
@@ -25,6 +27,7 @@ public final class Statement {
     self.columnNames = (0..<sqlite3_column_count(handle)).map {
       String(cString: sqlite3_column_name(handle, $0))
     }
+    self.positions = ColumnPositions(columnNames)
   }
 
   deinit { sqlite3_finalize(handle) }
@@ -126,7 +129,9 @@ public final class Statement {
 
   /// The current row, copied out.
   public var row: Row {
-    Row(columns: columnNames, values: columnNames.indices.map { value(at: $0) })
+    Row(
+      columns: columnNames, values: columnNames.indices.map { value(at: $0) },
+      positions: positions)
   }
 
   // MARK: - Private
