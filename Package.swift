@@ -29,7 +29,8 @@ let package = Package(
     // The one rule for every file storeterm writes: no symbolic link followed, 0600/0700.
     .target(name: "StoreFiles"),
 
-    // Signed data: base64url, compact JWS, ES256 over libcrypto, the local test CA.
+    // Signed data: compact JWS, ES256 over libcrypto, the local test CA (base64 and base64url
+    // are StoreCore's, which decodes stored payloads too).
     .target(name: "StoreJWS", dependencies: ["StoreCore", "StoreFiles", "CLibCrypto"]),
 
     // The StoreKit 2 API over the simulated App Store, source-compatible where Linux allows.

@@ -137,7 +137,7 @@ struct ConcurrentWritersTests {
     // Wait until the child has its connection, then start both sides together.
     var greeting = Data()
     while !greeting.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
+      let chunk = readSome(output.fileHandleForReading)
       if chunk.isEmpty { break }
       greeting.append(chunk)
     }
@@ -262,7 +262,10 @@ struct ConcurrentWritersTests {
       let output = Pipe()
       child.standardOutput = output
       try child.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
+      var data = Data()
+      while case let chunk = readSome(output.fileHandleForReading), !chunk.isEmpty {
+        data.append(chunk)
+      }
       child.waitUntilExit()
       return String(decoding: data, as: UTF8.self)
     }
@@ -322,5 +325,17 @@ struct ConcurrentWritersTests {
         BusyBackoff.waited(before: attempt + 1)
           == BusyBackoff.waited(before: attempt) + BusyBackoff.pause(before: attempt))
     }
+  }
+}
+
+/// The bytes `handle` has now (empty at end of file), retrying a read a signal interrupts:
+/// Foundation's `availableData` and `readDataToEndOfFile` trap on `EINTR`, and other tests'
+/// children exit while these wait.
+private func readSome(_ handle: FileHandle) -> Data {
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = read(handle.fileDescriptor, &buffer, buffer.count)
+    if count >= 0 { return Data(buffer[0..<count]) }
+    if errno != EINTR { return Data() }
   }
 }
