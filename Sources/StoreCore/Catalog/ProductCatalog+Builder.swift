@@ -7,7 +7,7 @@ extension ProductCatalog {
     let locale: String
 
     func displayPrice(_ price: Decimal) -> String {
-      price.formatted(.currency(code: storefront.currencyCode).locale(Locale(identifier: locale)))
+      CurrencyText.format(price, code: storefront.currencyCode, locale: locale)
     }
 
     func product(_ configured: ConfiguredProduct) -> CatalogProduct {

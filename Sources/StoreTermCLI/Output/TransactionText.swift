@@ -13,8 +13,7 @@ enum TransactionText {
   /// The charged price in its currency, from milliunits: `$4.99`.
   static func price(_ payload: JWSTransactionDecodedPayload, locale: String) -> String {
     guard let price = payload.price, let currency = payload.currency else { return "" }
-    return (Decimal(price) / 1000).formatted(
-      .currency(code: currency).locale(Locale(identifier: locale)))
+    return CurrencyText.format(Decimal(price) / 1000, code: currency, locale: locale)
   }
 
   /// One line: `transaction 3 · Plus Monthly (dev…) · $0.00, 1 week free · expires …`.
