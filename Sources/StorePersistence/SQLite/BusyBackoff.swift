@@ -38,11 +38,16 @@ enum BusyBackoff {
     sqlite3_busy_handler(
       handle,
       { context, attempt in
-        let timeout = Int(bitPattern: context) * 1000
-        let attempt = Int(attempt)
-        guard BusyBackoff.waited(before: attempt) < timeout else { return 0 }
-        usleep(useconds_t(BusyBackoff.pause(before: attempt)))
-        return 1
+        BusyBackoff.pauses(before: Int(attempt), timeoutMilliseconds: Int(bitPattern: context))
+          ? 1 : 0
       }, context)
+  }
+
+  /// Pauses before retry number `attempt` and returns true, or returns false at once when the
+  /// pauses so far add up to `timeoutMilliseconds` (give up).
+  static func pauses(before attempt: Int, timeoutMilliseconds: Int) -> Bool {
+    guard waited(before: attempt) < timeoutMilliseconds * 1000 else { return false }
+    usleep(useconds_t(pause(before: attempt)))
+    return true
   }
 }
