@@ -295,7 +295,7 @@ open class SKTestSession: Hashable, @unchecked Sendable {
   /// Renews the subscription to `productIdentifier` now.
   open func forceRenewalOfSubscription(productIdentifier: String) throws {
     let id = try latestSubscriptionTransaction(of: productIdentifier)
-    try control(Int(truncatingIfNeeded: id)) { try engine.forceRenewal($0) }
+    try control(Int(truncatingIfNeeded: id)) { try engine.forceRenewal($0) as Any }
   }
 
   /// Ends the subscription to `productIdentifier` now.
