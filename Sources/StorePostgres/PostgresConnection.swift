@@ -183,6 +183,18 @@ public final class PostgresConnection {
   /// The descriptor libpq reads notifications from.
   var socket: Int32 { PQsocket(handle) }
 
+  /// Whether the server spoke on this connection while it sat idle: a restart or an ended
+  /// session leaves its last message (and the end of the stream) in the socket.
+  ///
+  /// Checked before a transaction is sent: a change whose commit travels in its first round
+  /// trip must not go down a connection already gone, where its loss could not be told from a
+  /// commit whose answer was lost. This connection listens to nothing, so anything it finds
+  /// unasked (at most, rarely, a notice) is taken as the end, and the seat connects anew.
+  var closedWhileIdle: Bool {
+    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) != 0
+  }
+
   /// Reads whatever arrived on the socket and returns the notifications' channels.
   func consumeNotifications() throws -> [String] {
     guard PQconsumeInput(handle) == 1 else { throw connectionError() }

@@ -147,9 +147,10 @@ public final class PostgresDatabase: @unchecked Sendable {
     }
   }
 
-  /// The open connection, reconnecting once when the last one broke (a server restart).
+  /// The open connection, reconnecting once when the last one broke or the server closed it
+  /// while idle (a restart).
   private func connected() throws -> PostgresConnection {
-    if let connection, !connection.isBroken { return connection }
+    if let connection, !connection.isBroken, !connection.closedWhileIdle { return connection }
     connection = nil
     let fresh = try PostgresConnection(connectionString, readOnly: isReadOnly)
     connection = fresh

@@ -173,4 +173,19 @@ struct PostgresFaultTests {
     #expect(try seat.ledger.records(customerID: Customer.defaultID).count == 1)
     #expect(try seat.buy(Demo.coins).payload.transactionId == "2")
   }
+
+  @Test func aChangeSentInOneRoundTripFindsTheEndedSessionBeforeSendingIt() throws {
+    let store = try LedgerBackend.postgres.makeStore()
+    let seat = try ContractEngine(store)
+    try seat.buy(Demo.coins)
+    try seat.buy(Demo.coins)
+    let scratch = try #require(store.scratch)
+    try PostgresConnection(try #require(postgresServer)).execute(
+      "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+        + " WHERE datname = $1 AND pid <> pg_backend_pid()", [.text(scratch.name)])
+    // The next purchase is decided from the last one and would carry its commit in its only
+    // round trip: the seat sees the session ended first and sends it on a new connection.
+    #expect(try seat.buy(Demo.coins).payload.transactionId == "3")
+    #expect(try seat.ledger.records(customerID: Customer.defaultID).map(\.id) == [1, 2, 3])
+  }
 }
