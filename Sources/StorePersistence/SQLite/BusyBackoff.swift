@@ -50,4 +50,21 @@ enum BusyBackoff {
     usleep(useconds_t(pause(before: attempt)))
     return true
   }
+
+  /// `body`, run again on this schedule while it fails with a busy database, up to
+  /// `timeoutMilliseconds`: for the steps SQLite answers `SQLITE_BUSY` without asking the busy
+  /// handler (where waiting could deadlock).
+  static func retrying<T>(timeoutMilliseconds: Int32, _ body: () throws -> T) throws -> T {
+    var attempt = 0
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError
+        where error.isBusy
+        && pauses(before: attempt, timeoutMilliseconds: Int(timeoutMilliseconds))
+      {
+        attempt += 1
+      }
+    }
+  }
 }

@@ -182,20 +182,9 @@ public final class SQLiteConnection {
     guard case .file(let path) = location, !options.readOnly else { return }
     // Switching a new file to WAL takes its exclusive lock, and SQLite answers SQLITE_BUSY at
     // once, without the busy handler, when waiting could deadlock (several first runs creating
-    // one file together): so the switch is tried again on the busy handler's schedule.
-    var attempt = 0
-    var mode = "unknown"
-    while true {
-      do {
-        mode = try fetchOne("PRAGMA journal_mode = WAL")?.get(String.self, at: 0) ?? "unknown"
-        break
-      } catch let error as SQLiteError
-        where error.isBusy
-        && BusyBackoff.pauses(
-          before: attempt, timeoutMilliseconds: Int(options.busyTimeoutMilliseconds))
-      {
-        attempt += 1
-      }
+    // one file together): so the switch is retried on the busy handler's schedule.
+    let mode = try BusyBackoff.retrying(timeoutMilliseconds: options.busyTimeoutMilliseconds) {
+      try fetchOne("PRAGMA journal_mode = WAL")?.get(String.self, at: 0) ?? "unknown"
     }
     guard mode.lowercased() == "wal" else {
       throw PersistenceError.walUnavailable(path: path, journalMode: mode)
