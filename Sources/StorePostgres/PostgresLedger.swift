@@ -159,6 +159,14 @@ public final class PostgresLedger: Ledger {
     }
   }
 
+  /// The customer the record with identifier `id` belongs to.
+  public func customerID(ofRecord id: UInt64) throws -> String? {
+    try database.read { db in
+      try db.fetchOne("SELECT customer_id FROM transactions WHERE id = $1", [.integer(Int64(id))])
+        .map { try $0.string("customer_id") }
+    }
+  }
+
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   public func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord? {
     try database.read { db in

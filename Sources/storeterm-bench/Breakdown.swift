@@ -34,6 +34,9 @@ struct JWSBreakdown {
     try report("CompactJWS(parsing:)") { _ = CompactJWS(parsing: token) }
     try report("base64url decode payload") { _ = Base64.urlDecode(payloadSegment.utf8) }
     try report("payload decode") { _ = try JWSTransactionDecodedPayload(jsonBytes: json) }
+    try report("payload decode via a tree") {
+      _ = try JWSTransactionDecodedPayload(json: try JSONParser.parse(json))
+    }
     try report("JSONParser.parse payload") { _ = try JSONParser.parse(json) }
     let parts = CompactJWS(parsing: token)!
     try report("JWSHeader(jsonBytes:)") { _ = JWSHeader(jsonBytes: parts.header) }

@@ -42,6 +42,10 @@ public protocol Ledger: Sendable {
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 
+  /// The customer the record with identifier `id` belongs to, read without decoding the
+  /// record (a history request reads the customer's records next, the looked-up one with them).
+  func customerID(ofRecord id: UInt64) throws -> String?
+
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord?
 
@@ -168,4 +172,11 @@ public struct LedgerChanges: Sendable {
 
   /// No changes.
   public init() {}
+}
+
+extension Ledger {
+  /// The customer of ``record(id:)``; ledgers that can read it alone do.
+  public func customerID(ofRecord id: UInt64) throws -> String? {
+    try record(id: id)?.customerID
+  }
 }

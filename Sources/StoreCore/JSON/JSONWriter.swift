@@ -6,9 +6,23 @@ extension JSONValue {
   /// `String` in between.
   public var compactUTF8: [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(256)
+    // Room for the whole text at once: a 34 KB history page grew its buffer eight times.
+    output.reserveCapacity(compactSizeHint)
     write(into: &output, indent: nil, level: 0)
     return output
+  }
+
+  /// About the length of the compact text (exact when no string needs an escape).
+  private var compactSizeHint: Int {
+    switch self {
+    case .null: 4
+    case .bool: 5
+    case .number(let text): text.utf8.count
+    case .string(let text): text.utf8.count + 2
+    case .array(let elements): elements.reduce(2) { $0 + $1.compactSizeHint + 1 }
+    case .object(let members):
+      members.reduce(2) { $0 + $1.key.utf8.count + 4 + $1.value.compactSizeHint }
+    }
   }
 
   /// The value as JSON indented by two spaces, keys in their stored order.

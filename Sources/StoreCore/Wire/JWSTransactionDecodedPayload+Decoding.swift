@@ -3,126 +3,172 @@ import Foundation
 extension JWSTransactionDecodedPayload {
   /// Decodes the payload from a parsed JSON object; unknown members are ignored.
   public init(json: JSONValue) throws(WireDecodingError) {
-    var originalTransactionId: String?
-    var transactionId: String?
-    var webOrderLineItemId: String?
-    var bundleId: String?
-    var productId: String?
-    var subscriptionGroupIdentifier: String?
-    var purchaseDate: Int64?
-    var originalPurchaseDate: Int64?
-    var expiresDate: Int64?
-    var quantity: Int?
-    var type: InAppProductType?
-    var appAccountToken: UUID?
-    var inAppOwnershipType: InAppOwnershipType?
-    var signedDate: Int64?
-    var revocationReason: RevocationReason?
-    var revocationDate: Int64?
-    var isUpgraded: Bool?
-    var offerType: OfferType?
-    var offerIdentifier: String?
-    var environment: AppStoreEnvironment?
-    var storefront: String?
-    var storefrontId: String?
-    var transactionReason: TransactionReason?
-    var currency: String?
-    var price: Int64?
-    var offerDiscountType: OfferDiscountType?
-    var appTransactionId: String?
-    var offerPeriod: String?
-    var revocationType: RevocationType?
-    var revocationPercentage: Int?
-    var billingPlanType: BillingPlanType?
-    var commitmentInfo: TransactionCommitmentInfo?
-    var bundle: [String: String] = [:]
-    var multiSeatInfo: TransactionMultiSeatInfo?
-    var advancedCommerceInfo: AdvancedCommerceTransactionInfo?
-    var deviceVerification: Data?
-    var deviceVerificationNonce: UUID?
+    var fields = JWSTransactionPayloadFields()
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
       // One hash per member instead of comparing its name with every case in turn: this ran
       // for every record a big ledger read, about a tenth of a history request's time.
       guard let name = JWSTransactionPayloadMember.byName[member.key] else { continue }
-      switch name {
-      case .originalTransactionId:
-        originalTransactionId = try WireJSONReader.string(member.value, "originalTransactionId")
-      case .transactionId: transactionId = try WireJSONReader.string(member.value, "transactionId")
-      case .webOrderLineItemId:
-        webOrderLineItemId = try WireJSONReader.string(member.value, "webOrderLineItemId")
-      case .bundleId: bundleId = try WireJSONReader.string(member.value, "bundleId")
-      case .productId: productId = try WireJSONReader.string(member.value, "productId")
-      case .subscriptionGroupIdentifier:
-        subscriptionGroupIdentifier = try WireJSONReader.string(
-          member.value, "subscriptionGroupIdentifier")
-      case .purchaseDate: purchaseDate = try WireJSONReader.int64(member.value, "purchaseDate")
-      case .originalPurchaseDate:
-        originalPurchaseDate = try WireJSONReader.int64(member.value, "originalPurchaseDate")
-      case .expiresDate: expiresDate = try WireJSONReader.int64(member.value, "expiresDate")
-      case .quantity: quantity = try WireJSONReader.int(member.value, "quantity")
-      case .type: type = try WireJSONReader.value(member.value, "type", as: InAppProductType.self)
-      case .appAccountToken:
-        appAccountToken = try WireJSONReader.uuid(member.value, "appAccountToken")
-      case .inAppOwnershipType:
-        inAppOwnershipType = try WireJSONReader.value(
-          member.value, "inAppOwnershipType", as: InAppOwnershipType.self)
-      case .signedDate: signedDate = try WireJSONReader.int64(member.value, "signedDate")
-      case .revocationReason:
-        revocationReason = try WireJSONReader.value(
-          member.value, "revocationReason", as: RevocationReason.self)
-      case .revocationDate:
-        revocationDate = try WireJSONReader.int64(member.value, "revocationDate")
-      case .isUpgraded: isUpgraded = try WireJSONReader.bool(member.value, "isUpgraded")
-      case .offerType:
-        offerType = try WireJSONReader.value(member.value, "offerType", as: OfferType.self)
-      case .offerIdentifier:
-        offerIdentifier = try WireJSONReader.string(member.value, "offerIdentifier")
-      case .environment:
-        environment = try WireJSONReader.value(
-          member.value, "environment", as: AppStoreEnvironment.self)
-      case .storefront: storefront = try WireJSONReader.string(member.value, "storefront")
-      case .storefrontId: storefrontId = try WireJSONReader.string(member.value, "storefrontId")
-      case .transactionReason:
-        transactionReason = try WireJSONReader.value(
-          member.value, "transactionReason", as: TransactionReason.self)
-      case .currency: currency = try WireJSONReader.string(member.value, "currency")
-      case .price: price = try WireJSONReader.int64(member.value, "price")
-      case .offerDiscountType:
-        offerDiscountType = try WireJSONReader.value(
-          member.value, "offerDiscountType", as: OfferDiscountType.self)
-      case .appTransactionId:
-        appTransactionId = try WireJSONReader.string(member.value, "appTransactionId")
-      case .offerPeriod: offerPeriod = try WireJSONReader.string(member.value, "offerPeriod")
-      case .revocationType:
-        revocationType = try WireJSONReader.value(
-          member.value, "revocationType", as: RevocationType.self)
-      case .revocationPercentage:
-        revocationPercentage = try WireJSONReader.int(member.value, "revocationPercentage")
-      case .billingPlanType:
-        billingPlanType = try WireJSONReader.value(
-          member.value, "billingPlanType", as: BillingPlanType.self)
-      case .commitmentInfo:
-        if let value = WireJSONReader.present(member.value) {
-          commitmentInfo = try TransactionCommitmentInfo(json: value)
-        }
-      case .bundleProductId, .bundleSubscriptionGroupIdentifier, .bundleOriginalTransactionId,
-        .bundleTransactionId, .previousOriginalTransactionId:
-        bundle[member.key] = try WireJSONReader.string(member.value, member.key)
-      case .multiSeatInfo:
-        if let value = WireJSONReader.present(member.value) {
-          multiSeatInfo = try TransactionMultiSeatInfo(json: value)
-        }
-      case .advancedCommerceInfo:
-        if let value = WireJSONReader.present(member.value) {
-          advancedCommerceInfo = try AdvancedCommerceTransactionInfo(json: value)
-        }
-      case .deviceVerification:
-        deviceVerification = try WireJSONReader.base64(member.value, "deviceVerification")
-      case .deviceVerificationNonce:
-        deviceVerificationNonce = try WireJSONReader.uuid(member.value, "deviceVerificationNonce")
+      try fields.read(name, member.value)
+    }
+    self = try fields.payload()
+  }
+
+  /// Decodes the payload from UTF-8 JSON text, exactly as `SignedPayload`'s decoder does.
+  ///
+  /// A payload of the common shape is read straight from its bytes (a history page decodes ten
+  /// of them, and building a tree of values first was half of it); any other text, and any
+  /// payload the fast reading finds wrong, is read again through `JSONParser`, so every error
+  /// is the one the parser and `init(json:)` give.
+  public init(jsonBytes bytes: some Sequence<UInt8>) throws(WireDecodingError) {
+    let text = Array(bytes)
+    var fields = JWSTransactionPayloadFields()
+    let read = text.withUnsafeBufferPointer { buffer in
+      JSONFlatObjectReader.read(buffer) { name, value in
+        guard let member = JWSTransactionPayloadMember.named(name) else { return true }
+        return (try? fields.read(member, value)) != nil
       }
     }
-    self.init(
+    if read, let payload = try? fields.payload() {
+      self = payload
+      return
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(text)
+    } catch {
+      throw .invalidValue(field: "payload", reason: "not JSON: \(error.description)")
+    }
+    try self.init(json: value)
+  }
+}
+
+/// The members of a transaction payload read so far, by ``JWSTransactionDecodedPayload``'s two
+/// decoders.
+struct JWSTransactionPayloadFields {
+  var originalTransactionId: String?
+  var transactionId: String?
+  var webOrderLineItemId: String?
+  var bundleId: String?
+  var productId: String?
+  var subscriptionGroupIdentifier: String?
+  var purchaseDate: Int64?
+  var originalPurchaseDate: Int64?
+  var expiresDate: Int64?
+  var quantity: Int?
+  var type: InAppProductType?
+  var appAccountToken: UUID?
+  var inAppOwnershipType: InAppOwnershipType?
+  var signedDate: Int64?
+  var revocationReason: RevocationReason?
+  var revocationDate: Int64?
+  var isUpgraded: Bool?
+  var offerType: OfferType?
+  var offerIdentifier: String?
+  var environment: AppStoreEnvironment?
+  var storefront: String?
+  var storefrontId: String?
+  var transactionReason: TransactionReason?
+  var currency: String?
+  var price: Int64?
+  var offerDiscountType: OfferDiscountType?
+  var appTransactionId: String?
+  var offerPeriod: String?
+  var revocationType: RevocationType?
+  var revocationPercentage: Int?
+  var billingPlanType: BillingPlanType?
+  var commitmentInfo: TransactionCommitmentInfo?
+  var bundle: [String: String] = [:]
+  var multiSeatInfo: TransactionMultiSeatInfo?
+  var advancedCommerceInfo: AdvancedCommerceTransactionInfo?
+  var deviceVerification: Data?
+  var deviceVerificationNonce: UUID?
+
+  /// Reads member `name`'s value; a repeated member replaces the earlier one.
+  mutating func read(_ name: JWSTransactionPayloadMember, _ value: JSONValue)
+    throws(WireDecodingError)
+  {
+    switch name {
+    case .originalTransactionId:
+      originalTransactionId = try WireJSONReader.string(value, "originalTransactionId")
+    case .transactionId: transactionId = try WireJSONReader.string(value, "transactionId")
+    case .webOrderLineItemId:
+      webOrderLineItemId = try WireJSONReader.string(value, "webOrderLineItemId")
+    case .bundleId: bundleId = try WireJSONReader.string(value, "bundleId")
+    case .productId: productId = try WireJSONReader.string(value, "productId")
+    case .subscriptionGroupIdentifier:
+      subscriptionGroupIdentifier = try WireJSONReader.string(
+        value, "subscriptionGroupIdentifier")
+    case .purchaseDate: purchaseDate = try WireJSONReader.int64(value, "purchaseDate")
+    case .originalPurchaseDate:
+      originalPurchaseDate = try WireJSONReader.int64(value, "originalPurchaseDate")
+    case .expiresDate: expiresDate = try WireJSONReader.int64(value, "expiresDate")
+    case .quantity: quantity = try WireJSONReader.int(value, "quantity")
+    case .type: type = try WireJSONReader.value(value, "type", as: InAppProductType.self)
+    case .appAccountToken:
+      appAccountToken = try WireJSONReader.uuid(value, "appAccountToken")
+    case .inAppOwnershipType:
+      inAppOwnershipType = try WireJSONReader.value(
+        value, "inAppOwnershipType", as: InAppOwnershipType.self)
+    case .signedDate: signedDate = try WireJSONReader.int64(value, "signedDate")
+    case .revocationReason:
+      revocationReason = try WireJSONReader.value(
+        value, "revocationReason", as: RevocationReason.self)
+    case .revocationDate:
+      revocationDate = try WireJSONReader.int64(value, "revocationDate")
+    case .isUpgraded: isUpgraded = try WireJSONReader.bool(value, "isUpgraded")
+    case .offerType:
+      offerType = try WireJSONReader.value(value, "offerType", as: OfferType.self)
+    case .offerIdentifier:
+      offerIdentifier = try WireJSONReader.string(value, "offerIdentifier")
+    case .environment:
+      environment = try WireJSONReader.value(
+        value, "environment", as: AppStoreEnvironment.self)
+    case .storefront: storefront = try WireJSONReader.string(value, "storefront")
+    case .storefrontId: storefrontId = try WireJSONReader.string(value, "storefrontId")
+    case .transactionReason:
+      transactionReason = try WireJSONReader.value(
+        value, "transactionReason", as: TransactionReason.self)
+    case .currency: currency = try WireJSONReader.string(value, "currency")
+    case .price: price = try WireJSONReader.int64(value, "price")
+    case .offerDiscountType:
+      offerDiscountType = try WireJSONReader.value(
+        value, "offerDiscountType", as: OfferDiscountType.self)
+    case .appTransactionId:
+      appTransactionId = try WireJSONReader.string(value, "appTransactionId")
+    case .offerPeriod: offerPeriod = try WireJSONReader.string(value, "offerPeriod")
+    case .revocationType:
+      revocationType = try WireJSONReader.value(
+        value, "revocationType", as: RevocationType.self)
+    case .revocationPercentage:
+      revocationPercentage = try WireJSONReader.int(value, "revocationPercentage")
+    case .billingPlanType:
+      billingPlanType = try WireJSONReader.value(
+        value, "billingPlanType", as: BillingPlanType.self)
+    case .commitmentInfo:
+      if let value = WireJSONReader.present(value) {
+        commitmentInfo = try TransactionCommitmentInfo(json: value)
+      }
+    case .bundleProductId, .bundleSubscriptionGroupIdentifier, .bundleOriginalTransactionId,
+      .bundleTransactionId, .previousOriginalTransactionId:
+      bundle[name.rawValue] = try WireJSONReader.string(value, name.rawValue)
+    case .multiSeatInfo:
+      if let value = WireJSONReader.present(value) {
+        multiSeatInfo = try TransactionMultiSeatInfo(json: value)
+      }
+    case .advancedCommerceInfo:
+      if let value = WireJSONReader.present(value) {
+        advancedCommerceInfo = try AdvancedCommerceTransactionInfo(json: value)
+      }
+    case .deviceVerification:
+      deviceVerification = try WireJSONReader.base64(value, "deviceVerification")
+    case .deviceVerificationNonce:
+      deviceVerificationNonce = try WireJSONReader.uuid(value, "deviceVerificationNonce")
+    }
+  }
+
+  /// The payload, or `missingField` for the first required member not read.
+  func payload() throws(WireDecodingError) -> JWSTransactionDecodedPayload {
+    var payload = JWSTransactionDecodedPayload(
       originalTransactionId: try WireJSONReader.required(
         originalTransactionId, "originalTransactionId"),
       transactionId: try WireJSONReader.required(transactionId, "transactionId"),
@@ -166,7 +212,8 @@ extension JWSTransactionDecodedPayload {
       deviceVerification: deviceVerification,
       deviceVerificationNonce: deviceVerificationNonce
     )
-    self.advancedCommerceInfo = advancedCommerceInfo
+    payload.advancedCommerceInfo = advancedCommerceInfo
+    return payload
   }
 }
 
@@ -182,4 +229,28 @@ enum JWSTransactionPayloadMember: String, CaseIterable {
     advancedCommerceInfo, deviceVerification, deviceVerificationNonce
 
   static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+  /// A member's name as bytes.
+  private struct Name {
+    let bytes: [UInt8]
+    let member: JWSTransactionPayloadMember
+  }
+
+  /// The members by the length of their names.
+  private static let byLength: [[Name]] = {
+    var table = [[Name]](
+      repeating: [], count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+    for member in allCases {
+      table[member.rawValue.utf8.count].append(
+        Name(bytes: Array(member.rawValue.utf8), member: member))
+    }
+    return table
+  }()
+
+  /// The member whose name is `bytes`, found without making a string of them.
+  static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+    guard bytes.count < byLength.count else { return nil }
+    for name in byLength[bytes.count] where name.bytes.elementsEqual(bytes) { return name.member }
+    return nil
+  }
 }

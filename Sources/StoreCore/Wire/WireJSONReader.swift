@@ -72,7 +72,7 @@ public enum WireJSONReader {
   /// A UUID written as a string.
   public static func uuid(_ value: JSONValue, _ field: String) throws(WireDecodingError) -> UUID? {
     guard let text = try string(value, field) else { return nil }
-    guard let uuid = UUID(uuidString: text) else {
+    guard let uuid = UUIDText.parse(text) else {
       throw .invalidValue(field: field, reason: "expected a UUID, found \(value.kindDescription)")
     }
     return uuid

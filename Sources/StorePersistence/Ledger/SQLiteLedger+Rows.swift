@@ -46,7 +46,7 @@ extension SQLiteLedger {
   static func customer(_ row: Row) throws -> Customer {
     let id = try row.get(String.self, "id")
     let device = try row.get(String.self, "device_verification_id")
-    guard let deviceID = UUID(uuidString: device) else {
+    guard let deviceID = UUIDText.parse(device) else {
       throw LedgerError.damagedRow(table: "customers", id: id, reason: "bad device verification ID")
     }
     return Customer(
@@ -91,7 +91,7 @@ extension SQLiteLedger {
       }
       signed = SignedTransaction(jws: jws, payload: payload)
     }
-    let token = try row.get(String?.self, "app_account_token").flatMap(UUID.init(uuidString:))
+    let token = try row.get(String?.self, "app_account_token").flatMap(UUIDText.parse)
     return TransactionRecord(
       id: UInt64(id), customerID: try row.get(String.self, "customer_id"),
       productID: try row.get(String.self, "product_id"), state: state,

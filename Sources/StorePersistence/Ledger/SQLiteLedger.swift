@@ -109,6 +109,14 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
+  /// The customer the record with identifier `id` belongs to.
+  public func customerID(ofRecord id: UInt64) throws -> String? {
+    try queue.read { db in
+      try db.fetchOne("SELECT customer_id FROM transactions WHERE id = ?", [.integer(Int64(id))])
+        .map { try $0.get(String.self, "customer_id") }
+    }
+  }
+
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   public func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord? {
     try queue.read { db in

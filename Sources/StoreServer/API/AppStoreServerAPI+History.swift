@@ -5,9 +5,7 @@ extension AppStoreServerAPI {
   /// states, filtered, 20 a page in purchase-date order (then transaction ID).
   func transactionHistory(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let query = try TransactionHistoryQuery(request)
-    let found = try transaction(id)
-    let matching = try servedTransactions(customerID: found.record.customerID)
-      .filter { query.matches($0.payload) }
+    let matching = try servedHistory(ofTransaction: id).filter { query.matches($0.payload) }
     let page = Self.page(
       matching, after: query.revision, descending: query.descending,
       key: { $0.payload.purchaseDate })
@@ -30,9 +28,7 @@ extension AppStoreServerAPI {
       guard let parsed = HistoryRevision(token: value) else { throw APIError.invalidRevision }
       revision = parsed
     }
-    let found = try transaction(id)
-    let refunded = try servedTransactions(customerID: found.record.customerID)
-      .filter { $0.payload.revocationDate != nil }
+    let refunded = try servedHistory(ofTransaction: id).filter { $0.payload.revocationDate != nil }
     let page = Self.page(
       refunded, after: revision, descending: false, key: { $0.payload.revocationDate ?? 0 })
     return .json(

@@ -10,12 +10,34 @@ extension AppStoreServerAPI {
   func transaction(_ text: String, notFound: APIError = .transactionNotFound) throws
     -> (record: TransactionRecord, signed: SignedTransaction)
   {
-    guard let id = UInt64(text), id > 0, text.allSatisfy(\.isASCII) else {
-      throw APIError.invalidTransactionID
-    }
+    let id = try Self.transactionID(text)
     guard let record = try ledger.record(id: id), let signed = record.signed, isServed(signed)
     else { throw notFound }
     return (record, signed)
+  }
+
+  /// The transactions this server serves of the customer whose transaction has identifier
+  /// `text`, in identifier order: what both history endpoints page through.
+  ///
+  /// - Throws: `invalidTransactionID` for text that is not an identifier,
+  ///   `transactionNotFound` when that transaction is not one this server serves.
+  func servedHistory(ofTransaction text: String) throws -> [SignedTransaction] {
+    let id = try Self.transactionID(text)
+    // The customer alone, not the record: its payload is decoded once, with the others.
+    guard let customerID = try ledger.customerID(ofRecord: id) else {
+      throw APIError.transactionNotFound
+    }
+    let served = try servedTransactions(customerID: customerID)
+    guard served.contains(where: { $0.id == id }) else { throw APIError.transactionNotFound }
+    return served
+  }
+
+  /// The identifier written as `text`, or `invalidTransactionID`.
+  static func transactionID(_ text: String) throws(APIError) -> UInt64 {
+    guard let id = UInt64(text), id > 0, text.allSatisfy(\.isASCII) else {
+      throw .invalidTransactionID
+    }
+    return id
   }
 
   /// Whether `signed` belongs to this server's bundle and environment.

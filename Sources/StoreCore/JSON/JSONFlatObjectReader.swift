@@ -1,0 +1,162 @@
+/// Reads the members of one JSON object straight from its bytes.
+///
+/// No tree of values and no string for a member's name: for payloads decoded by the thousand (a
+/// history page decodes ten of a ledger no cache holds), building the tree was half of decoding.
+///
+/// It reads only the common shape — names and strings without escapes, JSON's own whitespace —
+/// and answers `false` for anything else (an escape, a byte order mark, text that is not JSON),
+/// so the caller can read the text again with `JSONParser`, which accepts every JSON text and
+/// names the first error. A nested object or array is handed over parsed by `JSONParser`.
+enum JSONFlatObjectReader {
+  /// Calls `visit` with each member's name (its bytes) and value, in document order; `false` if
+  /// the text is not of the common shape or `visit` answers `false`.
+  static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    visit: (_ name: UnsafeBufferPointer<UInt8>, _ value: JSONValue) -> Bool
+  ) -> Bool {
+    var scanner = Scanner(bytes: bytes)
+    scanner.skipWhitespace()
+    guard scanner.take(UInt8(ascii: "{")) else { return false }
+    scanner.skipWhitespace()
+    if !scanner.take(UInt8(ascii: "}")) {
+      while true {
+        scanner.skipWhitespace()
+        guard let name = scanner.plainString(), name.allSatisfy({ $0 < 0x80 }) else {
+          return false
+        }
+        scanner.skipWhitespace()
+        guard scanner.take(UInt8(ascii: ":")) else { return false }
+        scanner.skipWhitespace()
+        guard let value = scanner.value(), visit(name, value) else { return false }
+        scanner.skipWhitespace()
+        if scanner.take(UInt8(ascii: ",")) { continue }
+        guard scanner.take(UInt8(ascii: "}")) else { return false }
+        break
+      }
+    }
+    scanner.skipWhitespace()
+    return scanner.offset == bytes.count
+  }
+
+  private struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var next: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+      guard next == byte else { return false }
+      offset += 1
+      return true
+    }
+
+    mutating func skipWhitespace() {
+      while let byte = next,
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+          || byte == UInt8(ascii: "\r")
+      {
+        offset += 1
+      }
+    }
+
+    /// The bytes between the quotes of a string with nothing escaped; nil for anything else.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+      guard take(UInt8(ascii: "\"")) else { return nil }
+      let start = offset
+      let end = JSONEscapeScan.firstEscape(in: bytes, from: start)
+      guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+      offset = end + 1
+      return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    mutating func value() -> JSONValue? {
+      guard let first = next else { return nil }
+      switch first {
+      case UInt8(ascii: "\""):
+        guard let run = plainString() else { return nil }
+        // ASCII, nearly every string, needs no validation (the generic validating initializer
+        // was a quarter of a payload's decoding); any other bytes go back to the parser, which
+        // validates them and names invalid UTF-8 with its position.
+        guard run.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return .string(String(decoding: run, as: UTF8.self))
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+      case UInt8(ascii: "t"): return literal("true", .bool(true))
+      case UInt8(ascii: "f"): return literal("false", .bool(false))
+      case UInt8(ascii: "n"): return literal("null", .null)
+      case UInt8(ascii: "{"), UInt8(ascii: "["): return container()
+      default: return nil
+      }
+    }
+
+    /// A number in JSON's grammar, kept as its text as `JSONParser` keeps it.
+    private mutating func number() -> JSONValue? {
+      let start = offset
+      _ = take(UInt8(ascii: "-"))
+      guard let first = next, isDigit(first) else { return nil }
+      offset += 1
+      if first == UInt8(ascii: "0") {
+        if let byte = next, isDigit(byte) { return nil }
+      } else {
+        skipDigits()
+      }
+      if take(UInt8(ascii: ".")) {
+        guard let byte = next, isDigit(byte) else { return nil }
+        skipDigits()
+      }
+      if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+        if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+        guard let byte = next, isDigit(byte) else { return nil }
+        skipDigits()
+      }
+      let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+      return .number(String(decoding: text, as: UTF8.self))
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+      let count = word.utf8CodeUnitCount
+      guard bytes.count - offset >= count,
+        word.withUTF8Buffer({ $0.elementsEqual(bytes[offset..<offset + count]) })
+      else { return nil }
+      offset += count
+      return value
+    }
+
+    /// A nested object or array, its end found here and its text parsed by `JSONParser`.
+    private mutating func container() -> JSONValue? {
+      let start = offset
+      var depth = 0
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          guard depth <= JSONParser.maximumDepth else { return nil }
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 {
+            return try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+          }
+        case UInt8(ascii: "\""):
+          // Past the string, escapes included: a quote or bracket inside it is text.
+          while offset < bytes.count, bytes[offset] != UInt8(ascii: "\"") {
+            offset += bytes[offset] == UInt8(ascii: "\\") ? 2 : 1
+          }
+          offset += 1
+        default: break
+        }
+      }
+      return nil
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+      byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipDigits() {
+      while let byte = next, isDigit(byte) { offset += 1 }
+    }
+  }
+}
