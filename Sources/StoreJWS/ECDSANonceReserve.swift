@@ -79,6 +79,8 @@ final class ECDSANonceReserve: Sendable {
     NonceWorkers.started()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       defer { NonceWorkers.finished() }
+      let idle = IdlePriority()
+      defer { idle.end() }
       while !NonceWorkers.isStopping, let nonce = Nonce(key: key) {
         let full = state.withLock { state in
           state.ready.append(nonce)
@@ -157,5 +159,30 @@ enum NonceWorkers {
   static func stop() {
     stopping.store(true, ordering: .releasing)
     _ = running.wait(timeout: .now() + .seconds(1))
+  }
+}
+
+/// The calling thread scheduled only when a core would otherwise be idle (`SCHED_IDLE`), until
+/// `end`: a refill is work for spare time, and at normal priority it took the core the client
+/// or the answering thread was about to use.
+private struct IdlePriority {
+  /// Linux's `SCHED_IDLE`, which Glibc declares only to C code compiled with `_GNU_SOURCE`.
+  private static let idlePolicy: Int32 = 5
+
+  private var previous: (policy: Int32, parameters: sched_param)?
+
+  init() {
+    var policy: Int32 = 0
+    var parameters = sched_param()
+    guard pthread_getschedparam(pthread_self(), &policy, &parameters) == 0 else { return }
+    var idle = sched_param()
+    idle.sched_priority = 0
+    guard pthread_setschedparam(pthread_self(), Self.idlePolicy, &idle) == 0 else { return }
+    previous = (policy, parameters)
+  }
+
+  func end() {
+    guard var previous else { return }
+    _ = pthread_setschedparam(pthread_self(), previous.policy, &previous.parameters)
   }
 }
