@@ -32,13 +32,7 @@ extension JWSTransactionDecodedPayload {
       self = payload
       return
     }
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(text)
-    } catch {
-      throw .invalidValue(field: "payload", reason: "not JSON: \(error.description)")
-    }
-    try self.init(json: value)
+    try self.init(json: try WireJSONReader.payloadDocument(text))
   }
 }
 

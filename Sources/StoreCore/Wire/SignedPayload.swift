@@ -20,13 +20,7 @@ public protocol SignedPayload: Sendable, Equatable {
 extension SignedPayload {
   /// Decodes the payload from UTF-8 JSON text.
   public init(jsonBytes bytes: some Sequence<UInt8>) throws(WireDecodingError) {
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(bytes)
-    } catch {
-      throw .invalidValue(field: "payload", reason: "not JSON: \(error.description)")
-    }
-    try self.init(json: value)
+    try self.init(json: try WireJSONReader.payloadDocument(bytes))
   }
 
   /// The payload as a `JSONValue`, for pretty printing.

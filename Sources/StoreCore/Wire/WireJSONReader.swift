@@ -5,6 +5,17 @@ import Foundation
 /// Decoding is strict where Apple's server library is lenient: a number for a string, a float for
 /// an integer or an unknown enum value is an error, so storeterm never passes off a coerced value.
 public enum WireJSONReader {
+  /// A payload's JSON text parsed, or `invalidValue` naming the syntax error.
+  public static func payloadDocument(_ bytes: some Sequence<UInt8>) throws(WireDecodingError)
+    -> JSONValue
+  {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw .invalidValue(field: "payload", reason: "not JSON: \(error.description)")
+    }
+  }
+
   /// The members of an object, or `notAnObject`.
   public static func members(_ value: JSONValue, field: String) throws(WireDecodingError)
     -> [JSONMember]
