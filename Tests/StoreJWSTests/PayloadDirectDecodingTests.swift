@@ -103,17 +103,26 @@ struct PayloadDirectDecodingTests {
     #expect(Self.direct(bytes) == expected)
   }
 
-  @Test func uuidTextReadsWhatFoundationReads() {
-    let texts = [
+  @Test func uuidTextReadsWhatFoundationReadsAndNothingLooser() {
+    let wellFormed = [
       "3f2504e0-4f89-41d3-9a0c-0305e82c3301", "3F2504E0-4F89-41D3-9A0C-0305E82C3301",
       "3F2504E0-4f89-41D3-9a0C-0305E82C3301", "00000000-0000-0000-0000-000000000000",
+    ]
+    for text in wellFormed {
+      #expect(UUIDText.parse(text) != nil, "\(text)")
+      #expect(UUIDText.parse(text) == UUID(uuidString: text), "\(text)")
+    }
+    // Foundation on Linux reads each group with `sscanf`, so it also takes a sign, a `0x` or
+    // a space inside a group (and reads " f2504e0" as F2504E00); Darwin's `uuid_parse` and this
+    // reader take only hexadecimal digits.
+    let malformed = [
       "3f2504e0-4f89-41d3-9a0c-0305e82c330", "3f2504e0-4f89-41d3-9a0c-0305e82c33011",
       "3f2504e0+4f89-41d3-9a0c-0305e82c3301", "3f2504e04-f89-41d3-9a0c-0305e82c3301",
       "3g2504e0-4f89-41d3-9a0c-0305e82c3301", "", "{3f2504e0-4f89-41d3-9a0c-0305e82c3301}",
-      "3f2504e0-4f89-41d3-9a0c-0305e82c33é",
+      "3f2504e0-4f89-41d3-9a0c-0305e82c33é", "+f2504e0-4f89-41d3-9a0c-0305e82c3301",
+      "0x2504e0-4f89-41d3-9a0c-0305e82c3301", " f2504e0-4f89-41d3-9a0c-0305e82c3301",
     ]
-    for text in texts {
-      #expect(UUIDText.parse(text) == UUID(uuidString: text), "\(text)")
-    }
+    for text in malformed { #expect(UUIDText.parse(text) == nil, "\(text)") }
   }
+
 }
