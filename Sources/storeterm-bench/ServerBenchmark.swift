@@ -199,6 +199,12 @@ struct LatencySeries {
   var sorted: [Double] { samples.sorted() }
   /// Requests per second.
   var rate: Double { Double(samples.count) / (elapsed / 1_000) }
+
+  /// Adds `other`'s requests and time to these.
+  mutating func append(_ other: LatencySeries) {
+    samples += other.samples
+    elapsed += other.elapsed
+  }
   var p50: Double { sorted[sorted.count / 2] }
   var p99: Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))] }
 
@@ -265,8 +271,8 @@ struct BenchHTTPClient {
       samples: samples, elapsed: BenchTime.milliseconds(started.duration(to: clock.now)))
   }
 
-  /// `count` requests to each of two servers in alternating blocks of `block`, each timed;
-  /// each client's token is made once before the clock starts, as in `series`.
+  /// `count` requests to each of two servers in alternating blocks of `block`, each block a
+  /// `series`; each side's rate is of its own blocks' time.
   ///
   /// Blocks, not single requests: one request to each in turn measured the other server's
   /// cache misses as much as this one's work.
@@ -274,28 +280,13 @@ struct BenchHTTPClient {
     _ count: Int, block: Int = 100, _ first: BenchHTTPClient, _ firstPath: () -> String,
     _ second: BenchHTTPClient, _ secondPath: () -> String
   ) async throws -> (LatencySeries, LatencySeries) {
-    let clock = ContinuousClock()
-    let tokens = (try first.token(), try second.token())
-    var samples: ([Double], [Double]) = ([], [])
-    func run(_ client: BenchHTTPClient, _ path: String, _ bearer: String) async throws -> Double {
-      let before = clock.now
-      let answer = try await client.get(path, bearer: bearer)
-      let milliseconds = BenchTime.milliseconds(before.duration(to: clock.now))
-      guard answer.status == 200 else {
-        throw BenchmarkError("\(path) answered \(answer.status): \(answer.text)")
-      }
-      return milliseconds
+    var sides = (LatencySeries(samples: [], elapsed: 0), LatencySeries(samples: [], elapsed: 0))
+    while sides.0.samples.count < count {
+      let size = min(block, count - sides.0.samples.count)
+      sides.0.append(try await first.series(size, firstPath))
+      sides.1.append(try await second.series(size, secondPath))
     }
-    while samples.0.count < count {
-      let size = min(block, count - samples.0.count)
-      for _ in 0..<size { samples.0.append(try await run(first, firstPath(), tokens.0)) }
-      for _ in 0..<size { samples.1.append(try await run(second, secondPath(), tokens.1)) }
-    }
-    // Each side's rate is of the time spent in its own requests.
-    return (
-      LatencySeries(samples: samples.0, elapsed: samples.0.reduce(0, +)),
-      LatencySeries(samples: samples.1, elapsed: samples.1.reduce(0, +))
-    )
+    return sides
   }
 
   /// Sockets in TIME-WAIT on either side of `port` (the side that closes first keeps one): about

@@ -53,12 +53,7 @@ enum JSONFlatObjectReader {
     }
 
     mutating func skipWhitespace() {
-      while let byte = next,
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-          || byte == UInt8(ascii: "\r")
-      {
-        offset += 1
-      }
+      while let byte = next, JSONGrammar.isWhitespace(byte) { offset += 1 }
     }
 
     /// The bytes between the quotes of a string with nothing escaped; nil for anything else.
@@ -93,25 +88,11 @@ enum JSONFlatObjectReader {
     /// A number in JSON's grammar, kept as its text as `JSONParser` keeps it.
     private mutating func number() -> JSONValue? {
       let start = offset
-      _ = take(UInt8(ascii: "-"))
-      guard let first = next, isDigit(first) else { return nil }
-      offset += 1
-      if first == UInt8(ascii: "0") {
-        if let byte = next, isDigit(byte) { return nil }
-      } else {
-        skipDigits()
-      }
-      if take(UInt8(ascii: ".")) {
-        guard let byte = next, isDigit(byte) else { return nil }
-        skipDigits()
-      }
-      if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-        if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
-        guard let byte = next, isDigit(byte) else { return nil }
-        skipDigits()
-      }
-      let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-      return .number(String(decoding: text, as: UTF8.self))
+      let (end, failure) = JSONGrammar.numberEnd(in: bytes, from: start)
+      guard failure == nil else { return nil }
+      offset = end
+      return .number(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
     }
 
     private mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
@@ -151,12 +132,5 @@ enum JSONFlatObjectReader {
       return nil
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
-      byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    private mutating func skipDigits() {
-      while let byte = next, isDigit(byte) { offset += 1 }
-    }
   }
 }

@@ -133,27 +133,11 @@ public struct JSONParser {
 
   private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
     let start = index
-    if peek() == UInt8(ascii: "-") { index += 1 }
-    guard let first = peek(), isDigit(first) else { throw error("expected a digit in a number") }
-    if first == UInt8(ascii: "0") {
-      index += 1
-      if let next = peek(), isDigit(next) { throw error("numbers cannot have leading zeros") }
-    } else {
-      skipDigits()
+    let (end, failure) = bytes.withUnsafeBufferPointer {
+      JSONGrammar.numberEnd(in: $0, from: start)
     }
-    if peek() == UInt8(ascii: ".") {
-      index += 1
-      guard let next = peek(), isDigit(next) else { throw error("expected a digit after '.'") }
-      skipDigits()
-    }
-    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-      index += 1
-      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-      guard let next = peek(), isDigit(next) else {
-        throw error("expected a digit in the exponent")
-      }
-      skipDigits()
-    }
+    index = end
+    if let failure { throw error(failure) }
     return .number(String(decoding: bytes[start..<index], as: UTF8.self))
   }
 
@@ -245,7 +229,7 @@ public struct JSONParser {
   private mutating func parseHex4() throws(JSONSyntaxError) -> UInt16 {
     var value: UInt16 = 0
     for _ in 0..<4 {
-      guard let byte = peek(), let digit = hexValue(byte) else {
+      guard let byte = peek(), let digit = JSONGrammar.hexValue(byte) else {
         throw error("expected four hexadecimal digits after '\\u'")
       }
       value = value << 4 | UInt16(digit)
@@ -254,32 +238,10 @@ public struct JSONParser {
     return value
   }
 
-  private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
-
   private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  private func isDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
-
-  private mutating func skipDigits() {
-    while let byte = peek(), isDigit(byte) { index += 1 }
-  }
-
   private mutating func skipWhitespace() {
-    while let byte = peek(),
-      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-        || byte == UInt8(ascii: "\r")
-    {
-      index += 1
-    }
+    while let byte = peek(), JSONGrammar.isWhitespace(byte) { index += 1 }
   }
 
   private func describe(_ byte: UInt8) -> String {

@@ -5,9 +5,7 @@ extension JWSTransactionDecodedPayload {
   public init(json: JSONValue) throws(WireDecodingError) {
     var fields = JWSTransactionPayloadFields()
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
-      // One hash per member instead of comparing its name with every case in turn: this ran
-      // for every record a big ledger read, about a tenth of a history request's time.
-      guard let name = JWSTransactionPayloadMember.byName[member.key] else { continue }
+      guard let name = JWSTransactionPayloadMember.named(member.key) else { continue }
       try fields.read(name, member.value)
     }
     self = try fields.payload()
@@ -211,7 +209,7 @@ struct JWSTransactionPayloadFields {
   }
 }
 
-/// The members ``JWSTransactionDecodedPayload/init(json:)`` reads, found by name once each.
+/// The members ``JWSTransactionDecodedPayload``'s decoders read.
 enum JWSTransactionPayloadMember: String, CaseIterable {
   case originalTransactionId, transactionId, webOrderLineItemId, bundleId, productId,
     subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity, type,
@@ -221,8 +219,6 @@ enum JWSTransactionPayloadMember: String, CaseIterable {
     billingPlanType, commitmentInfo, bundleProductId, bundleSubscriptionGroupIdentifier,
     bundleOriginalTransactionId, bundleTransactionId, previousOriginalTransactionId, multiSeatInfo,
     advancedCommerceInfo, deviceVerification, deviceVerificationNonce
-
-  static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
   /// A member's name as bytes.
   private struct Name {
@@ -241,7 +237,14 @@ enum JWSTransactionPayloadMember: String, CaseIterable {
     return table
   }()
 
-  /// The member whose name is `bytes`, found without making a string of them.
+  /// The member named `name`.
+  static func named(_ name: String) -> Self? {
+    var name = name
+    return name.withUTF8 { named($0) }
+  }
+
+  /// The member whose name is `bytes`, found without making a string of them (a compare of a
+  /// few names of the same length, not a `switch` over forty).
   static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
     guard bytes.count < byLength.count else { return nil }
     for name in byLength[bytes.count] where name.bytes.elementsEqual(bytes) { return name.member }

@@ -22,7 +22,9 @@ public enum UUIDText {
         index += 1
         continue
       }
-      guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else {
+      guard let high = JSONGrammar.hexValue(bytes[index]),
+        let low = JSONGrammar.hexValue(bytes[index + 1])
+      else {
         return nil
       }
       value[byte] = high << 4 | low
@@ -36,12 +38,4 @@ public enum UUIDText {
       ))
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 }

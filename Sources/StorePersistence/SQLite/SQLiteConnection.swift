@@ -22,8 +22,6 @@ public final class SQLiteConnection {
   /// wrote (gone if it rolls back) from rows an earlier, finished transaction left.
   var transactionNumber: UInt64 = 0
   private var cache: [String: Statement] = [:]
-  /// `executeControl`'s statements, prepared once each (`BEGIN`, `COMMIT`).
-  private var controlStatements: [String: Statement] = [:]
   /// The database file, while this connection has it open (nil in memory).
   private var file: OpenDatabaseFiles.Identity?
 
@@ -84,7 +82,6 @@ public final class SQLiteConnection {
 
   deinit {
     cache.removeAll()
-    controlStatements.removeAll()
     // close_v2 defers the close until every statement is finalized, whatever the release order.
     if let file {
       OpenDatabaseFiles.closed(file) { sqlite3_close_v2(handle) }
@@ -152,21 +149,20 @@ public final class SQLiteConnection {
   // MARK: - Internals shared with transactions
 
   /// Runs one fixed, value-free statement that storeterm itself wrote (BEGIN, COMMIT) and
-  /// returns the raw result code, bypassing the read-only guard.
+  /// returns the raw result code.
   ///
-  /// Each is prepared once and kept: parsing them anew was most of the cost of the read
-  /// transaction every server request opens.
+  /// Each is prepared once and kept in the statement cache: parsing them anew was most of the
+  /// cost of the read transaction every server request opens.
   func executeControl(_ sql: String) -> Int32 {
-    if controlStatements[sql] == nil {
-      var raw: OpaquePointer?
-      let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
-      guard code == SQLITE_OK, let raw else {
-        sqlite3_finalize(raw)
-        return code
-      }
-      controlStatements[sql] = Statement(handle: raw, sql: sql)
+    let statement: Statement
+    do {
+      // Transaction control statements count as read-only, so the cache's guard lets them by.
+      statement = try cachedStatement(sql)
+    } catch let error as SQLiteError {
+      return error.extendedResultCode
+    } catch {
+      return SQLITE_MISUSE
     }
-    guard let statement = controlStatements[sql] else { return SQLITE_MISUSE }
     let code = sqlite3_step(statement.handle)
     // Reset at once: a statement left unreset would count as still running.
     sqlite3_reset(statement.handle)
