@@ -33,7 +33,7 @@ final class HandlerMeter: Sendable {
   }
 
   /// The calling thread's CPU time, in microseconds.
-  private static func threadMicroseconds() -> Double {
+  static func threadMicroseconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3

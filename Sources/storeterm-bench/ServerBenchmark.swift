@@ -156,9 +156,14 @@ struct ServerBenchmark {
     let (pairedHistory, pairedPeer) = try await BenchHTTPClient.alternating(
       requests, client, { "/inApps/v2/history/\(builder.originalID(customer()) + 3)" },
       bareClient, { "/fixed" })
-    pairedHistory.print("History v2, blocks alternating", handlerCPU: meter.take())
+    let pairedCPU = meter.take()
+    pairedHistory.print("History v2, blocks alternating", handlerCPU: pairedCPU)
     pairedPeer.print("bare libmicrohttpd, blocks alternating")
     let share = pairedHistory.rate / pairedPeer.rate
+    try await calibrate(
+      bare: bareClient, body: body,
+      handlerMicroseconds: pairedCPU.reduce(0, +) / Double(max(1, pairedCPU.count)),
+      history: pairedHistory)
     // Issue 27: the same requests while a thousand idle or slow connections are held open.
     var worst = max(history.p99, statuses.p99)
     for kind in [HeldConnections.Kind.idle, .slow] {
@@ -180,6 +185,43 @@ struct ServerBenchmark {
         + "\(BenchHTTPClient.closedConnections(port: server.port)) to the server, "
         + "\(BenchHTTPClient.closedConnections(port: bare.port)) to the bare peer")
     return (worst, share)
+  }
+}
+
+extension ServerBenchmark {
+  /// How much of History's gap to the bare peer its handler's own time explains.
+  ///
+  /// The bare peer runs again in alternating blocks beside one whose handler keeps its thread
+  /// busy for History's mean handler CPU time (the mean: a rate is a mean); taking each
+  /// request's time as growing in a straight line with the handler's gives about how long a
+  /// handler may take for the throughput goal. In four runs on 2026-12-04 the busy peer kept
+  /// 61–67% of the bare one's rate and History 50–61% (History's own blocks ran a minute
+  /// earlier): the handler's time is most of the gap.
+  fileprivate func calibrate(
+    bare: BenchHTTPClient, body: [UInt8], handlerMicroseconds: Double, history: LatencySeries
+  ) async throws {
+    let busy = try HTTPServer(host: "127.0.0.1", port: 0) { _ in
+      let start = HandlerMeter.threadMicroseconds()
+      while HandlerMeter.threadMicroseconds() - start < handlerMicroseconds {}
+      return HTTPResponse(status: 200, contentType: "application/json", body: body)
+    }
+    defer { busy.stop() }
+    let busyClient = BenchHTTPClient(base: "http://127.0.0.1:\(busy.port)", token: bare.token)
+    let (plain, loaded) = try await BenchHTTPClient.alternating(
+      requests, bare, { "/fixed" }, busyClient, { "/fixed" })
+    loaded.print(String(format: "bare, handler busy %.0f µs, alternating", handlerMicroseconds))
+    plain.print("bare libmicrohttpd, beside the busy")
+    // Each request's time grows with the handler's by `slope`; the goal allows the peer's time
+    // divided by the goal share.
+    let perRequest = 1_000 / plain.rate
+    let slope = (1_000 / loaded.rate - perRequest) / handlerMicroseconds
+    let budget = perRequest * (1 / Self.throughputGoal - 1) / slope
+    print(
+      String(
+        format: "  a %.0f µs handler alone keeps %.1f%% of the peer's rate (History: %.1f%% of this"
+          + " peer's rate); the goal allows a handler of about %.0f µs",
+        handlerMicroseconds, loaded.rate / plain.rate * 100, history.rate / plain.rate * 100,
+        budget))
   }
 }
 
