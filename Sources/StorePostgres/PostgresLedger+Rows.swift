@@ -62,27 +62,8 @@ extension PostgresLedger {
       throw LedgerError.damagedRow(
         table: "transactions", id: String(id), reason: "unknown state \(stateName)")
     }
-    var signed: SignedTransaction?
-    if let stored = try row.text("jws") {
-      var jws = stored
-      if let headerID = try row.integer("jws_header") {
-        guard let header = try headers.header(headerID, db: db) else {
-          throw LedgerError.damagedRow(
-            table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
-        }
-        jws = header + "." + stored
-      }
-      let payload = try DecodedPayloadCache.payload(for: stored) {
-        guard let bytes = CompactJWSPayload.bytes(of: jws) else {
-          throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
-        }
-        do {
-          return try JWSTransactionDecodedPayload(jsonBytes: bytes)
-        } catch {
-          throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "\(error)")
-        }
-      }
-      signed = SignedTransaction(jws: jws, payload: payload)
+    let signed = try row.text("jws").map { stored in
+      try self.signed(id: id, stored: stored, headerID: try row.integer("jws_header"), db: db)
     }
     return TransactionRecord(
       id: UInt64(id), customerID: try row.string("customer_id"),
@@ -94,6 +75,22 @@ extension PostgresLedger {
       signed: signed, isFinished: try row.int64("finished") != 0,
       createdDate: Date(epochMilliseconds: try row.int64("created_ms")),
       sharedFromID: try row.integer("shared_from").map(UInt64.init))
+  }
+
+  /// The signed transaction a row stores as `stored` (its `jws` column), rebuilt with its header
+  /// `headerID`.
+  func signed(id: Int64, stored: String, headerID: Int64?, db: PostgresConnection) throws
+    -> SignedTransaction
+  {
+    var jws = stored
+    if let headerID {
+      guard let header = try headers.header(headerID, db: db) else {
+        throw LedgerError.damagedRow(
+          table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
+      }
+      jws = header + "." + stored
+    }
+    return try DecodedPayloadCache.signedTransaction(jws: jws, stored: stored, id: id)
   }
 
   static func event(_ row: PostgresRow) throws -> StoreEvent {

@@ -167,6 +167,21 @@ public final class PostgresLedger: Ledger {
     }
   }
 
+  /// The signed transactions of the customer's records, in identifier order: three columns of
+  /// each row instead of a whole record.
+  public func signedTransactions(customerID: String) throws -> [SignedTransaction] {
+    try database.read { db in
+      try db.execute(
+        "SELECT id, jws, jws_header FROM transactions WHERE customer_id = $1"
+          + " AND jws IS NOT NULL ORDER BY id", [.text(customerID)]
+      ).map { row in
+        try signed(
+          id: try row.int64("id"), stored: try row.string("jws"),
+          headerID: try row.integer("jws_header"), db: db)
+      }
+    }
+  }
+
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   public func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord? {
     try database.read { db in

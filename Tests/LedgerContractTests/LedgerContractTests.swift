@@ -65,6 +65,8 @@ import Testing
     #expect(try other.record(id: 2)?.signed?.jws == monthly.jws)
     #expect(try other.customerID(ofRecord: 2) == Customer.defaultID)
     #expect(try other.customerID(ofRecord: 99) == nil)
+    #expect(try other.signedTransactions(customerID: Customer.defaultID) == [lifetime, monthly])
+    #expect(try other.signedTransactions(customerID: "nobody").isEmpty)
     #expect(try other.unfinishedRecords(customerID: Customer.defaultID).map(\.id) == [1, 2])
     #expect(try other.latestRecord(customerID: Customer.defaultID, originalID: 2)?.id == 2)
     let subscriptions = try other.subscriptions(customerID: Customer.defaultID)

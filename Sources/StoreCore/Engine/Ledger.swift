@@ -46,6 +46,10 @@ public protocol Ledger: Sendable {
   /// record (a history request reads the customer's records next, the looked-up one with them).
   func customerID(ofRecord id: UInt64) throws -> String?
 
+  /// The signed transactions of the customer's records, in identifier order, read without the
+  /// rest of each record: what the server's history endpoints page through.
+  func signedTransactions(customerID: String) throws -> [SignedTransaction]
+
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord?
 
@@ -178,5 +182,10 @@ extension Ledger {
   /// The customer of ``record(id:)``; ledgers that can read it alone do.
   public func customerID(ofRecord id: UInt64) throws -> String? {
     try record(id: id)?.customerID
+  }
+
+  /// The signed transactions of ``records(customerID:)``; ledgers that can read them alone do.
+  public func signedTransactions(customerID: String) throws -> [SignedTransaction] {
+    try records(customerID: customerID).compactMap(\.signed)
   }
 }

@@ -36,6 +36,27 @@ public enum DecodedPayloadCache {
     return payload
   }
 
+  /// The signed transaction of `transactions` row `id`, whose JWS is `jws` (its header joined
+  /// back on) and whose `jws` column holds `stored`: its payload decoded once per process.
+  ///
+  /// - Throws: `LedgerError.damagedRow` when `jws` is not a JWS of a transaction payload.
+  public static func signedTransaction(jws: String, stored: String, id: Int64) throws
+    -> SignedTransaction
+  {
+    // The payload does not depend on the header: the stored text is a shorter key.
+    let payload = try payload(for: stored) {
+      guard let bytes = CompactJWSPayload.bytes(of: jws) else {
+        throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
+      }
+      do {
+        return try JWSTransactionDecodedPayload(jsonBytes: bytes)
+      } catch {
+        throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "\(error)")
+      }
+    }
+    return SignedTransaction(jws: jws, payload: payload)
+  }
+
   /// The text's length and its last 16 bytes folded into one word.
   static func tag(of text: String) -> UInt64 {
     var tag = UInt64(text.utf8.count)

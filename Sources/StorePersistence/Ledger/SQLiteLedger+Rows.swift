@@ -67,29 +67,10 @@ extension SQLiteLedger {
       throw LedgerError.damagedRow(
         table: "transactions", id: String(id), reason: "unknown state \(stateName)")
     }
-    var signed: SignedTransaction?
-    if let stored = try row.get(String?.self, "jws") {
-      var jws = stored
-      if let headerID = try row.get(Int64?.self, "jws_header") {
-        guard let header = try headers.header(headerID, db: db) else {
-          throw LedgerError.damagedRow(
-            table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
-        }
-        jws = header + "." + stored
-      }
-      // The payload does not depend on the header: the stored text is a shorter key.
-      let payload = try DecodedPayloadCache.payload(for: stored) {
-        guard let bytes = CompactJWSPayload.bytes(of: jws) else {
-          throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
-        }
-        do {
-          return try JWSTransactionDecodedPayload(jsonBytes: bytes)
-        } catch {
-          throw LedgerError.damagedRow(
-            table: "transactions", id: String(id), reason: "\(error)")
-        }
-      }
-      signed = SignedTransaction(jws: jws, payload: payload)
+    let signed = try row.get(String?.self, "jws").map { stored in
+      try Self.signed(
+        id: id, stored: stored, headerID: try row.get(Int64?.self, "jws_header"),
+        headers: headers, db: db)
     }
     let token = try row.get(String?.self, "app_account_token").flatMap(UUIDText.parse)
     return TransactionRecord(
@@ -101,6 +82,22 @@ extension SQLiteLedger {
       signed: signed, isFinished: try row.get(Int64.self, "finished") != 0,
       createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")),
       sharedFromID: try row.get(Int64?.self, "shared_from").map(UInt64.init))
+  }
+
+  /// The signed transaction a row stores as `stored` (its `jws` column), rebuilt with its header
+  /// `headerID` through `headers`.
+  static func signed(
+    id: Int64, stored: String, headerID: Int64?, headers: JWSHeaderStore, db: SQLiteConnection
+  ) throws -> SignedTransaction {
+    var jws = stored
+    if let headerID {
+      guard let header = try headers.header(headerID, db: db) else {
+        throw LedgerError.damagedRow(
+          table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
+      }
+      jws = header + "." + stored
+    }
+    return try DecodedPayloadCache.signedTransaction(jws: jws, stored: stored, id: id)
   }
 
   static func event(_ row: Row) throws -> StoreEvent {

@@ -48,7 +48,7 @@ extension AppStoreServerAPI {
 
   /// The customer's transactions this server serves, in identifier order.
   func servedTransactions(customerID: String) throws -> [SignedTransaction] {
-    try ledger.records(customerID: customerID).compactMap(\.signed).filter(isServed)
+    try ledger.signedTransactions(customerID: customerID).filter(isServed)
   }
 
   /// `signed` as the App Store Server API returns it: signed now, without the device
