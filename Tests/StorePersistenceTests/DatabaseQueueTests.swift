@@ -30,6 +30,27 @@ struct DatabaseQueueTests {
     #expect(try count() == 1)
   }
 
+  @Test("a crash-surviving write commits at synchronous=NORMAL, then FULL is back, thrown or not")
+  func writeSurvivingCrashes() throws {
+    func level(_ db: SQLiteConnection) throws -> Int {
+      try db.fetchOne("PRAGMA synchronous")!.get(Int.self, at: 0)
+    }
+    let inside = try queue.writeSurvivingCrashes { db in
+      try db.execute("INSERT INTO items (name) VALUES (?)", ["gold"])
+      return try level(db)
+    }
+    #expect(inside == 1)
+    #expect(try count() == 1)
+    #expect(throws: Boom()) {
+      try queue.writeSurvivingCrashes { db -> Void in
+        try db.execute("INSERT INTO items (name) VALUES (?)", ["lead"])
+        throw Boom()
+      }
+    }
+    #expect(try count() == 1)
+    #expect(try queue.write { db in try level(db) } == 2)
+  }
+
   @Test("a write rolls back everything when its closure throws, and rethrows the error")
   func rollbackOnThrow() throws {
     #expect(throws: Boom()) {

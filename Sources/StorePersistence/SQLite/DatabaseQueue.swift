@@ -41,6 +41,8 @@ public final class DatabaseQueue: Sendable {
 
   /// Whether the connection was opened with `SQLITE_OPEN_READONLY`.
   public let isReadOnly: Bool
+  /// Whether commits wait for the disk (`synchronous=FULL`).
+  private let isFullSync: Bool
 
   private let connection: Mutex<SQLiteConnection>
   /// The thread inside `read`/`write` right now (0 for none), to refuse re-entry with a clear
@@ -53,6 +55,7 @@ public final class DatabaseQueue: Sendable {
   public init(location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()) throws {
     self.location = location
     self.isReadOnly = options.readOnly
+    self.isFullSync = options.fullSync
     self.connection = Mutex(try SQLiteConnection(location: location, options: options))
   }
 
@@ -108,6 +111,23 @@ public final class DatabaseQueue: Sendable {
     if isReadOnly, case .file(let path) = location { throw PersistenceError.readOnly(path: path) }
     return try withConnection { db in
       try db.inTransaction(.immediate) { try body(db) }
+    }
+  }
+
+  /// Runs `body` as ``write(_:)`` does, its commit not waiting for the disk
+  /// (`synchronous=NORMAL` for this transaction alone): it survives the process being killed,
+  /// not a power cut. For bookkeeping that may be done twice after a power cut (a webhook
+  /// delivery's attempt), never for what the App Store sells.
+  public func writeSurvivingCrashes<T: Sendable>(_ body: (SQLiteConnection) throws -> T)
+    throws -> T
+  {
+    guard isFullSync else { return try write(body) }
+    if isReadOnly, case .file(let path) = location { throw PersistenceError.readOnly(path: path) }
+    return try withConnection { db in
+      try db.execute("PRAGMA synchronous = NORMAL")
+      let written = Result { try db.inTransaction(.immediate) { try body(db) } }
+      try db.execute("PRAGMA synchronous = FULL")
+      return try written.get()
     }
   }
 
