@@ -159,21 +159,14 @@ public final class PostgresLedger: Ledger {
     }
   }
 
-  /// The customer the record with identifier `id` belongs to.
-  public func customerID(ofRecord id: UInt64) throws -> String? {
-    try database.read { db in
-      try db.fetchOne("SELECT customer_id FROM transactions WHERE id = $1", [.integer(Int64(id))])
-        .map { try $0.string("customer_id") }
-    }
-  }
-
-  /// The signed transactions of the customer's records, in identifier order: three columns of
-  /// each row instead of a whole record.
-  public func signedTransactions(customerID: String) throws -> [SignedTransaction] {
+  /// The signed transactions of the records of the customer of record `id`, in identifier
+  /// order: one statement, three columns of each row instead of a whole record.
+  public func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction] {
     try database.read { db in
       try db.execute(
-        "SELECT id, jws, jws_header FROM transactions WHERE customer_id = $1"
-          + " AND jws IS NOT NULL ORDER BY id", [.text(customerID)]
+        "SELECT id, jws, jws_header FROM transactions"
+          + " WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)"
+          + " AND jws IS NOT NULL ORDER BY id", [.integer(Int64(id))]
       ).map { row in
         try signed(
           id: try row.int64("id"), stored: try row.string("jws"),

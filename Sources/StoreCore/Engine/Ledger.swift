@@ -42,13 +42,10 @@ public protocol Ledger: Sendable {
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 
-  /// The customer the record with identifier `id` belongs to, read without decoding the
-  /// record (a history request reads the customer's records next, the looked-up one with them).
-  func customerID(ofRecord id: UInt64) throws -> String?
-
-  /// The signed transactions of the customer's records, in identifier order, read without the
-  /// rest of each record: what the server's history endpoints page through.
-  func signedTransactions(customerID: String) throws -> [SignedTransaction]
+  /// The signed transactions of the records of the customer whose record has identifier `id`,
+  /// in identifier order, read without the rest of each record; empty when there is no such
+  /// record. What the server's history endpoints page through.
+  func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction]
 
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord?
@@ -179,13 +176,10 @@ public struct LedgerChanges: Sendable {
 }
 
 extension Ledger {
-  /// The customer of ``record(id:)``; ledgers that can read it alone do.
-  public func customerID(ofRecord id: UInt64) throws -> String? {
-    try record(id: id)?.customerID
-  }
-
-  /// The signed transactions of ``records(customerID:)``; ledgers that can read them alone do.
-  public func signedTransactions(customerID: String) throws -> [SignedTransaction] {
-    try records(customerID: customerID).compactMap(\.signed)
+  /// The signed transactions of the customer of ``record(id:)``; ledgers that can read them
+  /// alone do.
+  public func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction] {
+    guard let customerID = try record(id: id)?.customerID else { return [] }
+    return try records(customerID: customerID).compactMap(\.signed)
   }
 }

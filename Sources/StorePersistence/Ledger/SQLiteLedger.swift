@@ -109,23 +109,16 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
-  /// The customer the record with identifier `id` belongs to.
-  public func customerID(ofRecord id: UInt64) throws -> String? {
-    try queue.read { db in
-      try db.fetchOne("SELECT customer_id FROM transactions WHERE id = ?", [.integer(Int64(id))])
-        .map { try $0.get(String.self, "customer_id") }
-    }
-  }
-
-  /// The signed transactions of the customer's records, in identifier order: three columns of
-  /// each row instead of a whole record (reading took 28% of a history request's thread instead
-  /// of 34% at 1,000,000 transactions).
-  public func signedTransactions(customerID: String) throws -> [SignedTransaction] {
+  /// The signed transactions of the records of the customer of record `id`, in identifier
+  /// order: one statement, three columns of each row instead of a whole record (reading took
+  /// 28% of a history request's thread instead of 34% at 1,000,000 transactions).
+  public func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction] {
     try queue.read { db in
       try db.fetchAll(
-        "SELECT id, jws, jws_header FROM transactions WHERE customer_id = ? AND jws IS NOT NULL"
-          + " ORDER BY id",
-        [.text(customerID)]
+        "SELECT id, jws, jws_header FROM transactions"
+          + " WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = ?)"
+          + " AND jws IS NOT NULL ORDER BY id",
+        [.integer(Int64(id))]
       ).map { row in
         try Self.signed(
           id: try row.get(Int64.self, at: 0), stored: try row.get(String.self, at: 1),

@@ -114,10 +114,11 @@ public final class DatabaseQueue: Sendable {
     }
   }
 
-  /// Runs `body` as ``write(_:)`` does, its commit not waiting for the disk
-  /// (`synchronous=NORMAL` for this transaction alone): it survives the process being killed,
-  /// not a power cut. For bookkeeping that may be done twice after a power cut (a webhook
-  /// delivery's attempt), never for what the App Store sells.
+  /// Runs `body` as ``write(_:)`` does, but commits without waiting for the disk.
+  ///
+  /// The commit is at `synchronous=NORMAL` for this transaction alone: it survives the process
+  /// being killed, not a power cut. For bookkeeping that may be done twice after a power cut (a
+  /// webhook delivery's attempt), never for what the App Store sells.
   public func writeSurvivingCrashes<T: Sendable>(_ body: (SQLiteConnection) throws -> T)
     throws -> T
   {

@@ -23,11 +23,8 @@ extension AppStoreServerAPI {
   ///   `transactionNotFound` when that transaction is not one this server serves.
   func servedHistory(ofTransaction text: String) throws -> [SignedTransaction] {
     let id = try Self.transactionID(text)
-    // The customer alone, not the record: its payload is decoded once, with the others.
-    guard let customerID = try ledger.customerID(ofRecord: id) else {
-      throw APIError.transactionNotFound
-    }
-    let served = try servedTransactions(customerID: customerID)
+    // The named record's payload is decoded once, with the others.
+    let served = try ledger.signedTransactions(ofCustomerOfRecord: id).filter(isServed)
     guard served.contains(where: { $0.id == id }) else { throw APIError.transactionNotFound }
     return served
   }
@@ -44,11 +41,6 @@ extension AppStoreServerAPI {
   func isServed(_ signed: SignedTransaction) -> Bool {
     signed.payload.bundleId == identity.bundleId
       && signed.payload.environment == identity.environment
-  }
-
-  /// The customer's transactions this server serves, in identifier order.
-  func servedTransactions(customerID: String) throws -> [SignedTransaction] {
-    try ledger.signedTransactions(customerID: customerID).filter(isServed)
   }
 
   /// `signed` as the App Store Server API returns it: signed now, without the device
