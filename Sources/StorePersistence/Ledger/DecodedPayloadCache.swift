@@ -36,13 +36,23 @@ public enum DecodedPayloadCache {
     return payload
   }
 
-  /// The signed transaction of `transactions` row `id`, whose JWS is `jws` (its header joined
-  /// back on) and whose `jws` column holds `stored`: its payload decoded once per process.
+  /// The signed transaction of `transactions` row `id` whose `jws` column holds `stored`,
+  /// rebuilt with the header `headerID` names (found by `header`; none for rows from before
+  /// `JWSHeaderSchema`, which store the whole JWS): its payload decoded once per process.
   ///
-  /// - Throws: `LedgerError.damagedRow` when `jws` is not a JWS of a transaction payload.
-  public static func signedTransaction(jws: String, stored: String, id: Int64) throws
-    -> SignedTransaction
-  {
+  /// - Throws: `LedgerError.damagedRow` for an unknown header or text that is not a JWS of a
+  ///   transaction payload.
+  public static func signedTransaction(
+    stored: String, headerID: Int64?, id: Int64, header: (Int64) throws -> String?
+  ) throws -> SignedTransaction {
+    var jws = stored
+    if let headerID {
+      guard let header = try header(headerID) else {
+        throw LedgerError.damagedRow(
+          table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
+      }
+      jws = header + "." + stored
+    }
     // The payload does not depend on the header: the stored text is a shorter key.
     let payload = try payload(for: stored) {
       guard let bytes = CompactJWSPayload.bytes(of: jws) else {

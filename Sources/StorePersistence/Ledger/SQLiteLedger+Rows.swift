@@ -89,15 +89,9 @@ extension SQLiteLedger {
   static func signed(
     id: Int64, stored: String, headerID: Int64?, headers: JWSHeaderStore, db: SQLiteConnection
   ) throws -> SignedTransaction {
-    var jws = stored
-    if let headerID {
-      guard let header = try headers.header(headerID, db: db) else {
-        throw LedgerError.damagedRow(
-          table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
-      }
-      jws = header + "." + stored
+    try DecodedPayloadCache.signedTransaction(stored: stored, headerID: headerID, id: id) {
+      try headers.header($0, db: db)
     }
-    return try DecodedPayloadCache.signedTransaction(jws: jws, stored: stored, id: id)
   }
 
   static func event(_ row: Row) throws -> StoreEvent {
