@@ -106,12 +106,7 @@ public final class DatabaseQueue: Sendable {
   ///   `read`/`write` (nest work inside the one closure instead), whatever `body` throws, or
   ///   `SQLiteError` (a busy database only after the busy timeout has passed).
   public func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    // SQLite refuses every write on a read-only connection; saying so before BEGIN gives one
-    // clear sentence instead of "attempt to write a readonly database" from deep inside.
-    if isReadOnly, case .file(let path) = location { throw PersistenceError.readOnly(path: path) }
-    return try withConnection { db in
-      try db.inTransaction(.immediate) { try body(db) }
-    }
+    try write(waitingForDisk: true, body)
   }
 
   /// Runs `body` as ``write(_:)`` does, but commits without waiting for the disk.
@@ -122,9 +117,20 @@ public final class DatabaseQueue: Sendable {
   public func writeSurvivingCrashes<T: Sendable>(_ body: (SQLiteConnection) throws -> T)
     throws -> T
   {
-    guard isFullSync else { return try write(body) }
+    try write(waitingForDisk: false, body)
+  }
+
+  private func write<T: Sendable>(
+    waitingForDisk: Bool, _ body: (SQLiteConnection) throws -> T
+  ) throws -> T {
+    // SQLite refuses every write on a read-only connection; saying so before BEGIN gives one
+    // clear sentence instead of "attempt to write a readonly database" from deep inside.
     if isReadOnly, case .file(let path) = location { throw PersistenceError.readOnly(path: path) }
     return try withConnection { db in
+      // A connection opened at NORMAL never waits; one at FULL drops to NORMAL for this commit.
+      guard isFullSync, !waitingForDisk else {
+        return try db.inTransaction(.immediate) { try body(db) }
+      }
       try db.execute("PRAGMA synchronous = NORMAL")
       let written = Result { try db.inTransaction(.immediate) { try body(db) } }
       try db.execute("PRAGMA synchronous = FULL")
