@@ -59,16 +59,17 @@ enum DatabaseProbe {
       throw refusal(path: path, code: schemaCode, handle: handle)
     }
     if let expected = options.applicationID {
-      let found = try integer(handle: handle, path: path, sql: "PRAGMA application_id")
       // A storeterm file carries the id from its first migration; before that it has no tables.
-      if found != Int64(expected) {
-        let tables = try integer(
-          handle: handle, path: path,
-          sql: "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        if found != 0 || tables > 0 {
-          throw PersistenceError.notADatabase(
-            path: path, reason: "it holds another application's data")
-        }
+      // Both read by one statement, so in one snapshot: read apart, another process's first
+      // migration could commit between them (no id, then tables) and the file look foreign.
+      let (found, tables) = try firstColumn(
+        handle: handle, path: path,
+        sql: "SELECT (SELECT application_id FROM pragma_application_id),"
+          + " (SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\')"
+      ) { (sqlite3_column_int64($0, 0), sqlite3_column_int64($0, 1)) }
+      if found != Int64(expected), found != 0 || tables > 0 {
+        throw PersistenceError.notADatabase(
+          path: path, reason: "it holds another application's data")
       }
     }
     guard options.quickCheckMaximumBytes > 0, size <= options.quickCheckMaximumBytes else {
@@ -125,7 +126,7 @@ enum DatabaseProbe {
     }
   }
 
-  /// The first column of the first row of a fixed, value-free query.
+  /// What `read` takes from the first row of a fixed, value-free query.
   private static func firstColumn<T>(
     handle: OpaquePointer, path: String, sql: String, read: (OpaquePointer) -> T
   ) throws -> T {
