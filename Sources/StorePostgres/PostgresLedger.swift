@@ -159,18 +159,23 @@ public final class PostgresLedger: Ledger {
     }
   }
 
-  /// The signed transactions of the records of the customer of record `id`, in identifier
-  /// order: one statement, three columns of each row instead of a whole record.
-  public func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction] {
+  /// The payloads of the signed transactions of the customer of record `id`, in identifier
+  /// order: one statement, the JWS header not joined.
+  public func transactionPayloads(ofCustomerOfRecord id: UInt64) throws
+    -> [StoredTransactionPayload]
+  {
     try database.read { db in
       try db.execute(
         "SELECT id, jws, jws_header FROM transactions"
           + " WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)"
           + " AND jws IS NOT NULL ORDER BY id", [.integer(Int64(id))]
       ).map { row in
-        try signed(
-          id: try row.int64("id"), stored: try row.string("jws"),
-          headerID: try row.integer("jws_header"), db: db)
+        var stored = try row.string("jws")
+        let hasHeader = try row.integer("jws_header") != nil
+        let rowID = try row.int64("id")
+        return try stored.withUTF8 {
+          try StoredPayloadReader.payload($0, hasHeader: hasHeader, id: rowID)
+        }
       }
     }
   }

@@ -61,4 +61,10 @@ struct FaultInjectingSigner: Signer {
     try hook.fire(.afterSigning)
     return signed
   }
+
+  func sign(payloadJSON: [UInt8]) throws -> String {
+    let signed = try base.sign(payloadJSON: payloadJSON)
+    try hook.fire(.afterSigning)
+    return signed
+  }
 }

@@ -63,8 +63,17 @@ import Testing
     #expect(records.map(\.id) == [1, 2])
     #expect(records.compactMap(\.signed) == [lifetime, monthly])
     #expect(try other.record(id: 2)?.signed?.jws == monthly.jws)
-    #expect(try other.signedTransactions(ofCustomerOfRecord: 2) == [lifetime, monthly])
-    #expect(try other.signedTransactions(ofCustomerOfRecord: 99).isEmpty)
+    // Read from the stored text: the same facts, and the same bytes to sign again, as the
+    // decoded payloads give.
+    let payloads = try other.transactionPayloads(ofCustomerOfRecord: 2)
+    let decoded = [lifetime, monthly].map { StoredTransactionPayload($0.payload) }
+    #expect(payloads.map(\.facts) == decoded.map(\.facts))
+    #expect(payloads.map(\.facts.id) == [1, 2])
+    #expect(
+      payloads.map { $0.serverJSON(signedDate: 1_796_119_300_000) }
+        == decoded.map { $0.serverJSON(signedDate: 1_796_119_300_000) })
+    #expect(payloads != decoded)  // read from text, not decoded
+    #expect(try other.transactionPayloads(ofCustomerOfRecord: 99).isEmpty)
     #expect(try other.unfinishedRecords(customerID: Customer.defaultID).map(\.id) == [1, 2])
     #expect(try other.latestRecord(customerID: Customer.defaultID, originalID: 2)?.id == 2)
     let subscriptions = try other.subscriptions(customerID: Customer.defaultID)

@@ -42,10 +42,10 @@ public protocol Ledger: Sendable {
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 
-  /// The signed transactions of the records of the customer whose record has identifier `id`,
-  /// in identifier order, read without the rest of each record; empty when there is no such
-  /// record. What the server's history endpoints page through.
-  func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction]
+  /// The signed transactions' payloads of the records of the customer whose record has
+  /// identifier `id`, in identifier order, read without the rest of each record; empty when
+  /// there is no such record. What the server's history endpoints page through.
+  func transactionPayloads(ofCustomerOfRecord id: UInt64) throws -> [StoredTransactionPayload]
 
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord?
@@ -176,10 +176,14 @@ public struct LedgerChanges: Sendable {
 }
 
 extension Ledger {
-  /// The signed transactions of the customer of ``record(id:)``; ledgers that can read them
-  /// alone do.
-  public func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction] {
+  /// The payloads of the customer of ``record(id:)``'s signed transactions; ledgers that can
+  /// read them alone do.
+  public func transactionPayloads(ofCustomerOfRecord id: UInt64) throws
+    -> [StoredTransactionPayload]
+  {
     guard let customerID = try record(id: id)?.customerID else { return [] }
-    return try records(customerID: customerID).compactMap(\.signed)
+    return try records(customerID: customerID).compactMap {
+      $0.signed.map { StoredTransactionPayload($0.payload) }
+    }
   }
 }

@@ -14,7 +14,10 @@ public struct SignedTransaction: Sendable, Equatable {
   }
 
   /// The transaction identifier as a number.
-  public var id: UInt64 { UInt64(payload.transactionId) ?? 0 }
+  public var id: UInt64 { Self.number(of: payload.transactionId) }
+
+  /// A transaction identifier's text as a number; 0 for text that is not one.
+  public static func number(of transactionId: String) -> UInt64 { UInt64(transactionId) ?? 0 }
 
   /// Whether the App Store refunded or revoked it.
   public var isRevoked: Bool { payload.revocationDate != nil }

@@ -38,6 +38,60 @@ enum JSONFlatObjectReader {
     return scanner.offset == bytes.count
   }
 
+  /// One member found by ``members(_:visit:)``: offsets into the text.
+  struct MemberSpan {
+    /// Where the member's name starts (its opening quote).
+    var start: Int
+    /// The name's bytes, between the quotes.
+    var name: UnsafeBufferPointer<UInt8>
+    /// The value's bytes, from its first byte to just past its last.
+    var value: Range<Int>
+  }
+
+  /// Calls `visit` with each member's span, in document order, without making a value of it;
+  /// `false` if the text is not of the common shape, holds a string that is not ASCII, or
+  /// `visit` answers `false`.
+  ///
+  /// ASCII only, so that text copied from it unread is valid UTF-8 whatever it holds.
+  static func members(
+    _ bytes: UnsafeBufferPointer<UInt8>, visit: (MemberSpan) -> Bool
+  ) -> Bool {
+    var scanner = Scanner(bytes: bytes)
+    scanner.skipWhitespace()
+    guard scanner.take(UInt8(ascii: "{")) else { return false }
+    scanner.skipWhitespace()
+    if !scanner.take(UInt8(ascii: "}")) {
+      while true {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        guard let name = scanner.plainString(), name.allSatisfy({ $0 < 0x80 }) else {
+          return false
+        }
+        scanner.skipWhitespace()
+        guard scanner.take(UInt8(ascii: ":")) else { return false }
+        scanner.skipWhitespace()
+        let valueStart = scanner.offset
+        guard scanner.skipASCIIValue(),
+          visit(MemberSpan(start: start, name: name, value: valueStart..<scanner.offset))
+        else { return false }
+        scanner.skipWhitespace()
+        if scanner.take(UInt8(ascii: ",")) { continue }
+        guard scanner.take(UInt8(ascii: "}")) else { return false }
+        break
+      }
+    }
+    scanner.skipWhitespace()
+    return scanner.offset == bytes.count
+  }
+
+  /// The value that is exactly `bytes` (a span ``members(_:visit:)`` found), read as ``read``
+  /// reads values; nil where ``read`` would answer `false`.
+  static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    var scanner = Scanner(bytes: bytes)
+    guard let value = scanner.value(), scanner.offset == bytes.count else { return nil }
+    return value
+  }
+
   private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
@@ -82,6 +136,30 @@ enum JSONFlatObjectReader {
       case UInt8(ascii: "n"): return literal("null", .null)
       case UInt8(ascii: "{"), UInt8(ascii: "["): return container()
       default: return nil
+      }
+    }
+
+    /// Past one value whose strings are all ASCII; `false` where ``value()`` would fail or a
+    /// string is not ASCII.
+    mutating func skipASCIIValue() -> Bool {
+      guard let first = next else { return false }
+      switch first {
+      case UInt8(ascii: "\""):
+        guard let run = plainString() else { return false }
+        return run.allSatisfy { $0 < 0x80 }
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let (end, failure) = JSONGrammar.numberEnd(in: bytes, from: offset)
+        offset = end
+        return failure == nil
+      case UInt8(ascii: "t"): return literal("true", .bool(true)) != nil
+      case UInt8(ascii: "f"): return literal("false", .bool(false)) != nil
+      case UInt8(ascii: "n"): return literal("null", .null) != nil
+      // A nested object is parsed, as ``value()`` does, so it is checked as well as skipped.
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let start = offset
+        guard container() != nil else { return false }
+        return bytes[start..<offset].allSatisfy { $0 < 0x80 }
+      default: return false
       }
     }
 

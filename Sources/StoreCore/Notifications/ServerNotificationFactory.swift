@@ -75,12 +75,8 @@ public struct ServerNotificationFactory: NotificationWriter {
     let environment = transaction?.payload.environment ?? identity.environment
     var data = NotificationData(environment: environment, bundleId: bundleID)
     data.consumptionRequestReason = reason
-    if var payload = transaction?.payload {
-      // As the App Store Server API returns it: signed now, no device verification.
-      payload.signedDate = signedDate
-      payload.deviceVerification = nil
-      payload.deviceVerificationNonce = nil
-      data.signedTransactionInfo = try signer.sign(payload)
+    if let payload = transaction?.payload {
+      data.signedTransactionInfo = try signer.sign(payload.asServerSends(signedDate: signedDate))
     }
     if let subscription {
       data.signedRenewalInfo = subscription.renewalInfo?.jws

@@ -4,4 +4,8 @@
 public protocol Signer: Sendable {
   /// The payload signed as a compact JWS (`header.payload.signature`).
   func sign(_ payload: some SignedPayload) throws -> String
+
+  /// JSON text signed as it is: for a payload already written, such as a stored transaction
+  /// the server signs again (``StoredTransactionPayload/serverJSON(signedDate:)``).
+  func sign(payloadJSON: [UInt8]) throws -> String
 }

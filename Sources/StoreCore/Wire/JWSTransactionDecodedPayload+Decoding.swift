@@ -224,18 +224,41 @@ enum JWSTransactionPayloadMember: String, CaseIterable {
   private struct Name {
     let bytes: [UInt8]
     let member: JWSTransactionPayloadMember
+    let ordinal: Int
   }
 
   /// The members by the length of their names.
   private static let byLength: [[Name]] = {
     var table = [[Name]](
       repeating: [], count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
-    for member in allCases {
+    for (ordinal, member) in allCases.enumerated() {
       table[member.rawValue.utf8.count].append(
-        Name(bytes: Array(member.rawValue.utf8), member: member))
+        Name(bytes: Array(member.rawValue.utf8), member: member, ordinal: ordinal))
     }
     return table
   }()
+
+  /// The members no payload is without (``JWSTransactionPayloadFields/payload()`` requires
+  /// them), one bit each by ordinal.
+  static let requiredBits: UInt64 = [
+    originalTransactionId, transactionId, bundleId, productId, purchaseDate,
+    originalPurchaseDate, quantity, type, inAppOwnershipType, signedDate, environment, storefront,
+    storefrontId, transactionReason,
+  ].reduce(0) { bits, member in bits | bit(member) }
+
+  /// The member's bit by its ordinal (there are fewer than 64 members).
+  static func bit(_ member: Self) -> UInt64 {
+    1 << UInt64(allCases.firstIndex(of: member) ?? 0)
+  }
+
+  /// The member whose name is `bytes`, and its bit.
+  static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> (member: Self, bit: UInt64)? {
+    guard bytes.count < byLength.count else { return nil }
+    for name in byLength[bytes.count] where name.bytes.elementsEqual(bytes) {
+      return (name.member, 1 << UInt64(name.ordinal))
+    }
+    return nil
+  }
 
   /// The member named `name`.
   static func named(_ name: String) -> Self? {
@@ -246,8 +269,6 @@ enum JWSTransactionPayloadMember: String, CaseIterable {
   /// The member whose name is `bytes`, found without making a string of them (a compare of a
   /// few names of the same length, not a `switch` over forty).
   static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
-    guard bytes.count < byLength.count else { return nil }
-    for name in byLength[bytes.count] where name.bytes.elementsEqual(bytes) { return name.member }
-    return nil
+    lookUp(bytes)?.member
   }
 }

@@ -227,6 +227,16 @@ public struct JWSTransactionDecodedPayload: SignedPayload {
     return writer.finish()
   }
 
+  /// The payload as the App Store Server API and its notifications carry it: signed at
+  /// `signedDate`, without the device verification fields only StoreKit on a device gets.
+  public func asServerSends(signedDate: Int64) -> Self {
+    var payload = self
+    payload.signedDate = signedDate
+    payload.deviceVerification = nil
+    payload.deviceVerificationNonce = nil
+    return payload
+  }
+
   /// The fields verification checks.
   public var claims: SignedPayloadClaims {
     SignedPayloadClaims(

@@ -109,21 +109,28 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
-  /// The signed transactions of the records of the customer of record `id`, in identifier
-  /// order: one statement, three columns of each row instead of a whole record (reading took
-  /// 28% of a history request's thread instead of 34% at 1,000,000 transactions).
-  public func signedTransactions(ofCustomerOfRecord id: UInt64) throws -> [SignedTransaction] {
+  /// The payloads of the signed transactions of the customer of record `id`, in identifier
+  /// order: one statement, two columns of each row read in place, the JWS header not joined.
+  public func transactionPayloads(ofCustomerOfRecord id: UInt64) throws
+    -> [StoredTransactionPayload]
+  {
     try queue.read { db in
-      try db.fetchAll(
-        "SELECT id, jws, jws_header FROM transactions"
+      var payloads: [StoredTransactionPayload] = []
+      try db.forEachRow(
+        "SELECT id, jws, jws_header IS NOT NULL FROM transactions"
           + " WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = ?)"
           + " AND jws IS NOT NULL ORDER BY id",
         [.integer(Int64(id))]
-      ).map { row in
-        try Self.signed(
-          id: try row.get(Int64.self, at: 0), stored: try row.get(String.self, at: 1),
-          headerID: try row.get(Int64?.self, at: 2), headers: headers, db: db)
+      ) { row in
+        let rowID = row.integer(at: 0) ?? 0
+        let hasHeader = row.integer(at: 2) == 1
+        try row.withBytes(at: 1) { stored in
+          payloads.append(
+            try StoredPayloadReader.payload(
+              stored ?? .init(start: nil, count: 0), hasHeader: hasHeader, id: rowID))
+        }
       }
+      return payloads
     }
   }
 

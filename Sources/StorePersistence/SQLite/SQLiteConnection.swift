@@ -116,6 +116,18 @@ public final class SQLiteConnection {
     try cachedStatement(sql).fetchAll(arguments)
   }
 
+  /// Runs one query and calls `body` at each of its rows with the statement, whose columns it
+  /// reads in place (``Statement/withBytes(at:_:)``): for rows read by the hundred whose text
+  /// need not become a `String`.
+  public func forEachRow(
+    _ sql: String, _ arguments: [SQLiteValue] = [], _ body: (Statement) throws -> Void
+  ) throws {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    while try statement.step() { try body(statement) }
+  }
+
   /// Runs one query and returns its first row, or `nil` when it has none.
   public func fetchOne(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> Row? {
     try cachedStatement(sql).fetchOne(arguments)

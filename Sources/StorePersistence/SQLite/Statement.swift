@@ -118,6 +118,28 @@ public final class Statement {
     }
   }
 
+  /// The current row's text or blob at a column position as bytes, valid only inside `body`;
+  /// nil for `NULL`.
+  public func withBytes<Result>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+  ) rethrows -> Result {
+    let column = Int32(index)
+    guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return try body(nil) }
+    // The bytes first, then their count: the order SQLite documents as safe.
+    let bytes = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let bytes, count > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+    return try body(
+      UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count))
+  }
+
+  /// The current row's integer at a column position; nil for `NULL`.
+  public func integer(at index: Int) -> Int64? {
+    let column = Int32(index)
+    guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+    return sqlite3_column_int64(handle, column)
+  }
+
   /// The current row's value in the column named `name` (case-insensitive).
   public func value(named name: String) throws -> SQLiteValue {
     let lowered = name.lowercased()

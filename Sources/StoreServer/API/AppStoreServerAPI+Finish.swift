@@ -9,11 +9,11 @@ extension AppStoreServerAPI {
     let found = try transaction(id)
     let listed = try ledger.records(customerID: found.record.customerID)
       .filter { TransactionRules.isListedInAll($0) }
-      .compactMap(\.signed)
-      .filter { isServed($0) && query.matches($0.payload) }
+      .compactMap { $0.signed.map { StoredTransactionPayload($0.payload) } }
+      .filter { isServed($0.facts) && query.matches($0.facts) }
     let page = Self.page(
       listed, after: query.revision, descending: query.descending,
-      key: { $0.payload.purchaseDate })
+      key: { $0.facts.purchaseDate })
     return .json(
       .object([
         JSONMember("revision", .string(page.revision.token)),

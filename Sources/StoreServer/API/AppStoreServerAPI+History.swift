@@ -5,10 +5,10 @@ extension AppStoreServerAPI {
   /// states, filtered, 20 a page in purchase-date order (then transaction ID).
   func transactionHistory(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let query = try TransactionHistoryQuery(request)
-    let matching = try servedHistory(ofTransaction: id).filter { query.matches($0.payload) }
+    let matching = try servedHistory(ofTransaction: id).filter { query.matches($0.facts) }
     let page = Self.page(
       matching, after: query.revision, descending: query.descending,
-      key: { $0.payload.purchaseDate })
+      key: { $0.facts.purchaseDate })
     return .json(
       .object([
         JSONMember("revision", .string(page.revision.token)),
@@ -28,9 +28,9 @@ extension AppStoreServerAPI {
       guard let parsed = HistoryRevision(token: value) else { throw APIError.invalidRevision }
       revision = parsed
     }
-    let refunded = try servedHistory(ofTransaction: id).filter { $0.payload.revocationDate != nil }
+    let refunded = try servedHistory(ofTransaction: id).filter { $0.facts.revocationDate != nil }
     let page = Self.page(
-      refunded, after: revision, descending: false, key: { $0.payload.revocationDate ?? 0 })
+      refunded, after: revision, descending: false, key: { $0.facts.revocationDate ?? 0 })
     return .json(
       .object([
         JSONMember(
@@ -42,18 +42,20 @@ extension AppStoreServerAPI {
 
   /// One page of `items` ordered by (`key`, transaction ID), after `revision`.
   static func page(
-    _ items: [SignedTransaction], after revision: HistoryRevision?, descending: Bool,
-    key: (SignedTransaction) -> Int64
-  ) -> (items: [SignedTransaction], hasMore: Bool, revision: HistoryRevision) {
-    var ordered = items.sorted { (key($0), $0.id) < (key($1), $1.id) }
+    _ items: [StoredTransactionPayload], after revision: HistoryRevision?, descending: Bool,
+    key: (StoredTransactionPayload) -> Int64
+  ) -> (items: [StoredTransactionPayload], hasMore: Bool, revision: HistoryRevision) {
+    var ordered = items.sorted { (key($0), $0.facts.id) < (key($1), $1.facts.id) }
     if descending { ordered.reverse() }
     let remaining =
       revision.map { position in
-        ordered.filter { position.precedes(date: key($0), id: $0.id, descending: descending) }
+        ordered.filter {
+          position.precedes(date: key($0), id: $0.facts.id, descending: descending)
+        }
       } ?? ordered
     let items = Array(remaining.prefix(pageSize))
     // With nothing sent, the position stays where it was (or before everything).
-    let last = items.last.map { HistoryRevision(date: key($0), transactionID: $0.id) }
+    let last = items.last.map { HistoryRevision(date: key($0), transactionID: $0.facts.id) }
     let position =
       last ?? revision
       ?? HistoryRevision(date: descending ? .max : .min, transactionID: descending ? .max : 0)

@@ -16,16 +16,20 @@ extension AppStoreServerAPI {
     return (record, signed)
   }
 
-  /// The transactions this server serves of the customer whose transaction has identifier
-  /// `text`, in identifier order: what both history endpoints page through.
+  /// The payloads of the transactions this server serves of the customer whose transaction has
+  /// identifier `text`, in identifier order: what both history endpoints page through.
   ///
   /// - Throws: `invalidTransactionID` for text that is not an identifier,
   ///   `transactionNotFound` when that transaction is not one this server serves.
-  func servedHistory(ofTransaction text: String) throws -> [SignedTransaction] {
+  func servedHistory(ofTransaction text: String) throws -> [StoredTransactionPayload] {
     let id = try Self.transactionID(text)
-    // The named record's payload is decoded once, with the others.
-    let served = try ledger.signedTransactions(ofCustomerOfRecord: id).filter(isServed)
-    guard served.contains(where: { $0.id == id }) else { throw APIError.transactionNotFound }
+    // The named record's payload is read once, with the others.
+    let served = try ledger.transactionPayloads(ofCustomerOfRecord: id).filter {
+      isServed($0.facts)
+    }
+    guard served.contains(where: { $0.facts.id == id }) else {
+      throw APIError.transactionNotFound
+    }
     return served
   }
 
@@ -37,20 +41,25 @@ extension AppStoreServerAPI {
     return id
   }
 
+  /// Whether the transaction belongs to this server's bundle and environment.
+  func isServed(_ facts: TransactionHistoryFacts) -> Bool {
+    facts.bundleId == identity.bundleId && facts.environment == identity.environment
+  }
+
   /// Whether `signed` belongs to this server's bundle and environment.
   func isServed(_ signed: SignedTransaction) -> Bool {
-    signed.payload.bundleId == identity.bundleId
-      && signed.payload.environment == identity.environment
+    isServed(TransactionHistoryFacts(signed.payload))
   }
 
   /// `signed` as the App Store Server API returns it: signed now, without the device
   /// verification fields only StoreKit on a device gets.
   func serverJWS(_ signed: SignedTransaction) throws -> String {
-    var payload = signed.payload
-    payload.signedDate = clock.now().epochMilliseconds
-    payload.deviceVerification = nil
-    payload.deviceVerificationNonce = nil
-    return try signer.sign(payload)
+    try signer.sign(signed.payload.asServerSends(signedDate: clock.now().epochMilliseconds))
+  }
+
+  /// The stored payload as the App Store Server API returns it (as ``serverJWS(_:)-SignedTransaction``).
+  func serverJWS(_ stored: StoredTransactionPayload) throws -> String {
+    try signer.sign(payloadJSON: stored.serverJSON(signedDate: clock.now().epochMilliseconds))
   }
 
   /// `GET /inApps/v1/transactions/{transactionId}`.

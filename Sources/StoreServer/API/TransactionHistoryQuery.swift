@@ -66,8 +66,8 @@ struct TransactionHistoryQuery: Equatable, Sendable {
     if let startDate, let endDate, startDate > endDate { throw .startDateAfterEndDate }
   }
 
-  /// Whether `payload` passes every filter (not the revision).
-  func matches(_ payload: JWSTransactionDecodedPayload) -> Bool {
+  /// Whether the transaction passes every filter (not the revision).
+  func matches(_ payload: TransactionHistoryFacts) -> Bool {
     if let startDate, payload.purchaseDate < startDate { return false }
     if let endDate, payload.purchaseDate >= endDate { return false }
     if !productIDs.isEmpty, !productIDs.contains(payload.productId) { return false }

@@ -1,0 +1,57 @@
+/// What the App Store Server API's history endpoints decide on for one transaction: whether
+/// this server serves it, whether it passes a query's filters, and where it sits in a page.
+public struct TransactionHistoryFacts: Sendable, Equatable {
+  /// The transaction identifier as a number (``SignedTransaction/id``).
+  public var id: UInt64
+  public var bundleId: String
+  public var environment: AppStoreEnvironment
+  public var productId: String
+  public var type: InAppProductType
+  public var subscriptionGroupIdentifier: String?
+  public var inAppOwnershipType: InAppOwnershipType
+  /// Milliseconds since 1970, as in the payload.
+  public var purchaseDate: Int64
+  /// Milliseconds since 1970; nil unless refunded or revoked.
+  public var revocationDate: Int64?
+
+  /// The facts of `payload`.
+  public init(_ payload: JWSTransactionDecodedPayload) {
+    id = SignedTransaction.number(of: payload.transactionId)
+    bundleId = payload.bundleId
+    environment = payload.environment
+    productId = payload.productId
+    type = payload.type
+    subscriptionGroupIdentifier = payload.subscriptionGroupIdentifier
+    inAppOwnershipType = payload.inAppOwnershipType
+    purchaseDate = payload.purchaseDate
+    revocationDate = payload.revocationDate
+  }
+
+  /// The facts among members read so far, or nil while one they require is missing.
+  init?(_ fields: JWSTransactionPayloadFields) {
+    guard let transactionId = fields.transactionId, let bundleId = fields.bundleId,
+      let environment = fields.environment, let productId = fields.productId,
+      let type = fields.type, let ownership = fields.inAppOwnershipType,
+      let purchaseDate = fields.purchaseDate
+    else { return nil }
+    id = SignedTransaction.number(of: transactionId)
+    self.bundleId = bundleId
+    self.environment = environment
+    self.productId = productId
+    self.type = type
+    subscriptionGroupIdentifier = fields.subscriptionGroupIdentifier
+    inAppOwnershipType = ownership
+    self.purchaseDate = purchaseDate
+    revocationDate = fields.revocationDate
+  }
+
+  /// Whether a payload's member `member` is one of the facts.
+  static func isFact(_ member: JWSTransactionPayloadMember) -> Bool {
+    switch member {
+    case .transactionId, .bundleId, .environment, .productId, .type,
+      .subscriptionGroupIdentifier, .inAppOwnershipType, .purchaseDate, .revocationDate:
+      true
+    default: false
+    }
+  }
+}
