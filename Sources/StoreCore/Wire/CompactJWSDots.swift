@@ -19,6 +19,15 @@ public enum CompactJWSDots {
     return (first, second)
   }
 
+  /// The offset of the one dot of `bytes` (a JWS without its header), or nil unless it has
+  /// exactly one.
+  public static func single(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = bytes.baseAddress, let dot = offset(of: base, from: 0, count: bytes.count),
+      offset(of: base, from: dot + 1, count: bytes.count) == nil
+    else { return nil }
+    return dot
+  }
+
   /// The offset of the first dot at or after `start`, or nil.
   private static func offset(of base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
     guard start < count,

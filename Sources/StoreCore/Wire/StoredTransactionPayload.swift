@@ -78,12 +78,14 @@ public struct StoredTransactionPayload: Sendable, Equatable {
     var previousEnd = 0
     var leadingStart: Int?
     var keptAny = false
+    let names = JWSTransactionPayloadMember.names
+    var next = 0
     let read = bytes.withUnsafeBufferPointer { buffer in
       JSONFlatObjectReader.members(buffer) { span in
-        guard let (member, bit) = JWSTransactionPayloadMember.lookUp(span.name), seen & bit == 0,
-          buffer[span.value.lowerBound] != UInt8(ascii: "n")
+        guard let (member, ordinal) = names.lookUp(span.name, expecting: &next),
+          seen & 1 << ordinal == 0, buffer[span.value.lowerBound] != UInt8(ascii: "n")
         else { return false }
-        seen |= bit
+        seen |= 1 << ordinal
         defer { previousEnd = span.value.upperBound }
         if member == .deviceVerification || member == .deviceVerificationNonce {
           if keptAny {

@@ -16,9 +16,7 @@ public enum StoredPayloadReader {
     }
     let segment: Range<Int>
     if hasHeader {
-      guard let dot = stored.firstIndex(of: UInt8(ascii: ".")),
-        stored[(dot + 1)...].firstIndex(of: UInt8(ascii: ".")) == nil
-      else { throw damaged("not a JWS") }
+      guard let dot = CompactJWSDots.single(in: stored) else { throw damaged("not a JWS") }
       segment = 0..<dot
     } else {
       guard let (first, second) = CompactJWSDots.find(in: stored) else {
