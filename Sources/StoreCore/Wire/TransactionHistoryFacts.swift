@@ -3,11 +3,17 @@
 public struct TransactionHistoryFacts: Sendable, Equatable {
   /// The transaction identifier as a number (``SignedTransaction/id``).
   public var id: UInt64
+  /// The app's bundle identifier, as in the payload.
   public var bundleId: String
+  /// The server environment that signed the transaction.
   public var environment: AppStoreEnvironment
+  /// The product identifier, as in the payload.
   public var productId: String
+  /// The product's type, as in the payload.
   public var type: InAppProductType
+  /// The subscription group; nil for products that are not auto-renewable subscriptions.
   public var subscriptionGroupIdentifier: String?
+  /// Purchased, or shared through Family Sharing.
   public var inAppOwnershipType: InAppOwnershipType
   /// Milliseconds since 1970, as in the payload.
   public var purchaseDate: Int64

@@ -1,8 +1,9 @@
 import StoreCore
 
-/// Reads the payload out of the text a `transactions` row stores in its `jws` column, for the
-/// server's history endpoints: straight from the column's bytes, without the JWS header the row
-/// names or a `String` of the text. Shared by the SQLite and PostgreSQL ledgers.
+/// Reads the payload out of the text a `transactions` row stores in its `jws` column.
+///
+/// For the server's history endpoints: straight from the column's bytes, without the JWS header
+/// the row names or a `String` of the text. Shared by the SQLite and PostgreSQL ledgers.
 public enum StoredPayloadReader {
   /// The payload of row `id`, whose `jws` column holds `stored`: `payload.signature` when the
   /// row names its header (`hasHeader`), the whole JWS in rows from before `JWSHeaderSchema`.
