@@ -93,7 +93,11 @@ public final class P256PrivateKey: @unchecked Sendable {
   ///
   /// Uses a nonce from the reserve when one is ready, else signs in full.
   public func signES256(digest: [UInt8]) throws(LibCryptoError) -> [UInt8] {
-    if let signature = nonces?.sign(digest: digest) { return signature }
+    if let signature = nonces?.sign(digest: digest) {
+      ES256SignatureCount.count(reserved: true)
+      return signature
+    }
+    ES256SignatureCount.count(reserved: false)
     var der = [UInt8](repeating: 0, count: 80)
     var length = der.count
     let signed = signers.withContext { context in

@@ -134,14 +134,17 @@ struct ServerBenchmark {
       "request                                   req/s   p50 ms   p99 ms   max ms"
         + "   handler CPU µs p10 / p50")
     _ = meter.take()
+    _ = ES256SignatureCount.take()
     let history = try await client.series(requests) {
       "/inApps/v2/history/\(builder.originalID(customer()) + 3)"
     }
     history.print("Get Transaction History v2", handlerCPU: meter.take())
+    Self.printSignatures()
     let statuses = try await client.series(requests) {
       "/inApps/v1/subscriptions/\(builder.originalID(customer()))"
     }
     statuses.print("Get All Subscription Statuses", handlerCPU: meter.take())
+    _ = ES256SignatureCount.take()
     let body = Array(repeating: UInt8(ascii: "x"), count: sample.body.count)
     let bare = try HTTPServer(host: "127.0.0.1", port: 0) { _ in
       HTTPResponse(status: 200, contentType: "application/json", body: body)
@@ -158,6 +161,7 @@ struct ServerBenchmark {
       bareClient, { "/fixed" })
     let pairedCPU = meter.take()
     pairedHistory.print("History v2, blocks alternating", handlerCPU: pairedCPU)
+    Self.printSignatures()
     pairedPeer.print("bare libmicrohttpd, blocks alternating")
     let share = pairedHistory.rate / pairedPeer.rate
     try await calibrate(
@@ -167,6 +171,7 @@ struct ServerBenchmark {
     // Issue 27: the same requests while a thousand idle or slow connections are held open.
     var worst = max(history.p99, statuses.p99)
     for kind in [HeldConnections.Kind.idle, .slow] {
+      _ = ES256SignatureCount.take()
       let held = try HeldConnections(heldConnections, kind: kind, port: server.port)
       let series = try await client.series(requests) {
         "/inApps/v2/history/\(builder.originalID(customer()) + 3)"
@@ -175,6 +180,7 @@ struct ServerBenchmark {
       held.close()
       series.print(
         "History v2, \(heldConnections) \(kind.rawValue) held", handlerCPU: meter.take())
+      Self.printSignatures()
       print(
         "  \(stillOpen) of the \(heldConnections) \(kind.rawValue) connections were open after it")
       worst = max(worst, series.p99)
@@ -189,6 +195,15 @@ struct ServerBenchmark {
 }
 
 extension ServerBenchmark {
+  /// How the signatures since the last count were made: a reserve that runs dry moves the nonces'
+  /// `kG` onto the answering thread.
+  fileprivate static func printSignatures() {
+    let count = ES256SignatureCount.take()
+    print(
+      "  signatures: \(count.reserved) from reserved nonces, \(count.full) in full"
+        + " (the reserve was empty)")
+  }
+
   /// How much of History's gap to the bare peer its handler's own time explains.
   ///
   /// The bare peer runs again in alternating blocks beside one whose handler keeps its thread
