@@ -14,28 +14,10 @@ enum JSONFlatObjectReader {
     _ bytes: UnsafeBufferPointer<UInt8>,
     visit: (_ name: UnsafeBufferPointer<UInt8>, _ value: JSONValue) -> Bool
   ) -> Bool {
-    var scanner = Scanner(bytes: bytes)
-    scanner.skipWhitespace()
-    guard scanner.take(UInt8(ascii: "{")) else { return false }
-    scanner.skipWhitespace()
-    if !scanner.take(UInt8(ascii: "}")) {
-      while true {
-        scanner.skipWhitespace()
-        guard let name = scanner.plainString(), name.allSatisfy({ $0 < 0x80 }) else {
-          return false
-        }
-        scanner.skipWhitespace()
-        guard scanner.take(UInt8(ascii: ":")) else { return false }
-        scanner.skipWhitespace()
-        guard let value = scanner.value(), visit(name, value) else { return false }
-        scanner.skipWhitespace()
-        if scanner.take(UInt8(ascii: ",")) { continue }
-        guard scanner.take(UInt8(ascii: "}")) else { return false }
-        break
-      }
+    walk(bytes) { scanner, name, _ in
+      guard let value = scanner.value() else { return false }
+      return visit(name, value)
     }
-    scanner.skipWhitespace()
-    return scanner.offset == bytes.count
   }
 
   /// One member found by ``members(_:visit:)``: offsets into the text.
@@ -56,6 +38,20 @@ enum JSONFlatObjectReader {
   static func members(
     _ bytes: UnsafeBufferPointer<UInt8>, visit: (MemberSpan) -> Bool
   ) -> Bool {
+    walk(bytes) { scanner, name, start in
+      let valueStart = scanner.offset
+      guard scanner.skipASCIIValue() else { return false }
+      return visit(MemberSpan(start: start, name: name, value: valueStart..<scanner.offset))
+    }
+  }
+
+  /// Walks the members of the object that is the whole text: `member` gets the scanner at each
+  /// member's value, the member's name and where the member starts, and moves the scanner past
+  /// the value; `false` if the text is not of the common shape or `member` answers `false`.
+  private static func walk(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    member: (inout Scanner, _ name: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool
+  ) -> Bool {
     var scanner = Scanner(bytes: bytes)
     scanner.skipWhitespace()
     guard scanner.take(UInt8(ascii: "{")) else { return false }
@@ -70,10 +66,7 @@ enum JSONFlatObjectReader {
         scanner.skipWhitespace()
         guard scanner.take(UInt8(ascii: ":")) else { return false }
         scanner.skipWhitespace()
-        let valueStart = scanner.offset
-        guard scanner.skipASCIIValue(),
-          visit(MemberSpan(start: start, name: name, value: valueStart..<scanner.offset))
-        else { return false }
+        guard member(&scanner, name, start) else { return false }
         scanner.skipWhitespace()
         if scanner.take(UInt8(ascii: ",")) { continue }
         guard scanner.take(UInt8(ascii: "}")) else { return false }

@@ -54,10 +54,10 @@ extension AppStoreServerAPI {
   /// `signed` as the App Store Server API returns it: signed now, without the device
   /// verification fields only StoreKit on a device gets.
   func serverJWS(_ signed: SignedTransaction) throws -> String {
-    try signer.sign(signed.payload.asServerSends(signedDate: clock.now().epochMilliseconds))
+    try serverJWS(StoredTransactionPayload(signed.payload))
   }
 
-  /// The stored payload as the App Store Server API returns it (as ``serverJWS(_:)-SignedTransaction``).
+  /// The stored payload as the App Store Server API returns it.
   func serverJWS(_ stored: StoredTransactionPayload) throws -> String {
     try signer.sign(payloadJSON: stored.serverJSON(signedDate: clock.now().epochMilliseconds))
   }

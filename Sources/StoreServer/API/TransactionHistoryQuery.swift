@@ -67,18 +67,18 @@ struct TransactionHistoryQuery: Equatable, Sendable {
   }
 
   /// Whether the transaction passes every filter (not the revision).
-  func matches(_ payload: TransactionHistoryFacts) -> Bool {
-    if let startDate, payload.purchaseDate < startDate { return false }
-    if let endDate, payload.purchaseDate >= endDate { return false }
-    if !productIDs.isEmpty, !productIDs.contains(payload.productId) { return false }
-    if !productTypes.isEmpty, !productTypes.contains(payload.type) { return false }
+  func matches(_ facts: TransactionHistoryFacts) -> Bool {
+    if let startDate, facts.purchaseDate < startDate { return false }
+    if let endDate, facts.purchaseDate >= endDate { return false }
+    if !productIDs.isEmpty, !productIDs.contains(facts.productId) { return false }
+    if !productTypes.isEmpty, !productTypes.contains(facts.type) { return false }
     if !groupIDs.isEmpty,
-      !payload.subscriptionGroupIdentifier.map(groupIDs.contains).isTrue
+      !facts.subscriptionGroupIdentifier.map(groupIDs.contains).isTrue
     {
       return false
     }
-    if let ownership, payload.inAppOwnershipType != ownership { return false }
-    if let revoked, (payload.revocationDate != nil) != revoked { return false }
+    if let ownership, facts.inAppOwnershipType != ownership { return false }
+    if let revoked, (facts.revocationDate != nil) != revoked { return false }
     return true
   }
 }
