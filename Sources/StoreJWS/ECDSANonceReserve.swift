@@ -28,8 +28,9 @@ final class ECDSANonceReserve: Sendable {
   /// handler time at 1,000,000 transactions); with 64, about every third page does.
   static let depth = 64
 
-  /// Nonces computed together (``Nonce/batch(key:count:)``): a refill is two batches. Batches
-  /// of 32 let a page find the reserve empty while the first was being computed.
+  /// Nonces computed together (``Nonce/batch(key:count:)``); a refill is two batches.
+  ///
+  /// Batches of 32 let a page find the reserve empty while the first was being computed.
   static let batch = 16
 
   private struct State: ~Copyable, @unchecked Sendable {
