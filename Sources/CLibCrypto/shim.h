@@ -74,8 +74,7 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   BIGNUM **k = OPENSSL_zalloc(sizeof(BIGNUM *) * (size_t)count);
   BIGNUM **prefix = OPENSSL_zalloc(sizeof(BIGNUM *) * (size_t)count);
   BIGNUM *x = BN_new(), *blind = BN_secure_new(), *inverse = BN_secure_new();
-  BIGNUM *c = BN_secure_new();
-  int ok = order && ctx && points && k && prefix && x && blind && inverse && c;
+  int ok = order && ctx && points && k && prefix && x && blind && inverse;
   for (int i = 0; i < count; i++) kinv[i] = r[i] = NULL;
   for (int i = 0; ok && i < count; i++) {
     points[i] = EC_POINT_new(group);
@@ -98,19 +97,19 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   do {
     ok = ok && BN_priv_rand_range(blind, order);
   } while (ok && BN_is_zero(blind));
-  // prefix_i = c_0 ... c_i with c_i = k_i b; one inverse of the whole product.
+  // k_i becomes c_i = k_i b (k_i itself is not needed again); prefix_i = c_0 ... c_i, and one
+  // inverse of the whole product.
   for (int i = 0; ok && i < count; i++) {
-    ok = BN_mod_mul(c, k[i], blind, order, ctx)
-        && (i == 0 ? BN_copy(prefix[0], c) != NULL
-                   : BN_mod_mul(prefix[i], prefix[i - 1], c, order, ctx));
+    ok = BN_mod_mul(k[i], k[i], blind, order, ctx)
+        && (i == 0 ? BN_copy(prefix[0], k[0]) != NULL
+                   : BN_mod_mul(prefix[i], prefix[i - 1], k[i], order, ctx));
   }
   ok = ok && BN_mod_inverse(inverse, prefix[count - 1], order, ctx) != NULL;
   for (int i = count - 1; ok && i >= 0; i--) {
     // inverse is (c_0 ... c_i)^-1: c_i^-1 is it times prefix_{i-1}, and k_i^-1 = c_i^-1 b.
-    ok = BN_mod_mul(c, k[i], blind, order, ctx)
-        && (i == 0 ? BN_copy(kinv[0], inverse) != NULL
-                   : BN_mod_mul(kinv[i], inverse, prefix[i - 1], order, ctx))
-        && BN_mod_mul(inverse, inverse, c, order, ctx)
+    ok = (i == 0 ? BN_copy(kinv[0], inverse) != NULL
+                 : BN_mod_mul(kinv[i], inverse, prefix[i - 1], order, ctx))
+        && BN_mod_mul(inverse, inverse, k[i], order, ctx)
         && BN_mod_mul(kinv[i], kinv[i], blind, order, ctx);
   }
   for (int i = 0; i < count; i++) {
@@ -129,7 +128,6 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   BN_free(x);
   BN_clear_free(blind);
   BN_clear_free(inverse);
-  BN_clear_free(c);
   BN_CTX_free(ctx);
   return ok;
 }

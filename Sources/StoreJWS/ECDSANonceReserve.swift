@@ -12,10 +12,9 @@ import Synchronization
 /// Almost all of an ECDSA signature is the scalar multiplication `kG` for a fresh random nonce
 /// `k`, and none of it depends on the message: `k⁻¹ mod n` and `r` are computed alone, 16 nonces
 /// at a time (`lc_ecdsa_presign_batch` shares their inversions), and `ECDSA_do_sign_ex` finishes
-/// a signature from them with two multiplications. A
-/// purchase spends most of its time waiting for `fdatasync`, so the other core computes the
-/// next signatures' nonces meanwhile; a burst of signatures (a clock advance renewing many
-/// subscriptions) runs on both cores.
+/// a signature from them with two multiplications. A purchase spends most of its time waiting
+/// for `fdatasync`, so the other core computes the next signatures' nonces meanwhile; a burst of
+/// signatures (a clock advance renewing many subscriptions) runs on both cores.
 ///
 /// Signing one message with two nonces is harmless; signing two messages with one nonce reveals
 /// the private key. So a nonce leaves the reserve under its lock, signs exactly one digest

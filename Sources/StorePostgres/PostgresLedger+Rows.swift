@@ -63,7 +63,9 @@ extension PostgresLedger {
         table: "transactions", id: String(id), reason: "unknown state \(stateName)")
     }
     let signed = try row.text("jws").map { stored in
-      try self.signed(id: id, stored: stored, headerID: try row.integer("jws_header"), db: db)
+      try DecodedPayloadCache.signedTransaction(
+        stored: stored, headerID: try row.integer("jws_header"), id: id
+      ) { try headers.header($0, db: db) }
     }
     return TransactionRecord(
       id: UInt64(id), customerID: try row.string("customer_id"),
@@ -75,16 +77,6 @@ extension PostgresLedger {
       signed: signed, isFinished: try row.int64("finished") != 0,
       createdDate: Date(epochMilliseconds: try row.int64("created_ms")),
       sharedFromID: try row.integer("shared_from").map(UInt64.init))
-  }
-
-  /// The signed transaction a row stores as `stored` (its `jws` column), rebuilt with its header
-  /// `headerID`.
-  func signed(id: Int64, stored: String, headerID: Int64?, db: PostgresConnection) throws
-    -> SignedTransaction
-  {
-    try DecodedPayloadCache.signedTransaction(stored: stored, headerID: headerID, id: id) {
-      try headers.header($0, db: db)
-    }
   }
 
   static func event(_ row: PostgresRow) throws -> StoreEvent {

@@ -48,20 +48,18 @@ public enum DecodedPayloadCache {
     var jws = stored
     if let headerID {
       guard let header = try header(headerID) else {
-        throw LedgerError.damagedRow(
-          table: "transactions", id: String(id), reason: "unknown JWS header \(headerID)")
+        throw StoredPayloadReader.damaged(id, "unknown JWS header \(headerID)")
       }
       jws = header + "." + stored
     }
     // The payload does not depend on the header: the stored text is a shorter key.
     let payload = try payload(for: stored) {
-      guard let bytes = CompactJWSPayload.bytes(of: jws) else {
-        throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "not a JWS")
+      var text = stored
+      let json = try text.withUTF8 {
+        try StoredPayloadReader.json($0, hasHeader: headerID != nil, id: id)
       }
-      do {
-        return try JWSTransactionDecodedPayload(jsonBytes: bytes)
-      } catch {
-        throw LedgerError.damagedRow(table: "transactions", id: String(id), reason: "\(error)")
+      return try StoredPayloadReader.decoding(id: id) { () throws(WireDecodingError) in
+        try JWSTransactionDecodedPayload(jsonBytes: json)
       }
     }
     return SignedTransaction(jws: jws, payload: payload)

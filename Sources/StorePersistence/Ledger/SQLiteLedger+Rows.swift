@@ -68,9 +68,9 @@ extension SQLiteLedger {
         table: "transactions", id: String(id), reason: "unknown state \(stateName)")
     }
     let signed = try row.get(String?.self, "jws").map { stored in
-      try Self.signed(
-        id: id, stored: stored, headerID: try row.get(Int64?.self, "jws_header"),
-        headers: headers, db: db)
+      try DecodedPayloadCache.signedTransaction(
+        stored: stored, headerID: try row.get(Int64?.self, "jws_header"), id: id
+      ) { try headers.header($0, db: db) }
     }
     let token = try row.get(String?.self, "app_account_token").flatMap(UUIDText.parse)
     return TransactionRecord(
@@ -82,16 +82,6 @@ extension SQLiteLedger {
       signed: signed, isFinished: try row.get(Int64.self, "finished") != 0,
       createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")),
       sharedFromID: try row.get(Int64?.self, "shared_from").map(UInt64.init))
-  }
-
-  /// The signed transaction a row stores as `stored` (its `jws` column), rebuilt with its header
-  /// `headerID` through `headers`.
-  static func signed(
-    id: Int64, stored: String, headerID: Int64?, headers: JWSHeaderStore, db: SQLiteConnection
-  ) throws -> SignedTransaction {
-    try DecodedPayloadCache.signedTransaction(stored: stored, headerID: headerID, id: id) {
-      try headers.header($0, db: db)
-    }
   }
 
   static func event(_ row: Row) throws -> StoreEvent {

@@ -2,8 +2,10 @@ import StoreCore
 
 /// Reads the payload out of the text a `transactions` row stores in its `jws` column.
 ///
-/// For the server's history endpoints: straight from the column's bytes, without the JWS header
-/// the row names or a `String` of the text. Shared by the SQLite and PostgreSQL ledgers.
+/// Straight from the column's bytes, without the JWS header the row names or a `String` of the
+/// text. The one reader of stored payloads: the server's history endpoints read the facts of
+/// ``payload(_:hasHeader:id:)``, and whole records decode ``json(_:hasHeader:id:)`` through
+/// ``DecodedPayloadCache``; shared by the SQLite and PostgreSQL ledgers.
 public enum StoredPayloadReader {
   /// The payload of row `id`, whose `jws` column holds `stored`: `payload.signature` when the
   /// row names its header (`hasHeader`), the whole JWS in rows from before `JWSHeaderSchema`.
@@ -12,26 +14,48 @@ public enum StoredPayloadReader {
   public static func payload(
     _ stored: UnsafeBufferPointer<UInt8>, hasHeader: Bool, id: Int64
   ) throws -> StoredTransactionPayload {
-    func damaged(_ reason: String) -> LedgerError {
-      .damagedRow(table: "transactions", id: String(id), reason: reason)
+    let json = try json(stored, hasHeader: hasHeader, id: id)
+    return try decoding(id: id) { () throws(WireDecodingError) in
+      try StoredTransactionPayload(jsonBytes: json)
     }
+  }
+
+  /// The JSON bytes of the payload segment of `stored` (as ``payload(_:hasHeader:id:)`` reads
+  /// it).
+  ///
+  /// - Throws: `LedgerError.damagedRow` for text that is not such a JWS.
+  static func json(
+    _ stored: UnsafeBufferPointer<UInt8>, hasHeader: Bool, id: Int64
+  ) throws -> [UInt8] {
     let segment: Range<Int>
     if hasHeader {
-      guard let dot = CompactJWSDots.single(in: stored) else { throw damaged("not a JWS") }
+      guard let dot = CompactJWSDots.single(in: stored) else { throw damaged(id, "not a JWS") }
       segment = 0..<dot
     } else {
       guard let (first, second) = CompactJWSDots.find(in: stored) else {
-        throw damaged("not a JWS")
+        throw damaged(id, "not a JWS")
       }
       segment = (first + 1)..<second
     }
     guard let json = Base64.urlDecode(UnsafeBufferPointer(rebasing: stored[segment])) else {
-      throw damaged("not a JWS")
+      throw damaged(id, "not a JWS")
     }
+    return json
+  }
+
+  /// What `decode` reads, its error given as row `id`'s damage.
+  static func decoding<Payload>(
+    id: Int64, _ decode: () throws(WireDecodingError) -> Payload
+  ) throws -> Payload {
     do {
-      return try StoredTransactionPayload(jsonBytes: json)
+      return try decode()
     } catch {
-      throw damaged("\(error)")
+      throw damaged(id, "\(error)")
     }
+  }
+
+  /// Row `id` of `transactions` is damaged for `reason`.
+  static func damaged(_ id: Int64, _ reason: String) -> LedgerError {
+    .damagedRow(table: "transactions", id: String(id), reason: reason)
   }
 }
