@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StoreCore
@@ -45,6 +46,23 @@ struct Base64Tests {
       let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
       #expect(Base64.decode(Base64.encode(bytes).utf8) == bytes)
       #expect(Base64.urlDecode(Base64.urlEncode(bytes).utf8) == bytes)
+    }
+  }
+
+  @Test("every byte at every offset encodes as Foundation's encoder does, and decodes back")
+  func everyByteEncodes() {
+    for length in 0..<70 {
+      for shift in [0, 85, 170] {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + shift) }
+        let standard = Data(bytes).base64EncodedString()
+        let url = standard.replacingOccurrences(of: "+", with: "-")
+          .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        #expect(Base64.encode(bytes) == standard)
+        #expect(Base64.urlEncode(bytes) == url)
+        #expect(Base64.urlEncodeBytes(bytes) == Array(url.utf8))
+        #expect(Base64.decode(standard.utf8) == bytes)
+        #expect(Base64.urlDecode(url.utf8) == bytes)
+      }
     }
   }
 }

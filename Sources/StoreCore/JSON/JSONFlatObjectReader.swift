@@ -60,9 +60,7 @@ enum JSONFlatObjectReader {
       while true {
         scanner.skipWhitespace()
         let start = scanner.offset
-        guard let name = scanner.plainString(), name.allSatisfy({ $0 < 0x80 }) else {
-          return false
-        }
+        guard let name = scanner.plainString() else { return false }
         scanner.skipWhitespace()
         guard scanner.take(UInt8(ascii: ":")) else { return false }
         scanner.skipWhitespace()
@@ -103,11 +101,15 @@ enum JSONFlatObjectReader {
       while let byte = next, JSONGrammar.isWhitespace(byte) { offset += 1 }
     }
 
-    /// The bytes between the quotes of a string with nothing escaped; nil for anything else.
+    /// The bytes between the quotes of an ASCII string with nothing escaped; nil for anything
+    /// else.
+    ///
+    /// ASCII only: every caller gives up on other strings (the parser validates them and names
+    /// invalid UTF-8 with its position), and one pass finds both.
     mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
       guard take(UInt8(ascii: "\"")) else { return nil }
       let start = offset
-      let end = JSONEscapeScan.firstEscape(in: bytes, from: start)
+      let end = JSONEscapeScan.firstEscapeOrNonASCII(in: bytes, from: start)
       guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
       offset = end + 1
       return UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -117,11 +119,9 @@ enum JSONFlatObjectReader {
       guard let first = next else { return nil }
       switch first {
       case UInt8(ascii: "\""):
-        guard let run = plainString() else { return nil }
         // ASCII, nearly every string, needs no validation (the generic validating initializer
-        // was a quarter of a payload's decoding); any other bytes go back to the parser, which
-        // validates them and names invalid UTF-8 with its position.
-        guard run.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // was a quarter of a payload's decoding).
+        guard let run = plainString() else { return nil }
         return .string(String(decoding: run, as: UTF8.self))
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
       case UInt8(ascii: "t"): return literal("true", .bool(true))
@@ -138,8 +138,7 @@ enum JSONFlatObjectReader {
       guard let first = next else { return false }
       switch first {
       case UInt8(ascii: "\""):
-        guard let run = plainString() else { return false }
-        return run.allSatisfy { $0 < 0x80 }
+        return plainString() != nil
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let (end, failure) = JSONGrammar.numberEnd(in: bytes, from: offset)
         offset = end

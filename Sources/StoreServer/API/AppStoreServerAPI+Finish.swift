@@ -13,7 +13,7 @@ extension AppStoreServerAPI {
       .filter { isServed($0.facts) && query.matches($0.facts) }
     let page = Self.page(
       listed, after: query.revision, descending: query.descending,
-      key: { $0.facts.purchaseDate })
+      key: { $0.purchaseDate })
     return .json(
       .object([
         JSONMember("revision", .string(page.revision.token)),

@@ -8,7 +8,7 @@ extension AppStoreServerAPI {
     let matching = try servedHistory(ofTransaction: id).filter { query.matches($0.facts) }
     let page = Self.page(
       matching, after: query.revision, descending: query.descending,
-      key: { $0.facts.purchaseDate })
+      key: { $0.purchaseDate })
     return .json(
       .object([
         JSONMember("revision", .string(page.revision.token)),
@@ -30,7 +30,7 @@ extension AppStoreServerAPI {
     }
     let refunded = try servedHistory(ofTransaction: id).filter { $0.facts.revocationDate != nil }
     let page = Self.page(
-      refunded, after: revision, descending: false, key: { $0.facts.revocationDate ?? 0 })
+      refunded, after: revision, descending: false, key: { $0.revocationDate ?? 0 })
     return .json(
       .object([
         JSONMember(
@@ -43,22 +43,23 @@ extension AppStoreServerAPI {
   /// One page of `items` ordered by (`key`, transaction ID), after `revision`.
   static func page(
     _ items: [StoredTransactionPayload], after revision: HistoryRevision?, descending: Bool,
-    key: (StoredTransactionPayload) -> Int64
+    key: (TransactionHistoryFacts) -> Int64
   ) -> (items: [StoredTransactionPayload], hasMore: Bool, revision: HistoryRevision) {
-    var ordered = items.sorted { (key($0), $0.facts.id) < (key($1), $1.facts.id) }
-    if descending { ordered.reverse() }
-    let remaining =
-      revision.map { position in
-        ordered.filter {
-          position.precedes(date: key($0), id: $0.facts.id, descending: descending)
-        }
-      } ?? ordered
-    let items = Array(remaining.prefix(pageSize))
+    // Positions are ordered, not the payloads: only the page's own are copied.
+    var order = items.indices.map { index in
+      (key: key(items[index].facts), id: items[index].facts.id, index: index)
+    }
+    order.sort { ($0.key, $0.id) < ($1.key, $1.id) }
+    if descending { order.reverse() }
+    if let revision {
+      order.removeAll { !revision.precedes(date: $0.key, id: $0.id, descending: descending) }
+    }
+    let chosen = order.prefix(pageSize)
     // With nothing sent, the position stays where it was (or before everything).
-    let last = items.last.map { HistoryRevision(date: key($0), transactionID: $0.facts.id) }
+    let last = chosen.last.map { HistoryRevision(date: $0.key, transactionID: $0.id) }
     let position =
       last ?? revision
       ?? HistoryRevision(date: descending ? .max : .min, transactionID: descending ? .max : 0)
-    return (items, remaining.count > items.count, position)
+    return (chosen.map { items[$0.index] }, order.count > chosen.count, position)
   }
 }
