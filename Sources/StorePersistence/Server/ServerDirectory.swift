@@ -78,7 +78,8 @@ public struct ServerDirectory: Sendable {
   private static func key(_ row: Row) throws -> ServerKey {
     ServerKey(
       keyID: try row.get(String.self, "key_id"), issuerID: try row.get(String.self, "issuer_id"),
-      publicKeyDER: Array(try row.get(Data.self, "public_key")),
+      // Copied whole (`Array(data)` goes byte by byte, and this runs on every request).
+      publicKeyDER: try row.get(Data.self, "public_key").withUnsafeBytes { Array($0) },
       createdDate: Date(epochMilliseconds: try row.get(Int64.self, "created_ms")),
       revokedDate: try row.get(Int64?.self, "revoked_ms").map(Date.init(epochMilliseconds:)))
   }
