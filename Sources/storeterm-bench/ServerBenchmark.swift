@@ -85,48 +85,16 @@ struct ServerBenchmark {
   private func measure(
     size: Int, in folder: URL, authority: TestCertificateAuthority
   ) async throws -> (worstP99: Double, historyShare: Double) {
-    let perCustomer = 10
-    let customers = max(1, size / perCustomer)
-    let builder = SupportLedgerBuilder(customers: customers, transactionsPerCustomer: perCustomer)
-    let clock = ContinuousClock()
-    var built: SQLiteLedger?
-    let building = try clock.measure {
-      built = try builder.build(at: folder.appending(path: "ledger.sqlite").path)
-    }
-    guard let ledger = built else { throw BenchmarkError("the ledger was not built") }
-    print(
-      "\n\((customers * perCustomer).formatted()) transactions (\(customers.formatted())"
-        + " customers × \(perCustomer)), built in "
-        + String(format: "%.1f s", BenchTime.milliseconds(building) / 1_000))
-    // Mid-way through the chains, so nothing falls due and every request's catch-up is a
-    // query that finds nothing, as on a server that keeps up.
-    let simulated = ManualClock(builder.start.addingTimeInterval(200 * 86_400))
-    let identity = SignedDataConfiguration(bundleId: "dev.storeterm.demo", environment: .xcode)
-    let engine = StoreEngine(
-      catalog: try BenchCatalog.demo(), session: StoreSession(), ledger: ledger,
-      signer: authority.makeSigner(), clock: simulated, ids: RandomIdentifiers(),
-      factory: TransactionFactory(identity: identity, hasher: SHA384DeviceVerificationHasher()))
-    let key = try P256PrivateKey.generate()
-    let stored = try ServerDirectory(ledger: ledger).addKey(
-      keyID: "BENCHKEY01", publicKeyDER: try APIKeyFiles.publicKeyDER(key), date: Date(),
-      makeIssuerID: { "57246542-96fe-1a63-e053-0824d011072a" })
-    let api = AppStoreServerAPI(
-      engine: engine, ledger: ledger, signer: authority.makeSigner(), clock: simulated,
-      identity: identity, realNow: { Date() })
+    let setup = try BenchServerAPI(size: size, folder: folder, authority: authority)
+    let api = setup.api
     let meter = HandlerMeter()
     let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: meter.wrap(api.handle))
     defer { server.stop() }
-    let client = BenchHTTPClient(
-      base: "http://127.0.0.1:\(server.port)",
-      token: {
-        try ServerAPIToken.make(
-          key: key, keyID: stored.keyID, issuerID: stored.issuerID,
-          bundleID: identity.bundleId, now: Date())
-      })
+    let client = BenchHTTPClient(base: "http://127.0.0.1:\(server.port)", token: setup.token)
     var generator = SplitMix(seed: 7)
-    func customer() -> Int { Int(generator.next() % UInt64(customers)) }
+    func customer() -> Int { Int(generator.next() % UInt64(setup.customers)) }
     // A typical answer's length, for the bare peer's fixed body.
-    let sample = try await client.get("/inApps/v2/history/\(builder.originalID(0) + 3)")
+    let sample = try await client.get(setup.historyPath(customer: 0))
     guard sample.status == 200 else {
       throw BenchmarkError("history answered \(sample.status): \(sample.text)")
     }
@@ -135,14 +103,10 @@ struct ServerBenchmark {
         + "   handler CPU µs p10 / p50")
     _ = meter.take()
     _ = ES256SignatureCount.take()
-    let history = try await client.series(requests) {
-      "/inApps/v2/history/\(builder.originalID(customer()) + 3)"
-    }
+    let history = try await client.series(requests) { setup.historyPath(customer: customer()) }
     history.print("Get Transaction History v2", handlerCPU: meter.take())
     Self.printSignatures()
-    let statuses = try await client.series(requests) {
-      "/inApps/v1/subscriptions/\(builder.originalID(customer()))"
-    }
+    let statuses = try await client.series(requests) { setup.statusesPath(customer: customer()) }
     statuses.print("Get All Subscription Statuses", handlerCPU: meter.take())
     _ = ES256SignatureCount.take()
     let body = Array(repeating: UInt8(ascii: "x"), count: sample.body.count)
@@ -157,7 +121,7 @@ struct ServerBenchmark {
     // hundred to the peer, and so on, so a machine that speeds up or slows down during the run
     // (this shared one moves by a fifth from one minute to the next) moves both alike.
     let (pairedHistory, pairedPeer) = try await BenchHTTPClient.alternating(
-      requests, client, { "/inApps/v2/history/\(builder.originalID(customer()) + 3)" },
+      requests, client, { setup.historyPath(customer: customer()) },
       bareClient, { "/fixed" })
     let pairedCPU = meter.take()
     pairedHistory.print("History v2, blocks alternating", handlerCPU: pairedCPU)
@@ -173,9 +137,7 @@ struct ServerBenchmark {
     for kind in [HeldConnections.Kind.idle, .slow] {
       _ = ES256SignatureCount.take()
       let held = try HeldConnections(heldConnections, kind: kind, port: server.port)
-      let series = try await client.series(requests) {
-        "/inApps/v2/history/\(builder.originalID(customer()) + 3)"
-      }
+      let series = try await client.series(requests) { setup.historyPath(customer: customer()) }
       let stillOpen = held.open
       held.close()
       series.print(

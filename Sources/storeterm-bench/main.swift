@@ -33,6 +33,8 @@ let usage = """
                                        N idle, then N slow, connections are held (default 1000);
                                        notification
                                        deliveries per second beside a bare POST loop
+    handler [--requests N] [--size N]  History v2's handler called directly over N transactions
+                                       (default 1000000): its CPU time a request, p10/p50/mean
     walk [--seeds N] [--steps N] [--first-seed N]
                                        the differential walk's long form (default 10 seeds ×
                                        1,000 steps): the UI's screens against a fresh process
@@ -151,6 +153,13 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     if let held = options["--held"] { benchmark.heldConnections = Int(held) }
     if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
     return try await benchmark.run()
+  case "handler":
+    let options = numericOptions(words, allowed: ["--requests", "--size"])
+    var loop = HandlerLoop()
+    if let requests = options["--requests"] { loop.requests = max(100, Int(requests)) }
+    if let size = options["--size"] { loop.size = max(10, Int(size)) }
+    try loop.run()
+    return true
   case "walk":
     let options = numericOptions(words, allowed: ["--seeds", "--steps", "--first-seed"])
     var benchmark = WalkBenchmark()

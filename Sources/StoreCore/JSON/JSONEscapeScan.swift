@@ -56,8 +56,10 @@ enum JSONEscapeScan {
     return offset
   }
 
-  /// Nonzero exactly when some byte of `word` is below 0x20, or equals `"` (0x22) or `\`
-  /// (0x5C): the classic zero-byte tests. Bytes of 0x80 and above never match.
+  /// Nonzero exactly when some byte of `word` needs an escape.
+  ///
+  /// The classic zero-byte tests, for a byte below 0x20, `"` (0x22) or `\` (0x5C); bytes of
+  /// 0x80 and above never match.
   @inline(__always)
   private static func escapes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
