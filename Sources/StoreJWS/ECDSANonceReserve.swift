@@ -10,7 +10,7 @@ import Synchronization
 /// so a signature costs well under a microsecond on the caller's thread instead of about 14.
 ///
 /// Almost all of an ECDSA signature is the scalar multiplication `kG` for a fresh random nonce
-/// `k`, and none of it depends on the message: `k⁻¹ mod n` and `r` are computed alone, 16 nonces
+/// `k`, and none of it depends on the message: `k⁻¹ mod n` and `r` are computed alone, 32 nonces
 /// at a time (`lc_ecdsa_presign_batch` shares their inversions), and `ECDSA_do_sign_ex` finishes
 /// a signature from them with two multiplications. A purchase spends most of its time waiting
 /// for `fdatasync`, so the other core computes the next signatures' nonces meanwhile; a burst of

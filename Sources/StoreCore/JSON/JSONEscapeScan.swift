@@ -1,4 +1,4 @@
-/// Finds the bytes JSON writes escaped inside a string (a control character, `"` or `\`), eight
+/// Finds the bytes JSON writes escaped inside a string (a control character, `"` or `\`), 32
 /// bytes at a time: a history page's JWS strings are 34 KB with nothing to escape, and a byte at
 /// a time was most of the time spent writing them.
 enum JSONEscapeScan {
