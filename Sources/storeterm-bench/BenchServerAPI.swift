@@ -4,12 +4,11 @@ import StoreJWS
 import StorePersistence
 import StoreServer
 
-/// The App Store Server API over a support ledger of `size` transactions (ten a customer), as
+/// The App Store Server API over a support ledger of `size` transactions (ten a customer unless
+/// told otherwise), as
 /// `storeterm serve` builds it, with one registered API key: what `server` serves over HTTP and
 /// `handler` calls directly.
 struct BenchServerAPI {
-  static let perCustomer = 10
-
   let builder: SupportLedgerBuilder
   let ledger: SQLiteLedger
   let api: AppStoreServerAPI
@@ -18,10 +17,11 @@ struct BenchServerAPI {
   private let stored: ServerKey
 
   /// Builds the ledger in `folder` (and prints how long that took).
-  init(size: Int, folder: URL, authority: TestCertificateAuthority) throws {
-    let customers = max(1, size / Self.perCustomer)
-    let builder = SupportLedgerBuilder(
-      customers: customers, transactionsPerCustomer: Self.perCustomer)
+  init(
+    size: Int, perCustomer: Int = 10, folder: URL, authority: TestCertificateAuthority
+  ) throws {
+    let customers = max(1, size / perCustomer)
+    let builder = SupportLedgerBuilder(customers: customers, transactionsPerCustomer: perCustomer)
     self.builder = builder
     let clock = ContinuousClock()
     var built: SQLiteLedger?
@@ -31,8 +31,8 @@ struct BenchServerAPI {
     guard let ledger = built else { throw BenchmarkError("the ledger was not built") }
     self.ledger = ledger
     print(
-      "\n\((customers * Self.perCustomer).formatted()) transactions (\(customers.formatted())"
-        + " customers × \(Self.perCustomer)), built in "
+      "\n\((customers * perCustomer).formatted()) transactions (\(customers.formatted())"
+        + " customers × \(perCustomer)), built in "
         + String(format: "%.1f s", BenchTime.milliseconds(building) / 1_000))
     // Mid-way through the chains, so nothing falls due and every request's catch-up is a
     // query that finds nothing, as on a server that keeps up.

@@ -12,6 +12,8 @@ import StoreServer
 /// thread, moves by a few percent.
 struct HandlerLoop {
   var size = 1_000_000
+  /// Transactions a customer: every History request reads all of its customer's.
+  var perCustomer = 10
   var requests = 3_000
 
   func run() throws {
@@ -20,7 +22,8 @@ struct HandlerLoop {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let setup = try BenchServerAPI(
-      size: size, folder: folder, authority: try TestCertificateAuthority.generate())
+      size: size, perCustomer: perCustomer, folder: folder,
+      authority: try TestCertificateAuthority.generate())
     let headers = [(name: "Authorization", value: "Bearer " + (try setup.token()))]
     var generator = SplitMix(seed: 7)
     let warmUp = 200

@@ -33,8 +33,9 @@ let usage = """
                                        N idle, then N slow, connections are held (default 1000);
                                        notification
                                        deliveries per second beside a bare POST loop
-    handler [--requests N] [--size N]  History v2's handler called directly over N transactions
-                                       (default 1000000): its CPU time a request, p10/p50/mean
+    handler [--requests N] [--size N] [--per-customer N]
+                                       History v2's handler called directly over N transactions
+                                       (default 1000000, 10 a customer): its CPU time a request
     walk [--seeds N] [--steps N] [--first-seed N]
                                        the differential walk's long form (default 10 seeds ×
                                        1,000 steps): the UI's screens against a fresh process
@@ -154,8 +155,9 @@ func runWorkload(_ name: String, _ words: ArraySlice<String>) async throws -> Bo
     if let count = options["--notifications"] { benchmark.notifications = max(10, Int(count)) }
     return try await benchmark.run()
   case "handler":
-    let options = numericOptions(words, allowed: ["--requests", "--size"])
+    let options = numericOptions(words, allowed: ["--requests", "--size", "--per-customer"])
     var loop = HandlerLoop()
+    if let count = options["--per-customer"] { loop.perCustomer = max(1, Int(count)) }
     if let requests = options["--requests"] { loop.requests = max(100, Int(requests)) }
     if let size = options["--size"] { loop.size = max(10, Int(size)) }
     try loop.run()
