@@ -159,19 +159,31 @@ public final class PostgresLedger: Ledger {
     }
   }
 
-  /// The payloads of the signed transactions of the customer of record `id`, in identifier
-  /// order: one statement, the JWS header not joined.
-  public func transactionPayloads(ofCustomerOfRecord id: UInt64) throws
+  /// The payloads of the signed transactions of the customer of record `id` that `cursor`
+  /// reads, from the index on its order (as SQLite's ledger reads them).
+  public func transactionPayloads(
+    ofCustomerOfRecord id: UInt64, _ cursor: TransactionHistoryCursor
+  ) throws -> [StoredTransactionPayload] {
+    try payloads(
+      TransactionHistorySQL.select(cursor),
+      TransactionHistorySQL.parameters(record: id, cursor: cursor).map { .integer($0) })
+  }
+
+  /// The payload of signed transaction `id`.
+  public func transactionPayload(id: UInt64) throws -> StoredTransactionPayload? {
+    try payloads(
+      TransactionHistorySQL.selectOne, [.integer(Int64(clamping: id))]
+    ).first
+  }
+
+  /// The payloads of the rows `sql` selects (`id`, `jws`, `jws_header`).
+  private func payloads(_ sql: String, _ arguments: [PostgresValue]) throws
     -> [StoredTransactionPayload]
   {
     try database.read { db in
-      try db.execute(
-        "SELECT id, jws, jws_header FROM transactions"
-          + " WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)"
-          + " AND jws IS NOT NULL ORDER BY id", [.integer(Int64(id))]
-      ).map { row in
+      try db.execute(sql, arguments).map { row in
         var stored = try row.string("jws")
-        let hasHeader = try row.integer("jws_header") != nil
+        let hasHeader = try row.integer(at: 2) != nil
         let rowID = try row.int64("id")
         return try stored.withUTF8 {
           try StoredPayloadReader.payload($0, hasHeader: hasHeader, id: rowID)

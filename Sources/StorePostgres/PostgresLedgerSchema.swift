@@ -1,3 +1,5 @@
+import StorePersistence
+
 /// The PostgreSQL ledger's migrations: the SQLite ledger's, by the same names in the same order,
 /// each written in PostgreSQL's dialect (`BIGINT` for SQLite's integers, identity columns for
 /// its row IDs, a PL/pgSQL trigger for its `printf`), so the two backends hold the same tables,
@@ -385,5 +387,8 @@ enum PostgresLedgerSchema {
           END
           $$;
         """),
+    // A customer's signed transactions by purchase and by revocation date, the same indexes as
+    // SQLite's migration of the same name (`TransactionHistorySQL`).
+    .init(name: HistoryReadSchema.migrationName, sql: HistoryReadSchema.sql),
   ])
 }

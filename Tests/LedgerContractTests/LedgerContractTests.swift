@@ -65,7 +65,8 @@ import Testing
     #expect(try other.record(id: 2)?.signed?.jws == monthly.jws)
     // Read from the stored text: the same facts, and the same bytes to sign again, as the
     // decoded payloads give.
-    let payloads = try other.transactionPayloads(ofCustomerOfRecord: 2)
+    let payloads = try other.transactionPayloads(
+      ofCustomerOfRecord: 2, TransactionHistoryCursor(order: .purchaseDate, limit: 10))
     let decoded = [lifetime, monthly].map { StoredTransactionPayload($0.payload) }
     #expect(payloads.map(\.facts) == decoded.map(\.facts))
     #expect(payloads.map(\.facts.id) == [1, 2])
@@ -73,7 +74,10 @@ import Testing
       payloads.map { $0.serverJSON(signedDate: 1_796_119_300_000) }
         == decoded.map { $0.serverJSON(signedDate: 1_796_119_300_000) })
     #expect(payloads != decoded)  // read from text, not decoded
-    #expect(try other.transactionPayloads(ofCustomerOfRecord: 99).isEmpty)
+    #expect(
+      try other.transactionPayloads(
+        ofCustomerOfRecord: 99, TransactionHistoryCursor(order: .purchaseDate, limit: 10)
+      ).isEmpty)
     #expect(try other.unfinishedRecords(customerID: Customer.defaultID).map(\.id) == [1, 2])
     #expect(try other.latestRecord(customerID: Customer.defaultID, originalID: 2)?.id == 2)
     let subscriptions = try other.subscriptions(customerID: Customer.defaultID)
@@ -82,6 +86,58 @@ import Testing
     #expect(ContractEngine.verifies(monthly.jws))
     #expect(try other.hasEvent(.purchased, transactionID: 2, customerID: Customer.defaultID))
     #expect(try !other.hasEvent(.refunded, transactionID: 2, customerID: Customer.defaultID))
+  }
+
+  @Test(arguments: LedgerBackend.available)
+  func historyReadsPageByDateThenIdentifierFromAnyPosition(_ backend: LedgerBackend) throws {
+    let store = try backend.makeStore()
+    let seat = try ContractEngine(store)
+    let start = ContractEngine.start
+    // Purchase dates out of identifier order: 1 on day 3, 2 on day 1, 3 and 4 on day 2.
+    seat.clock.set(start.addingTimeInterval(3 * Self.day))
+    try seat.buy(Demo.coins)
+    seat.clock.set(start.addingTimeInterval(1 * Self.day))
+    try seat.buy(Demo.coins)
+    seat.clock.set(start.addingTimeInterval(2 * Self.day))
+    try seat.buy(Demo.coins)
+    try seat.buy(Demo.lifetime)
+    seat.clock.set(start.addingTimeInterval(4 * Self.day))
+    _ = try seat.engine.refund(1)
+    seat.clock.set(start.addingTimeInterval(5 * Self.day))
+    _ = try seat.engine.refund(3)
+    let ledger = try store.open()
+    func read(
+      _ order: TransactionHistoryCursor.Order, descending: Bool = false,
+      after: (day: Double, id: UInt64)? = nil, limit: Int = 10
+    ) throws -> [UInt64] {
+      let position = after.map {
+        TransactionHistoryCursor.Position(
+          date: start.addingTimeInterval($0.day * Self.day).epochMilliseconds, id: $0.id)
+      }
+      let cursor = TransactionHistoryCursor(
+        order: order, descending: descending, after: position, limit: limit)
+      let read = try ledger.transactionPayloads(ofCustomerOfRecord: 4, cursor)
+      // Every ledger reads what a cursor selects from all of the customer's payloads.
+      let every = try ledger.records(customerID: Customer.defaultID).compactMap {
+        $0.signed.map { StoredTransactionPayload($0.payload) }
+      }
+      #expect(read.map(\.facts) == cursor.select(every).map(\.facts))
+      return read.map(\.facts.id)
+    }
+    #expect(try read(.purchaseDate) == [2, 3, 4, 1])
+    #expect(try read(.purchaseDate, after: (2, 3), limit: 2) == [4, 1])
+    #expect(try read(.purchaseDate, limit: 1) == [2])
+    #expect(try read(.purchaseDate, descending: true) == [1, 4, 3, 2])
+    #expect(try read(.purchaseDate, descending: true, after: (2, 4)) == [3, 2])
+    #expect(try read(.purchaseDate, after: (3, 1)) == [])
+    #expect(try read(.revocationDate) == [1, 3])
+    #expect(try read(.revocationDate, after: (4, 1)) == [3])
+    #expect(
+      try ledger.transactionPayloads(
+        ofCustomerOfRecord: 99, TransactionHistoryCursor(order: .purchaseDate, limit: 10)
+      ).isEmpty)
+    #expect(try ledger.transactionPayload(id: 3)?.facts.revocationDate != nil)
+    #expect(try ledger.transactionPayload(id: 99) == nil)
   }
 
   @Test(arguments: LedgerBackend.available)

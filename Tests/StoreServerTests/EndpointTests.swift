@@ -86,6 +86,33 @@ import Testing
     #expect(seen == bought)
   }
 
+  @Test func historyFindsWhatAFilterKeepsFarBeyondTheFirstRowsRead() throws {
+    let harness = try ServerHarness()
+    var coins: [UInt64] = []
+    for _ in 0..<50 {
+      coins.append(try harness.buy(Demo.coins).id)
+      harness.clock.advance(by: 1)
+    }
+    let lifetime = try harness.buy(Demo.lifetime)
+    func page(_ query: [(name: String, value: String)]) throws -> (ids: [UInt64], hasMore: Bool) {
+      let response = try harness.get("/inApps/v2/history/\(coins[0])", query: query)
+      #expect(response.status == 200)
+      let ids = try (response.json["signedTransactions"]?.strings ?? []).map {
+        UInt64(try harness.verified($0, as: JWSTransactionDecodedPayload.self).transactionId) ?? 0
+      }
+      return (ids, response.json["hasMore"] == .bool(true))
+    }
+    // The one non-consumable is the 51st row in purchase order: read in growing batches.
+    let found = try page([(name: "productType", value: "NON_CONSUMABLE")])
+    #expect(found.ids == [lifetime.id])
+    #expect(!found.hasMore)
+    let newest = try page([
+      (name: "productType", value: "CONSUMABLE"), (name: "sort", value: "DESCENDING"),
+    ])
+    #expect(newest.ids == Array(coins.reversed().prefix(20)))
+    #expect(newest.hasMore)
+  }
+
   @Test func historyFiltersAndSorts() throws {
     let harness = try ServerHarness()
     let coins = try harness.buy(Demo.coins)

@@ -42,10 +42,17 @@ public protocol Ledger: Sendable {
   /// The record with identifier `id`, whoever it belongs to.
   func record(id: UInt64) throws -> TransactionRecord?
 
-  /// The signed transactions' payloads of the records of the customer whose record has
-  /// identifier `id`, in identifier order, read without the rest of each record; empty when
-  /// there is no such record. What the server's history endpoints page through.
-  func transactionPayloads(ofCustomerOfRecord id: UInt64) throws -> [StoredTransactionPayload]
+  /// The signed transactions' payloads of the customer whose record has identifier `id`, as
+  /// `cursor` reads them (its order and direction, after its position, at most its limit), each
+  /// read without the rest of its record; empty when there is no such record. What the
+  /// server's history endpoints page through, a page's worth at a time.
+  func transactionPayloads(
+    ofCustomerOfRecord id: UInt64, _ cursor: TransactionHistoryCursor
+  ) throws -> [StoredTransactionPayload]
+
+  /// The payload of the signed transaction with identifier `id`, read without the rest of its
+  /// record; nil when there is none.
+  func transactionPayload(id: UInt64) throws -> StoredTransactionPayload?
 
   /// The latest record of the customer's chain with original transaction ID `originalID`.
   func latestRecord(customerID: String, originalID: UInt64) throws -> TransactionRecord?
@@ -176,14 +183,20 @@ public struct LedgerChanges: Sendable {
 }
 
 extension Ledger {
-  /// The payloads of the customer of ``record(id:)``'s signed transactions; ledgers that can
-  /// read them alone do.
-  public func transactionPayloads(ofCustomerOfRecord id: UInt64) throws
-    -> [StoredTransactionPayload]
-  {
+  /// The payloads of the customer of ``record(id:)``'s signed transactions, every one read and
+  /// `cursor` applied to them; ledgers with an index on the cursor's order read only its page.
+  public func transactionPayloads(
+    ofCustomerOfRecord id: UInt64, _ cursor: TransactionHistoryCursor
+  ) throws -> [StoredTransactionPayload] {
     guard let customerID = try record(id: id)?.customerID else { return [] }
-    return try records(customerID: customerID).compactMap {
-      $0.signed.map { StoredTransactionPayload($0.payload) }
-    }
+    return cursor.select(
+      try records(customerID: customerID).compactMap {
+        $0.signed.map { StoredTransactionPayload($0.payload) }
+      })
+  }
+
+  /// ``record(id:)``'s payload; ledgers that can read it alone do.
+  public func transactionPayload(id: UInt64) throws -> StoredTransactionPayload? {
+    try record(id: id)?.signed.map { StoredTransactionPayload($0.payload) }
   }
 }

@@ -105,6 +105,7 @@ enum LedgerSchema {
     DeliveryFaultSchema.register(&migrator)
     SupportSearchSchema.register(&migrator)
     ChangeCountSchema.register(&migrator)
+    HistoryReadSchema.register(&migrator)
     return migrator
   }
 }

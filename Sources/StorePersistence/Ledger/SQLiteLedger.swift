@@ -109,21 +109,33 @@ public final class SQLiteLedger: Ledger {
     }
   }
 
-  /// The payloads of the signed transactions of the customer of record `id`, in identifier
-  /// order: one statement, two columns of each row read in place, the JWS header not joined.
-  public func transactionPayloads(ofCustomerOfRecord id: UInt64) throws
+  /// The payloads of the signed transactions of the customer of record `id` that `cursor`
+  /// reads, from `HistoryReadSchema`'s index on its order: one statement, two columns of each
+  /// row read in place, the JWS header not joined.
+  public func transactionPayloads(
+    ofCustomerOfRecord id: UInt64, _ cursor: TransactionHistoryCursor
+  ) throws -> [StoredTransactionPayload] {
+    try payloads(
+      TransactionHistorySQL.select(cursor),
+      TransactionHistorySQL.parameters(record: id, cursor: cursor).map { .integer($0) })
+  }
+
+  /// The payload of signed transaction `id`, read as ``transactionPayloads(ofCustomerOfRecord:_:)``
+  /// reads each.
+  public func transactionPayload(id: UInt64) throws -> StoredTransactionPayload? {
+    try payloads(TransactionHistorySQL.selectOne, [.integer(Int64(clamping: id))])
+      .first
+  }
+
+  /// The payloads of the rows `sql` selects (`id`, `jws`, `jws_header`).
+  private func payloads(_ sql: String, _ arguments: [SQLiteValue]) throws
     -> [StoredTransactionPayload]
   {
     try queue.read { db in
       var payloads: [StoredTransactionPayload] = []
-      try db.forEachRow(
-        "SELECT id, jws, jws_header IS NOT NULL FROM transactions"
-          + " WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = ?)"
-          + " AND jws IS NOT NULL ORDER BY id",
-        [.integer(Int64(id))]
-      ) { row in
+      try db.forEachRow(sql, arguments) { row in
         let rowID = row.integer(at: 0) ?? 0
-        let hasHeader = row.integer(at: 2) == 1
+        let hasHeader = row.integer(at: 2) != nil
         try row.withBytes(at: 1) { stored in
           payloads.append(
             try StoredPayloadReader.payload(

@@ -5,10 +5,9 @@ extension AppStoreServerAPI {
   /// states, filtered, 20 a page in purchase-date order (then transaction ID).
   func transactionHistory(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let query = try TransactionHistoryQuery(request)
-    let matching = try servedHistory(ofTransaction: id).filter { query.matches($0.facts) }
-    let page = Self.page(
-      matching, after: query.revision, descending: query.descending,
-      key: { $0.purchaseDate })
+    let page = try historyPage(
+      ofTransaction: id, order: .purchaseDate, descending: query.descending,
+      after: query.revision, including: query.matches)
     return .json(
       .object([
         JSONMember("revision", .string(page.revision.token)),
@@ -28,9 +27,9 @@ extension AppStoreServerAPI {
       guard let parsed = HistoryRevision(token: value) else { throw APIError.invalidRevision }
       revision = parsed
     }
-    let refunded = try servedHistory(ofTransaction: id).filter { $0.facts.revocationDate != nil }
-    let page = Self.page(
-      refunded, after: revision, descending: false, key: { $0.revocationDate ?? 0 })
+    let page = try historyPage(
+      ofTransaction: id, order: .revocationDate, descending: false, after: revision,
+      including: { _ in true })
     return .json(
       .object([
         JSONMember(
@@ -40,7 +39,8 @@ extension AppStoreServerAPI {
       ]))
   }
 
-  /// One page of `items` ordered by (`key`, transaction ID), after `revision`.
+  /// One page of `items` ordered by (`key`, transaction ID), after `revision` (version 1 of
+  /// Get Transaction History, which reads the customer's records whole).
   static func page(
     _ items: [StoredTransactionPayload], after revision: HistoryRevision?, descending: Bool,
     key: (TransactionHistoryFacts) -> Int64

@@ -16,21 +16,54 @@ extension AppStoreServerAPI {
     return (record, signed)
   }
 
-  /// The payloads of the transactions this server serves of the customer whose transaction has
-  /// identifier `text`, in identifier order: what both history endpoints page through.
+  /// One page of the transactions this server serves of the customer whose transaction has
+  /// identifier `text`, those `including` keeps, in `order` (then transaction ID) from after
+  /// `revision`: what both history endpoints send.
+  ///
+  /// The ledger is read a page's worth at a time from an index on the order, more at a time
+  /// while filters leave pages short, so a page costs what it sends, not the customer's whole
+  /// history.
   ///
   /// - Throws: `invalidTransactionID` for text that is not an identifier,
   ///   `transactionNotFound` when that transaction is not one this server serves.
-  func servedHistory(ofTransaction text: String) throws -> [StoredTransactionPayload] {
+  func historyPage(
+    ofTransaction text: String, order: TransactionHistoryCursor.Order, descending: Bool,
+    after revision: HistoryRevision?, including: (TransactionHistoryFacts) -> Bool
+  ) throws -> (items: [StoredTransactionPayload], hasMore: Bool, revision: HistoryRevision) {
     let id = try Self.transactionID(text)
-    // The named record's payload is read once, with the others.
-    let served = try ledger.transactionPayloads(ofCustomerOfRecord: id).filter {
-      isServed($0.facts)
+    // Whether the named transaction is one this server serves: found among the rows read when
+    // it is one of them (a short history is read whole), else read alone.
+    var namedIsServed: Bool?
+    var cursor = TransactionHistoryCursor(
+      order: order, descending: descending,
+      after: revision.map { .init(date: $0.date, id: $0.transactionID) },
+      limit: Self.pageSize + 1)
+    var items: [StoredTransactionPayload] = []
+    var hasMore = false
+    reading: while true {
+      let batch = try ledger.transactionPayloads(ofCustomerOfRecord: id, cursor)
+      for payload in batch {
+        if payload.facts.id == id { namedIsServed = isServed(payload.facts) }
+        guard let position = cursor.position(of: payload.facts) else { continue }
+        cursor.after = position
+        guard isServed(payload.facts), including(payload.facts) else { continue }
+        guard items.count < Self.pageSize else {
+          hasMore = true
+          break reading
+        }
+        items.append(payload)
+      }
+      if batch.count < cursor.limit { break }
+      cursor.limit = min(cursor.limit * 2, 1_024)
     }
-    guard served.contains(where: { $0.facts.id == id }) else {
-      throw APIError.transactionNotFound
-    }
-    return served
+    let served = try namedIsServed ?? ledger.transactionPayload(id: id).map { isServed($0.facts) }
+    guard served == true else { throw APIError.transactionNotFound }
+    // With nothing sent, the position stays where it was (or before everything).
+    let last = items.last.flatMap { cursor.position(of: $0.facts) }
+    let position =
+      last.map { HistoryRevision(date: $0.date, transactionID: $0.id) } ?? revision
+      ?? HistoryRevision(date: descending ? .max : .min, transactionID: descending ? .max : 0)
+    return (items, hasMore, position)
   }
 
   /// The identifier written as `text`, or `invalidTransactionID`.
