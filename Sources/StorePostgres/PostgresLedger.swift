@@ -164,24 +164,20 @@ public final class PostgresLedger: Ledger {
   public func transactionPayloads(
     ofCustomerOfRecord id: UInt64, _ cursor: TransactionHistoryCursor
   ) throws -> [StoredTransactionPayload] {
-    try payloads(
-      TransactionHistorySQL.select(cursor),
-      TransactionHistorySQL.parameters(record: id, cursor: cursor).map { .integer($0) })
+    try payloads(TransactionHistorySQL.read(record: id, cursor))
   }
 
   /// The payload of signed transaction `id`.
   public func transactionPayload(id: UInt64) throws -> StoredTransactionPayload? {
-    try payloads(
-      TransactionHistorySQL.selectOne, [.integer(Int64(clamping: id))]
-    ).first
+    try payloads(TransactionHistorySQL.readOne(id: id)).first
   }
 
-  /// The payloads of the rows `sql` selects (`id`, `jws`, `jws_header`).
-  private func payloads(_ sql: String, _ arguments: [PostgresValue]) throws
+  /// The payloads of the rows `query` selects (`id`, `jws`, `jws_header`).
+  private func payloads(_ query: TransactionHistorySQL.Query) throws
     -> [StoredTransactionPayload]
   {
     try database.read { db in
-      try db.execute(sql, arguments).map { row in
+      try db.execute(query.sql, query.parameters.map { .integer($0) }).map { row in
         var stored = try row.string("jws")
         let hasHeader = try row.integer(at: 2) != nil
         let rowID = try row.int64("id")

@@ -51,7 +51,6 @@ struct HandlerLoop {
         format: "History v2 handler CPU, %d requests: p10 %.1f µs, p50 %.1f µs, mean %.1f µs,"
           + " p90 %.1f µs", samples.count, samples[samples.count / 10],
         samples[samples.count / 2], mean, samples[samples.count * 9 / 10]))
-    let count = ES256SignatureCount.take()
-    print("  signatures: \(count.reserved) from reserved nonces, \(count.full) in full")
+    ServerBenchmark.printSignatures()
   }
 }

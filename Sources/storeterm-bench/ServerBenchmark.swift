@@ -159,7 +159,7 @@ struct ServerBenchmark {
 extension ServerBenchmark {
   /// How the signatures since the last count were made: a reserve that runs dry moves the nonces'
   /// `kG` onto the answering thread.
-  fileprivate static func printSignatures() {
+  static func printSignatures() {
     let count = ES256SignatureCount.take()
     print(
       "  signatures: \(count.reserved) from reserved nonces, \(count.full) in full"

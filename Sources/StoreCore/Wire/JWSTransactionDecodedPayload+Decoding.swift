@@ -5,7 +5,7 @@ extension JWSTransactionDecodedPayload {
   public init(json: JSONValue) throws(WireDecodingError) {
     var fields = JWSTransactionPayloadFields()
     for member in try WireJSONReader.members(json, field: "JWSTransactionDecodedPayload") {
-      guard let name = JWSTransactionPayloadMember.named(member.key) else { continue }
+      guard let name = JWSTransactionPayloadMember(rawValue: member.key) else { continue }
       try fields.read(name, member.value)
     }
     self = try fields.payload()
@@ -233,17 +233,6 @@ enum JWSTransactionPayloadMember: String, CaseIterable {
   /// Every member's name, for finding members by their bytes.
   static let names = MemberNames()
 
-  /// The member named `name`.
-  static func named(_ name: String) -> Self? {
-    var name = name
-    return name.withUTF8 { named($0) }
-  }
-
-  /// The member whose name is `bytes`, found without making a string of them.
-  static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
-    var next = 0
-    return names.lookUp(bytes, expecting: &next)?.member
-  }
 }
 
 /// The names of ``JWSTransactionPayloadMember``'s cases in one buffer, in case order, which is

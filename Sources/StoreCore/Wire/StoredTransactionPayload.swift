@@ -97,19 +97,12 @@ public struct StoredTransactionPayload: Sendable, Equatable {
         }
         if !keptAny, let leadingStart { omitted.append(leadingStart..<span.start) }
         keptAny = true
-        switch member {
-        case .signedDate:
-          guard Int64(decoding: buffer, span.value) != nil else { return false }
-          signedDate = span.value
-        default:
-          if TransactionHistoryFacts.isFact(member) {
-            let text = UnsafeBufferPointer(rebasing: buffer[span.value])
-            guard let value = JSONFlatObjectReader.value(text),
-              (try? fields.read(member, value)) != nil
-            else { return false }
-          }
-        }
-        return true
+        // The facts, and `signedDate` (whose value is replaced), are read by the decoder's rule.
+        if member == .signedDate { signedDate = span.value }
+        guard member == .signedDate || TransactionHistoryFacts.isFact(member) else { return true }
+        let text = UnsafeBufferPointer(rebasing: buffer[span.value])
+        guard let value = JSONFlatObjectReader.value(text) else { return false }
+        return (try? fields.read(member, value)) != nil
       }
     }
     guard read, keptAny,
@@ -117,17 +110,5 @@ public struct StoredTransactionPayload: Sendable, Equatable {
       let signedDate, let facts = TransactionHistoryFacts(fields)
     else { return nil }
     return Self(facts: facts, source: .text(bytes, signedDate: signedDate, omitted: omitted))
-  }
-}
-
-extension Int64 {
-  /// The integer `range` of `buffer` writes, as the decoder reads one (no fraction or
-  /// exponent, within 64 bits).
-  fileprivate init?(decoding buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-    guard
-      let value = Int64(
-        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
-    else { return nil }
-    self = value
   }
 }

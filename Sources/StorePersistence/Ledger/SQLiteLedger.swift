@@ -115,25 +115,22 @@ public final class SQLiteLedger: Ledger {
   public func transactionPayloads(
     ofCustomerOfRecord id: UInt64, _ cursor: TransactionHistoryCursor
   ) throws -> [StoredTransactionPayload] {
-    try payloads(
-      TransactionHistorySQL.select(cursor),
-      TransactionHistorySQL.parameters(record: id, cursor: cursor).map { .integer($0) })
+    try payloads(TransactionHistorySQL.read(record: id, cursor))
   }
 
   /// The payload of signed transaction `id`, read as ``transactionPayloads(ofCustomerOfRecord:_:)``
   /// reads each.
   public func transactionPayload(id: UInt64) throws -> StoredTransactionPayload? {
-    try payloads(TransactionHistorySQL.selectOne, [.integer(Int64(clamping: id))])
-      .first
+    try payloads(TransactionHistorySQL.readOne(id: id)).first
   }
 
-  /// The payloads of the rows `sql` selects (`id`, `jws`, `jws_header`).
-  private func payloads(_ sql: String, _ arguments: [SQLiteValue]) throws
+  /// The payloads of the rows `query` selects (`id`, `jws`, `jws_header`).
+  private func payloads(_ query: TransactionHistorySQL.Query) throws
     -> [StoredTransactionPayload]
   {
     try queue.read { db in
       var payloads: [StoredTransactionPayload] = []
-      try db.forEachRow(sql, arguments) { row in
+      try db.forEachRow(query.sql, query.parameters.map { .integer($0) }) { row in
         let rowID = row.integer(at: 0) ?? 0
         let hasHeader = row.integer(at: 2) != nil
         try row.withBytes(at: 1) { stored in

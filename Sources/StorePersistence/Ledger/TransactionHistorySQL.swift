@@ -4,12 +4,27 @@ import StoreCore
 /// a page's worth at a time from `HistoryReadSchema`'s indexes; the same text for SQLite and
 /// PostgreSQL (SQLite numbers `$1`…`$4` by first appearance, as PostgreSQL does by name).
 ///
-/// Each selects `id`, `jws` and `jws_header` (NULL unless the row names a header). The
-/// parameters are ``parameters(record:cursor:)``. Each partial index's condition is written
-/// out: SQLite uses one only when the query states it.
+/// Each selects `id`, `jws` and `jws_header` (NULL unless the row names a header). Each partial
+/// index's condition is written out: SQLite uses one only when the query states it.
 public enum TransactionHistorySQL {
+  /// A statement and the integers bound to its parameters, in order.
+  public typealias Query = (sql: String, parameters: [Int64])
+
+  /// The read `cursor` describes, of the customer of transaction `id`.
+  public static func read(record id: UInt64, _ cursor: TransactionHistoryCursor) -> Query {
+    (select(cursor), parameters(record: id, cursor: cursor))
+  }
+
+  /// The signed transaction `id` alone.
+  public static func readOne(id: UInt64) -> Query {
+    (
+      "SELECT id, jws, jws_header FROM transactions WHERE id = $1 AND jws IS NOT NULL",
+      [Int64(clamping: id)]
+    )
+  }
+
   /// The statement for the read `cursor` describes.
-  public static func select(_ cursor: TransactionHistoryCursor) -> String {
+  static func select(_ cursor: TransactionHistoryCursor) -> String {
     switch (cursor.order, cursor.descending) {
     case (.purchaseDate, false):
       """
@@ -46,7 +61,7 @@ public enum TransactionHistorySQL {
 
   /// The values of ``select(_:)``'s parameters: the transaction whose customer is read, where
   /// the read resumes (before everything when it starts), how many it takes.
-  public static func parameters(record id: UInt64, cursor: TransactionHistoryCursor) -> [Int64] {
+  static func parameters(record id: UInt64, cursor: TransactionHistoryCursor) -> [Int64] {
     // Identifiers are stored as 64-bit signed integers; a position past the largest one orders
     // as the largest one does.
     let start =
@@ -57,8 +72,4 @@ public enum TransactionHistorySQL {
       Int64(clamping: id), start.date, Int64(clamping: start.id), Int64(max(0, cursor.limit)),
     ]
   }
-
-  /// The statement for one signed transaction (the parameter its identifier).
-  public static let selectOne =
-    "SELECT id, jws, jws_header FROM transactions WHERE id = $1 AND jws IS NOT NULL"
 }

@@ -11,17 +11,24 @@ extension AppStoreServerAPI {
       .filter { TransactionRules.isListedInAll($0) }
       .compactMap { $0.signed.map { StoredTransactionPayload($0.payload) } }
       .filter { isServed($0.facts) && query.matches($0.facts) }
-    let page = Self.page(
-      listed, after: query.revision, descending: query.descending,
-      key: { $0.purchaseDate })
+    // Version 2's order, read from the records in memory (a page and one more, to tell
+    // whether more follow).
+    let cursor = TransactionHistoryCursor(
+      order: .purchaseDate, descending: query.descending, after: query.revision?.position,
+      limit: Self.pageSize + 1)
+    let selected = cursor.select(listed)
+    let items = selected.prefix(Self.pageSize)
+    let revision = HistoryRevision(
+      after: items.last.flatMap { cursor.position(of: $0.facts) }, resuming: query.revision,
+      descending: query.descending)
     return .json(
       .object([
-        JSONMember("revision", .string(page.revision.token)),
-        JSONMember("hasMore", .bool(page.hasMore)),
+        JSONMember("revision", .string(revision.token)),
+        JSONMember("hasMore", .bool(selected.count > items.count)),
         JSONMember("bundleId", .string(identity.bundleId)),
         JSONMember("environment", .string(identity.environment.rawValue)),
         JSONMember(
-          "signedTransactions", .array(try page.items.map { .string(try serverJWS($0)) })),
+          "signedTransactions", .array(try items.map { .string(try serverJWS($0)) })),
       ]))
   }
 

@@ -31,10 +31,23 @@ struct HistoryRevision: Equatable, Sendable {
   /// The token.
   var token: String { Base64.urlEncode(Array("r1:\(date):\(transactionID)".utf8)) }
 
-  /// Whether an item at (`date`, `id`) comes after this position in the given order.
-  func precedes(date: Int64, id: UInt64, descending: Bool) -> Bool {
-    descending
-      ? (date, id) < (self.date, transactionID)
-      : (date, id) > (self.date, transactionID)
+  /// The position, as a read's cursor resumes from it.
+  var position: TransactionHistoryCursor.Position {
+    TransactionHistoryCursor.Position(date: date, id: transactionID)
+  }
+
+  /// The revision a page answers with: its last item's position, or, when it sends nothing,
+  /// where the request resumed (before everything when it started).
+  init(
+    after last: TransactionHistoryCursor.Position?, resuming revision: HistoryRevision?,
+    descending: Bool
+  ) {
+    if let last {
+      self.init(date: last.date, transactionID: last.id)
+    } else if let revision {
+      self = revision
+    } else {
+      self.init(date: descending ? .max : .min, transactionID: descending ? .max : 0)
+    }
   }
 }

@@ -36,7 +36,7 @@ extension AppStoreServerAPI {
     var namedIsServed: Bool?
     var cursor = TransactionHistoryCursor(
       order: order, descending: descending,
-      after: revision.map { .init(date: $0.date, id: $0.transactionID) },
+      after: revision?.position,
       limit: Self.pageSize + 1)
     var items: [StoredTransactionPayload] = []
     var hasMore = false
@@ -58,12 +58,10 @@ extension AppStoreServerAPI {
     }
     let served = try namedIsServed ?? ledger.transactionPayload(id: id).map { isServed($0.facts) }
     guard served == true else { throw APIError.transactionNotFound }
-    // With nothing sent, the position stays where it was (or before everything).
     let last = items.last.flatMap { cursor.position(of: $0.facts) }
-    let position =
-      last.map { HistoryRevision(date: $0.date, transactionID: $0.id) } ?? revision
-      ?? HistoryRevision(date: descending ? .max : .min, transactionID: descending ? .max : 0)
-    return (items, hasMore, position)
+    return (
+      items, hasMore, HistoryRevision(after: last, resuming: revision, descending: descending)
+    )
   }
 
   /// The identifier written as `text`, or `invalidTransactionID`.
