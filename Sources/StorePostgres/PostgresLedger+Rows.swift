@@ -99,8 +99,9 @@ extension PostgresLedger {
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
         offer, jws, jws_header, original_id, product_type, group_id, purchase_date_ms,
-        expires_date_ms, revocation_date_ms, finished, created_ms, shared_from)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+        expires_date_ms, revocation_date_ms, finished, history_form, created_ms, shared_from)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+        $19)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
         + mutableColumns(record, db: db)
@@ -117,13 +118,14 @@ extension PostgresLedger {
       UPDATE transactions SET state = $1, quantity = $2, app_account_token = $3, offer = $4,
         jws = $5, jws_header = $6, original_id = $7, product_type = $8, group_id = $9,
         purchase_date_ms = $10, expires_date_ms = $11, revocation_date_ms = $12, finished = $13,
-        changed_seq = $14
-      WHERE id = $15
+        history_form = $14, changed_seq = $15
+      WHERE id = $16
       """,
       mutableColumns(record, db: db) + [.integer(stamp), .integer(Int64(record.id))])
   }
 
-  /// The columns `insert` and `update` both write, from `state` to `finished`, in their order.
+  /// The columns `insert` and `update` both write, from `state` to `history_form`, in their
+  /// order.
   private func mutableColumns(_ record: TransactionRecord, db: PostgresConnection) throws
     -> [PostgresValue]
   {
@@ -137,6 +139,7 @@ extension PostgresLedger {
       PostgresValue(payload?.type.rawValue), PostgresValue(payload?.subscriptionGroupIdentifier),
       PostgresValue(payload?.purchaseDate), PostgresValue(payload?.expiresDate),
       PostgresValue(payload?.revocationDate), .integer(record.isFinished ? 1 : 0),
+      PostgresValue(record.signed.flatMap { StoredPayloadReader.historyForm(ofJWS: $0.jws) }),
     ]
   }
 

@@ -172,12 +172,18 @@ public final class PostgresLedger: Ledger {
     try payloads(TransactionHistorySQL.readOne(id: id)).first
   }
 
-  /// The payloads of the rows `query` selects (`id`, `jws`, `jws_header`).
+  /// The payloads of the rows `query` selects (`id`, `jws`, `jws_header`, `history_form`): from
+  /// the form when the row has one, else from the JWS.
   private func payloads(_ query: TransactionHistorySQL.Query) throws
     -> [StoredTransactionPayload]
   {
     try database.read { db in
       try db.execute(query.sql, query.parameters.map { .integer($0) }).map { row in
+        if var form = try row.text("history_form"),
+          let payload = form.withUTF8(StoredTransactionPayload.init(historyForm:))
+        {
+          return payload
+        }
         var stored = try row.string("jws")
         let hasHeader = try row.integer(at: 2) != nil
         let rowID = try row.int64("id")

@@ -390,5 +390,8 @@ enum PostgresLedgerSchema {
     // A customer's signed transactions by purchase and by revocation date, the same indexes as
     // SQLite's migration of the same name (`TransactionHistorySQL`).
     .init(name: HistoryReadSchema.migrationName, sql: HistoryReadSchema.sql),
+    // Each signed transaction's history form beside its JWS, as SQLite's migration of the same
+    // name adds it.
+    .init(name: HistoryFormSchema.migrationName, sql: HistoryFormSchema.sql),
   ])
 }

@@ -182,9 +182,9 @@ private final class SchemaPeer {
       try db.execute(
         """
         INSERT INTO transactions (id, customer_id, product_id, state, quantity, jws, jws_header,
-          original_id, product_type, purchase_date_ms, finished, created_ms)
-        VALUES (?, 'peer', 'dev.storeterm.demo.coins.100', 'purchased', 1, ?, ?, ?, 'Consumable',
-          ?, 0, ?)
+          history_form, original_id, product_type, purchase_date_ms, finished, created_ms)
+        VALUES (?, 'peer', 'dev.storeterm.demo.coins.100', 'purchased', 1, ?, ?, ?, ?,
+          'Consumable', ?, 0, ?)
         """,
         [.integer(id)] + ledger.jwsColumns(storing: jws, db: db)
           + [.integer(id), .integer(now), .integer(now)])

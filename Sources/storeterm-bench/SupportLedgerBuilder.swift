@@ -107,9 +107,9 @@ struct SupportLedgerBuilder {
       try db.execute(
         """
         INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
-          offer, jws, jws_header, original_id, product_type, group_id, purchase_date_ms,
-          expires_date_ms, revocation_date_ms, finished, created_ms)
-        VALUES (?, ?, ?, 'purchased', 1, ?, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, 1, ?)
+          offer, jws, jws_header, history_form, original_id, product_type, group_id,
+          purchase_date_ms, expires_date_ms, revocation_date_ms, finished, created_ms)
+        VALUES (?, ?, ?, 'purchased', 1, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 1, ?)
         """,
         [
           .integer(Int64(payload.transactionId)!), .text(id), .text(payload.productId),

@@ -58,6 +58,17 @@ struct LedgerStore: Sendable {
     }
   }
 
+  /// Runs the statement `sql` (no parameters) on a new connection, as a tool or an older
+  /// storeterm writing the file would.
+  func execute(_ sql: String) throws {
+    switch backend {
+    case .sqlite:
+      try SQLiteLedger(location: .file(location)).queue.write { db in try db.execute(sql) }
+    case .postgres:
+      try PostgresDatabase(connectionString: location).write { db in try db.run(script: sql) }
+    }
+  }
+
   /// A new connection to the store, as the screens read it.
   func openBrowser() throws -> any LedgerBrowser {
     switch backend {

@@ -141,6 +141,44 @@ import Testing
   }
 
   @Test(arguments: LedgerBackend.available)
+  func historyReadsEachRowsFormAndRowsWithoutOneFromTheirJWS(_ backend: LedgerBackend) throws {
+    let store = try backend.makeStore()
+    let seat = try ContractEngine(store)
+    try seat.buy(Demo.coins)
+    try seat.buy(Demo.plusMonthly)
+    _ = try seat.engine.refund(1)
+    let cursor = TransactionHistoryCursor(order: .purchaseDate, limit: 10)
+    let date: Int64 = 1_796_119_300_000
+    func read() throws -> [StoredTransactionPayload] {
+      try store.open().transactionPayloads(ofCustomerOfRecord: 2, cursor)
+    }
+    // What the decoded records give: the facts, and the bytes to sign again.
+    let expected = try store.open().records(customerID: Customer.defaultID).compactMap {
+      $0.signed.map { StoredTransactionPayload($0.payload) }
+    }
+    #expect(expected.map(\.facts.id) == [1, 2])
+    #expect(expected[0].facts.revocationDate != nil)
+    let fromForms = try read()
+    // Written with the insert, and again with the refund's update.
+    #expect(fromForms.map { $0.historyForm != nil } == [true, true])
+    #expect(fromForms.map(\.facts) == expected.map(\.facts))
+    #expect(
+      fromForms.map { $0.serverJSON(signedDate: date) }
+        == expected.map { $0.serverJSON(signedDate: date) })
+    // Rows from before the form's migration: read from their JWS, to the same answer.
+    try store.execute("UPDATE transactions SET history_form = NULL")
+    let fromJWS = try read()
+    #expect(fromJWS.map(\.facts) == expected.map(\.facts))
+    #expect(
+      fromJWS.map { $0.serverJSON(signedDate: date) }
+        == expected.map { $0.serverJSON(signedDate: date) })
+    // A damaged form is not trusted: the row is read from its JWS.
+    try store.execute("UPDATE transactions SET history_form = '1\ngarbage'")
+    #expect(try read().map(\.facts) == expected.map(\.facts))
+    #expect(try store.open().transactionPayload(id: 1)?.facts == expected[0].facts)
+  }
+
+  @Test(arguments: LedgerBackend.available)
   func aDecisionThatThrowsWritesNothing(_ backend: LedgerBackend) throws {
     let store = try backend.makeStore()
     let seat = try ContractEngine(store)

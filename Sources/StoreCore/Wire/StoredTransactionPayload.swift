@@ -48,23 +48,52 @@ public struct StoredTransactionPayload: Sendable, Equatable {
     switch source {
     case .decoded(let payload):
       return payload.asServerSends(signedDate: signedDate).jsonBytes()
-    case .text(let bytes, let dateValue, let omitted):
-      let date = Array(String(signedDate).utf8)
-      var json: [UInt8] = []
-      json.reserveCapacity(bytes.count + date.count)
-      // The spans do not overlap; the date's value is never inside an omitted member.
-      var cuts = omitted.map { (span: $0, replacement: [UInt8]()) }
-      cuts.append((dateValue, date))
-      cuts.sort { $0.span.lowerBound < $1.span.lowerBound }
-      var offset = 0
-      for cut in cuts {
-        json.append(contentsOf: bytes[offset..<cut.span.lowerBound])
-        json.append(contentsOf: cut.replacement)
-        offset = cut.span.upperBound
-      }
-      json.append(contentsOf: bytes[offset...])
-      return json
+    case .text:
+      return assembled(date: Array(String(signedDate).utf8)).json
     }
+  }
+
+  /// The form a ledger keeps beside the stored JWS (``TransactionHistoryForm``), read back by
+  /// ``init(historyForm:)``; nil for a payload not of the writer's shape, which is read from
+  /// its JWS every time.
+  public var historyForm: String? {
+    guard case .text = source else { return nil }
+    let (json, dateAt) = assembled(date: [])
+    return TransactionHistoryForm.encode(facts: facts, json: json, dateAt: dateAt)
+  }
+
+  /// The payload a ``historyForm`` holds; nil for text that is not one.
+  public init?(historyForm text: UnsafeBufferPointer<UInt8>) {
+    guard let (facts, json, dateAt) = TransactionHistoryForm.decode(text) else { return nil }
+    self.init(facts: facts, source: .text(json, signedDate: dateAt..<dateAt, omitted: []))
+  }
+
+  /// The text's server JSON with `date` as `signedDate`'s value, and where that value starts.
+  private func assembled(date: [UInt8]) -> (json: [UInt8], dateAt: Int) {
+    guard case .text(let bytes, let dateValue, let omitted) = source else { return ([], 0) }
+    var json: [UInt8] = []
+    json.reserveCapacity(bytes.count + date.count)
+    if omitted.isEmpty {
+      // A form's JSON, or a payload without device verification members: one cut.
+      json.append(contentsOf: bytes[..<dateValue.lowerBound])
+      json.append(contentsOf: date)
+      json.append(contentsOf: bytes[dateValue.upperBound...])
+      return (json, dateValue.lowerBound)
+    }
+    // The spans do not overlap; the date's value is never inside an omitted member.
+    var cuts = omitted.map { (span: $0, replacement: [UInt8]()) }
+    cuts.append((dateValue, date))
+    cuts.sort { $0.span.lowerBound < $1.span.lowerBound }
+    var offset = 0
+    var dateAt = 0
+    for cut in cuts {
+      json.append(contentsOf: bytes[offset..<cut.span.lowerBound])
+      if cut.span == dateValue { dateAt = json.count }
+      json.append(contentsOf: cut.replacement)
+      offset = cut.span.upperBound
+    }
+    json.append(contentsOf: bytes[offset...])
+    return (json, dateAt)
   }
 
   /// The payload read from text of the writer's shape, or nil for any other text.

@@ -20,6 +20,23 @@ public struct TransactionHistoryFacts: Sendable, Equatable {
   /// Milliseconds since 1970; nil unless refunded or revoked.
   public var revocationDate: Int64?
 
+  /// Facts given one by one (read back from a ``TransactionHistoryForm``).
+  init(
+    id: UInt64, bundleId: String, environment: AppStoreEnvironment, productId: String,
+    type: InAppProductType, subscriptionGroupIdentifier: String?,
+    inAppOwnershipType: InAppOwnershipType, purchaseDate: Int64, revocationDate: Int64?
+  ) {
+    self.id = id
+    self.bundleId = bundleId
+    self.environment = environment
+    self.productId = productId
+    self.type = type
+    self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
+    self.inAppOwnershipType = inAppOwnershipType
+    self.purchaseDate = purchaseDate
+    self.revocationDate = revocationDate
+  }
+
   /// The facts of `payload`.
   public init(_ payload: JWSTransactionDecodedPayload) {
     id = SignedTransaction.number(of: payload.transactionId)

@@ -106,6 +106,7 @@ enum LedgerSchema {
     SupportSearchSchema.register(&migrator)
     ChangeCountSchema.register(&migrator)
     HistoryReadSchema.register(&migrator)
+    HistoryFormSchema.register(&migrator)
     return migrator
   }
 }

@@ -110,8 +110,8 @@ extension SQLiteLedger {
       """
       INSERT INTO transactions (id, customer_id, product_id, state, quantity, app_account_token,
         offer, jws, jws_header, original_id, product_type, group_id, purchase_date_ms,
-        expires_date_ms, revocation_date_ms, finished, created_ms, shared_from)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        expires_date_ms, revocation_date_ms, finished, history_form, created_ms, shared_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [.integer(Int64(record.id)), .text(record.customerID), .text(record.productID)]
         + mutableColumns(record, headers: headers, db: db)
@@ -129,23 +129,29 @@ extension SQLiteLedger {
       """
       UPDATE transactions SET state = ?, quantity = ?, app_account_token = ?, offer = ?, jws = ?,
         jws_header = ?, original_id = ?, product_type = ?, group_id = ?, purchase_date_ms = ?,
-        expires_date_ms = ?, revocation_date_ms = ?, finished = ?, changed_seq = ?
+        expires_date_ms = ?, revocation_date_ms = ?, finished = ?, history_form = ?,
+        changed_seq = ?
       WHERE id = ?
       """,
       mutableColumns(record, headers: headers, db: db)
         + [.integer(stamp), .integer(Int64(record.id))])
   }
 
-  /// The values of the `jws` and `jws_header` columns that store `jws`, inside a write on `queue`.
+  /// The values of the `jws`, `jws_header` and `history_form` columns that store `jws`, inside a
+  /// write on `queue`.
   ///
   /// For code that writes `transactions` rows by plain SQL (the benchmarks): they store what the
   /// ledger stores, and read back through it byte for byte.
   public func jwsColumns(storing jws: String, db: SQLiteConnection) throws -> [SQLiteValue] {
     let stored = try headers.storedForm(of: jws, db: db)
-    return [.text(stored.jws), SQLiteValue(stored.headerID)]
+    return [
+      .text(stored.jws), SQLiteValue(stored.headerID),
+      SQLiteValue(StoredPayloadReader.historyForm(ofJWS: jws)),
+    ]
   }
 
-  /// The columns `insert` and `update` both write, from `state` to `finished`, in their order.
+  /// The columns `insert` and `update` both write, from `state` to `history_form`, in their
+  /// order.
   private static func mutableColumns(
     _ record: TransactionRecord, headers: JWSHeaderStore, db: SQLiteConnection
   ) throws -> [SQLiteValue] {
@@ -159,6 +165,7 @@ extension SQLiteLedger {
       SQLiteValue(payload?.type.rawValue), SQLiteValue(payload?.subscriptionGroupIdentifier),
       SQLiteValue(payload?.purchaseDate), SQLiteValue(payload?.expiresDate),
       SQLiteValue(payload?.revocationDate), .integer(record.isFinished ? 1 : 0),
+      SQLiteValue(record.signed.flatMap { StoredPayloadReader.historyForm(ofJWS: $0.jws) }),
     ]
   }
 

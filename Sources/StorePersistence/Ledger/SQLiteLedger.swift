@@ -124,13 +124,20 @@ public final class SQLiteLedger: Ledger {
     try payloads(TransactionHistorySQL.readOne(id: id)).first
   }
 
-  /// The payloads of the rows `query` selects (`id`, `jws`, `jws_header`).
+  /// The payloads of the rows `query` selects (`id`, `jws`, `jws_header`, `history_form`): from
+  /// the form when the row has one, else from the JWS.
   private func payloads(_ query: TransactionHistorySQL.Query) throws
     -> [StoredTransactionPayload]
   {
     try queue.read { db in
       var payloads: [StoredTransactionPayload] = []
       try db.forEachRow(query.sql, query.parameters.map { .integer($0) }) { row in
+        if let payload = row.withBytes(
+          at: 3, { $0.flatMap(StoredTransactionPayload.init(historyForm:)) })
+        {
+          payloads.append(payload)
+          return
+        }
         let rowID = row.integer(at: 0) ?? 0
         let hasHeader = row.integer(at: 2) != nil
         try row.withBytes(at: 1) { stored in

@@ -20,6 +20,16 @@ public enum StoredPayloadReader {
     }
   }
 
+  /// The `history_form` column's value for a row storing the compact JWS `jws`; nil (NULL)
+  /// when its payload is not of storeterm's writer's shape, which is read from the JWS.
+  public static func historyForm(ofJWS jws: String) -> String? {
+    var jws = jws
+    return jws.withUTF8 { bytes in
+      guard let json = try? json(bytes, hasHeader: false, id: 0) else { return nil }
+      return (try? StoredTransactionPayload(jsonBytes: json))?.historyForm
+    }
+  }
+
   /// The JSON bytes of the payload segment of `stored` (as ``payload(_:hasHeader:id:)`` reads
   /// it).
   ///

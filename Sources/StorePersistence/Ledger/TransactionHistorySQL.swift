@@ -4,7 +4,9 @@ import StoreCore
 /// a page's worth at a time from `HistoryReadSchema`'s indexes; the same text for SQLite and
 /// PostgreSQL (SQLite numbers `$1`…`$4` by first appearance, as PostgreSQL does by name).
 ///
-/// Each selects `id`, `jws` and `jws_header` (NULL unless the row names a header). Each partial
+/// Each selects `id`, `jws`, `jws_header` (NULL unless the row names a header) and
+/// `history_form` (NULL for rows written before `HistoryFormSchema`, or whose payload has no
+/// form). Each partial
 /// index's condition is written out: SQLite uses one only when the query states it.
 public enum TransactionHistorySQL {
   /// A statement and the integers bound to its parameters, in order.
@@ -18,7 +20,7 @@ public enum TransactionHistorySQL {
   /// The signed transaction `id` alone.
   public static func readOne(id: UInt64) -> Query {
     (
-      "SELECT id, jws, jws_header FROM transactions WHERE id = $1 AND jws IS NOT NULL",
+      "SELECT id, jws, jws_header, history_form FROM transactions WHERE id = $1 AND jws IS NOT NULL",
       [Int64(clamping: id)]
     )
   }
@@ -28,21 +30,21 @@ public enum TransactionHistorySQL {
     switch (cursor.order, cursor.descending) {
     case (.purchaseDate, false):
       """
-      SELECT id, jws, jws_header FROM transactions
+      SELECT id, jws, jws_header, history_form FROM transactions
       WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)
         AND jws IS NOT NULL AND (purchase_date_ms, id) > ($2, $3)
       ORDER BY purchase_date_ms, id LIMIT $4
       """
     case (.purchaseDate, true):
       """
-      SELECT id, jws, jws_header FROM transactions
+      SELECT id, jws, jws_header, history_form FROM transactions
       WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)
         AND jws IS NOT NULL AND (purchase_date_ms, id) < ($2, $3)
       ORDER BY purchase_date_ms DESC, id DESC LIMIT $4
       """
     case (.revocationDate, false):
       """
-      SELECT id, jws, jws_header FROM transactions
+      SELECT id, jws, jws_header, history_form FROM transactions
       WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)
         AND revocation_date_ms IS NOT NULL AND jws IS NOT NULL
         AND (revocation_date_ms, id) > ($2, $3)
@@ -50,7 +52,7 @@ public enum TransactionHistorySQL {
       """
     case (.revocationDate, true):
       """
-      SELECT id, jws, jws_header FROM transactions
+      SELECT id, jws, jws_header, history_form FROM transactions
       WHERE customer_id = (SELECT customer_id FROM transactions WHERE id = $1)
         AND revocation_date_ms IS NOT NULL AND jws IS NOT NULL
         AND (revocation_date_ms, id) < ($2, $3)

@@ -62,7 +62,10 @@ enum APIRoute: Equatable, Sendable {
 
   /// Matches `method` and `path` (already percent-decoded).
   static func match(method: String, path: String) -> Match {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // Split on the byte, not the Character: "/" is ASCII, and walking grapheme clusters was a
+    // sixteenth of a History request.
+    let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map { String(Substring($0)) }
     // "/a/b" splits into ["", "a", "b"].
     guard segments.first == "", segments.count >= 2 else { return .unknownPath }
     let parts = Array(segments.dropFirst())
