@@ -66,15 +66,23 @@ static inline void lc_ec_key_free(EC_KEY *key) { EC_KEY_free(key); }
 /// k_i·b for a random b (one inversion of a blinded product, as OpenSSL's ECDSA once blinded its
 /// single inversion).
 static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, BIGNUM **r) {
-  if (count <= 0) return 0;
+  if (count <= 0 || count > 1024) return 0;
   const EC_GROUP *group = EC_KEY_get0_group(key);
   const BIGNUM *order = group ? EC_GROUP_get0_order(group) : NULL;
   BN_CTX *ctx = BN_CTX_new();
+  BN_MONT_CTX *mont = BN_MONT_CTX_new();
   EC_POINT **points = OPENSSL_zalloc(sizeof(EC_POINT *) * (size_t)count);
   BIGNUM **k = OPENSSL_zalloc(sizeof(BIGNUM *) * (size_t)count);
   BIGNUM **prefix = OPENSSL_zalloc(sizeof(BIGNUM *) * (size_t)count);
-  BIGNUM *x = BN_new(), *blind = BN_secure_new(), *inverse = BN_secure_new();
-  int ok = order && ctx && points && k && prefix && x && blind && inverse;
+  // 40 random bytes a nonce, drawn at once: FIPS 186-5's "extra random bits" method, k = c mod
+  // (n - 1) + 1 from 64 bits more than n has (a bias under 2^-64), with one call into the
+  // generator for the batch instead of one a nonce.
+  unsigned char *random = OPENSSL_secure_zalloc(40 * (size_t)count + 40);
+  BIGNUM *x = BN_new(), *blind = BN_secure_new(), *blindMont = BN_secure_new();
+  BIGNUM *inverse = BN_secure_new(), *orderLess = BN_new();
+  int ok = order && ctx && mont && points && k && prefix && random && x && blind && blindMont
+      && inverse && orderLess && BN_MONT_CTX_set(mont, order, ctx) && BN_copy(orderLess, order)
+      && BN_sub_word(orderLess, 1) && RAND_priv_bytes(random, 40 * count + 40) == 1;
   for (int i = 0; i < count; i++) kinv[i] = r[i] = NULL;
   for (int i = 0; ok && i < count; i++) {
     points[i] = EC_POINT_new(group);
@@ -82,11 +90,9 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
     prefix[i] = BN_secure_new();
     kinv[i] = BN_secure_new();
     r[i] = BN_new();
-    ok = points[i] && k[i] && prefix[i] && kinv[i] && r[i];
-    do {
-      ok = ok && BN_priv_rand_range(k[i], order);
-    } while (ok && BN_is_zero(k[i]));
-    ok = ok && EC_POINT_mul(group, points[i], k[i], NULL, NULL, ctx);
+    ok = points[i] && k[i] && prefix[i] && kinv[i] && r[i]
+        && BN_bin2bn(random + 40 * i, 40, x) && BN_mod(k[i], x, orderLess, ctx)
+        && BN_add_word(k[i], 1) && EC_POINT_mul(group, points[i], k[i], NULL, NULL, ctx);
   }
   ok = ok && EC_POINTs_make_affine(group, (size_t)count, points, ctx);
   for (int i = 0; ok && i < count; i++) {
@@ -94,23 +100,24 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
     ok = EC_POINT_get_Jprojective_coordinates_GFp(group, points[i], x, NULL, NULL, ctx)
         && BN_nnmod(r[i], x, order, ctx) && !BN_is_zero(r[i]);
   }
-  do {
-    ok = ok && BN_priv_rand_range(blind, order);
-  } while (ok && BN_is_zero(blind));
-  // k_i becomes c_i = k_i b (k_i itself is not needed again); prefix_i = c_0 ... c_i, and one
-  // inverse of the whole product.
+  // The blind b, from the batch's last 40 bytes, and bR, b in Montgomery form.
+  ok = ok && BN_bin2bn(random + 40 * count, 40, x) && BN_mod(blind, x, orderLess, ctx)
+      && BN_add_word(blind, 1) && BN_to_montgomery(blindMont, blind, mont, ctx);
+  // Montgomery products (mont(a, b) = a b R^-1) all through, so nothing is converted back:
+  // c_i = mont(k_i, bR) = k_i b; prefix_i = mont(prefix_{i-1}, c_i) = c_0 ... c_i R^-i; one
+  // inverse of the last prefix, then backwards c_i^-1 = mont(inverse_i, prefix_{i-1}) with
+  // inverse_{i-1} = mont(inverse_i, c_i), and k_i^-1 = mont(c_i^-1, bR) = c_i^-1 b.
   for (int i = 0; ok && i < count; i++) {
-    ok = BN_mod_mul(k[i], k[i], blind, order, ctx)
+    ok = BN_mod_mul_montgomery(k[i], k[i], blindMont, mont, ctx)
         && (i == 0 ? BN_copy(prefix[0], k[0]) != NULL
-                   : BN_mod_mul(prefix[i], prefix[i - 1], k[i], order, ctx));
+                   : BN_mod_mul_montgomery(prefix[i], prefix[i - 1], k[i], mont, ctx));
   }
   ok = ok && BN_mod_inverse(inverse, prefix[count - 1], order, ctx) != NULL;
   for (int i = count - 1; ok && i >= 0; i--) {
-    // inverse is (c_0 ... c_i)^-1: c_i^-1 is it times prefix_{i-1}, and k_i^-1 = c_i^-1 b.
     ok = (i == 0 ? BN_copy(kinv[0], inverse) != NULL
-                 : BN_mod_mul(kinv[i], inverse, prefix[i - 1], order, ctx))
-        && BN_mod_mul(inverse, inverse, k[i], order, ctx)
-        && BN_mod_mul(kinv[i], kinv[i], blind, order, ctx);
+                 : BN_mod_mul_montgomery(kinv[i], inverse, prefix[i - 1], mont, ctx))
+        && BN_mod_mul_montgomery(inverse, inverse, k[i], mont, ctx)
+        && BN_mod_mul_montgomery(kinv[i], kinv[i], blindMont, mont, ctx);
   }
   for (int i = 0; i < count; i++) {
     if (points) EC_POINT_free(points[i]);
@@ -125,9 +132,13 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   OPENSSL_free(points);
   OPENSSL_free(k);
   OPENSSL_free(prefix);
-  BN_free(x);
+  if (random) OPENSSL_secure_clear_free(random, 40 * (size_t)count + 40);
+  BN_clear_free(x);
   BN_clear_free(blind);
+  BN_clear_free(blindMont);
   BN_clear_free(inverse);
+  BN_free(orderLess);
+  BN_MONT_CTX_free(mont);
   BN_CTX_free(ctx);
   return ok;
 }

@@ -78,6 +78,32 @@ final class ECDSANonceReserve: Sendable {
     return signature
   }
 
+  /// Nonces a top-up computes (``topUp()``): about 200 µs of a thread's spare time.
+  static let spareBatch = 16
+
+  /// Computes one batch of nonces now, on the calling thread, when the reserve has room for it
+  /// and no refill is running.
+  ///
+  /// For a thread with nothing else to do for a while, such as a server's once its response is
+  /// sent: the nonces a page drew are replaced there, instead of waking the refill thread on
+  /// the other core, where the client runs (2.5–4 points of History's rate against the bare
+  /// peer on the 2-core guest, 2026-12-04).
+  func topUp() {
+    let room = state.withLock { state in
+      guard state.ready.count + Self.spareBatch <= Self.depth, !state.refilling else {
+        return false
+      }
+      state.refilling = true
+      return true
+    }
+    guard room else { return }
+    let nonces = Nonce.batch(key: key, count: Self.spareBatch)
+    state.withLock { state in
+      state.ready.append(contentsOf: nonces)
+      state.refilling = false
+    }
+  }
+
   /// Nonces ready now (for tests).
   var readyCount: Int { state.withLock { $0.ready.count } }
 

@@ -25,6 +25,9 @@ public struct ES256Signer: Signer {
     try sign(payloadJSON: payload.jsonBytes())
   }
 
+  /// Computes nonces for later signatures (``P256PrivateKey/useSpareTime()``).
+  public func useSpareTime() { key.useSpareTime() }
+
   /// Signs arbitrary JSON bytes (tests use it to sign deliberately odd payloads).
   public func sign(payloadJSON: [UInt8]) throws(LibCryptoError) -> String {
     var token = headerPrefix

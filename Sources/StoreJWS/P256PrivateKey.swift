@@ -89,6 +89,10 @@ public final class P256PrivateKey: @unchecked Sendable {
     return P256PublicKey(owning: pointer)
   }
 
+  /// Computes signatures' nonces ahead on the calling thread, which has spare time now; does
+  /// nothing when the reserve is full or the key has none.
+  public func useSpareTime() { nonces?.topUp() }
+
   /// Signs a SHA-256 `digest` with ECDSA and returns the raw 64-byte R‖S form JWS uses.
   ///
   /// Uses a nonce from the reserve when one is ready, else signs in full.

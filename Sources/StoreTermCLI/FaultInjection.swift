@@ -67,4 +67,6 @@ struct FaultInjectingSigner: Signer {
     try hook.fire(.afterSigning)
     return signed
   }
+
+  func useSpareTime() { base.useSpareTime() }
 }

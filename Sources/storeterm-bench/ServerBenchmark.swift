@@ -88,7 +88,8 @@ struct ServerBenchmark {
     let setup = try BenchServerAPI(size: size, folder: folder, authority: authority)
     let api = setup.api
     let meter = HandlerMeter()
-    let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: meter.wrap(api.handle))
+    let server = try HTTPServer(
+      host: "127.0.0.1", port: 0, afterResponse: api.useSpareTime, handler: meter.wrap(api.handle))
     defer { server.stop() }
     let client = BenchHTTPClient(base: "http://127.0.0.1:\(server.port)", token: setup.token)
     var generator = SplitMix(seed: 7)

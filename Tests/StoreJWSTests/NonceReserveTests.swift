@@ -42,6 +42,24 @@ struct NonceReserveTests {
     #expect(rValues.count == ECDSANonceReserve.depth)
   }
 
+  @Test("a top-up adds one batch on the calling thread while there is room, none when full")
+  func topUpsFillToTheDepthAndStop() throws {
+    let key = try P256PrivateKey.generate()
+    let reserve = try #require(key.nonces)
+    key.useSpareTime()
+    #expect(reserve.readyCount == ECDSANonceReserve.spareBatch)
+    for _ in 1..<(ECDSANonceReserve.depth / ECDSANonceReserve.spareBatch) { key.useSpareTime() }
+    #expect(reserve.readyCount == ECDSANonceReserve.depth)
+    key.useSpareTime()
+    #expect(reserve.readyCount == ECDSANonceReserve.depth)
+    // Nonces from top-ups sign as the refill's do.
+    let message = Array("topped up".utf8)
+    let signature = try #require(reserve.sign(digest: try digest(message)))
+    #expect(verifies(signature, message, key.publicKey))
+    #expect(reserve.readyCount == ECDSANonceReserve.depth - 1)
+    NonceWorkers.waitUntilIdle()
+  }
+
   @Test("a signature over the wrong message does not verify (the check can fail)")
   func wrongMessageFails() throws {
     let key = try P256PrivateKey.generate()

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import StoreServer
+import Synchronization
 import Testing
 
 /// The libmicrohttpd wrapper: what reaches the handler, what the client gets back, and that bad
@@ -41,6 +42,25 @@ import Testing
         == #"{"method":"GET","path":"/inApps/v2/history/7","query":[["productType","AUTO_RENEWABLE"],"#
         + #"["productType","CONSUMABLE"],["productId","a+b"],["revoked",""]],"auth":"Bearer abc","body":""}"#
     )
+  }
+
+  @Test func afterResponseRunsOnceForEachResponseSent() throws {
+    let sent = DispatchSemaphore(value: 0)
+    let count = Mutex(0)
+    let server = try HTTPServer(
+      host: "127.0.0.1", port: 0,
+      afterResponse: {
+        count.withLock { $0 += 1 }
+        sent.signal()
+      }, handler: Self.echo)
+    defer { server.stop() }
+    for path in ["/a", "/b"] {
+      let response = try RawHTTPClient.exchange(
+        port: server.port, "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      #expect(response.status == 200)
+      #expect(sent.wait(timeout: .now() + 10) == .success)
+    }
+    #expect(count.withLock { $0 } == 2)
   }
 
   @Test func postBodyUpToTheLimitIsDelivered() throws {

@@ -8,4 +8,13 @@ public protocol Signer: Sendable {
   /// JSON text signed as it is: for a payload already written, such as a stored transaction
   /// the server signs again (``StoredTransactionPayload/serverJSON(signedDate:)``).
   func sign(payloadJSON: [UInt8]) throws -> String
+
+  /// Work for later signatures done now, on the calling thread, which has nothing else to do
+  /// for a while (a server's, once its response is sent).
+  func useSpareTime()
+}
+
+extension Signer {
+  /// Nothing to do ahead.
+  public func useSpareTime() {}
 }

@@ -42,9 +42,9 @@ enum TransactionHistoryForm {
       let id = lines.next().flatMap(Self.integer).flatMap(UInt64.init(exactly:)),
       let purchaseDate = lines.next().flatMap(Self.integer),
       let revocation = lines.next(),
-      let environment = lines.next().flatMap({ AppStoreEnvironment(rawValue: Self.string($0)) }),
-      let type = lines.next().flatMap({ InAppProductType(rawValue: Self.string($0)) }),
-      let ownership = lines.next().flatMap({ InAppOwnershipType(rawValue: Self.string($0)) }),
+      let environment = lines.next().flatMap(AppStoreEnvironment.named),
+      let type = lines.next().flatMap(InAppProductType.named),
+      let ownership = lines.next().flatMap(InAppOwnershipType.named),
       let bundleId = lines.next().map(Self.string),
       let productId = lines.next().map(Self.string),
       let group = lines.next(), let marker = group.first,
@@ -91,6 +91,7 @@ enum TransactionHistoryForm {
     return negative ? -value : value
   }
 
+  /// Text the writer made ASCII; read as UTF-8 all the same, as a damaged row may not be.
   private static func string(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
     String(decoding: text, as: UTF8.self)
   }
@@ -105,5 +106,12 @@ enum TransactionHistoryForm {
       defer { offset = end + 1 }
       return text[offset..<end]
     }
+  }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+  /// The case whose raw value is `text`'s bytes, found without making a string of them.
+  fileprivate static func named(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Self? {
+    allCases.first { $0.rawValue.utf8.elementsEqual(text) }
   }
 }

@@ -65,6 +65,10 @@ public final class AppStoreServerAPI: Sendable {
     tokens = BearerTokenVerifier(bundleID: identity.bundleId) { try directory.key($0) }
   }
 
+  /// Work for later requests, for a connection's thread once its response is sent
+  /// (`HTTPServer`'s `afterResponse`): the signatures' nonces a response drew, computed again.
+  public func useSpareTime() { signer.useSpareTime() }
+
   /// Answers one request; never throws, never crashes on input.
   ///
   /// A read-only endpoint, when nothing has fallen due, is answered inside one read snapshot of

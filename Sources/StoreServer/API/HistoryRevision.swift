@@ -29,7 +29,14 @@ struct HistoryRevision: Equatable, Sendable {
   }
 
   /// The token.
-  var token: String { Base64.urlEncode(Array("r1:\(date):\(transactionID)".utf8)) }
+  var token: String {
+    // Appended, not interpolated: interpolation's generic path was 3% of a History request.
+    var text = "r1:"
+    text += String(date)
+    text += ":"
+    text += String(transactionID)
+    return Base64.urlEncode(Array(text.utf8))
+  }
 
   /// The position, as a read's cursor resumes from it.
   var position: TransactionHistoryCursor.Position {

@@ -61,11 +61,17 @@ let httpAccessHandler: MHD_AccessHandlerCallback = {
   return HTTPConnection.send(response, on: connection)
 }
 
-/// Frees a request's body buffer when libmicrohttpd is done with the request.
-let httpRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
-  guard let requestContext, let stored = requestContext.pointee else { return }
-  Unmanaged<RequestBodyBuffer>.fromOpaque(stored).release()
-  requestContext.pointee = nil
+/// Frees a request's body buffer when libmicrohttpd is done with the request, then, when its
+/// response was sent whole, runs the server's `afterResponse`.
+let httpRequestCompleted: MHD_RequestCompletedCallback = { server, _, requestContext, reason in
+  if let requestContext, let stored = requestContext.pointee {
+    Unmanaged<RequestBodyBuffer>.fromOpaque(stored).release()
+    requestContext.pointee = nil
+  }
+  // The response went out whole: the thread's spare time begins.
+  if reason.rawValue == 0, let server {  // MHD_REQUEST_TERMINATED_COMPLETED_OK
+    Unmanaged<HTTPServerContext>.fromOpaque(server).takeUnretainedValue().afterResponse?()
+  }
 }
 
 /// Reading a request from, and queueing a response on, a libmicrohttpd connection.

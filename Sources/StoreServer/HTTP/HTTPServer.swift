@@ -45,6 +45,10 @@ public final class HTTPServer: @unchecked Sendable {
   /// With `tls` (a PEM private key and certificate chain) it speaks HTTPS only, through
   /// libmicrohttpd's GnuTLS.
   ///
+  /// `afterResponse` runs on a connection's thread once a response has been sent whole, before
+  /// that thread turns to its next request: work for spare time, kept short (its connections
+  /// wait for it).
+  ///
   /// - Throws: `HTTPServerError` when the address is not IPv4 or cannot be bound, or TLS is
   ///   asked of a libmicrohttpd built without it.
   public init(
@@ -52,7 +56,7 @@ public final class HTTPServer: @unchecked Sendable {
     connectionLimit: UInt32 = 4096, perAddressLimit: UInt32 = 2048, shedAbove: UInt32 = 3072,
     idleTimeout: UInt32 = 10, tls: (keyPEM: String, certificatePEM: String)? = nil,
     bodyLimitFor: (@Sendable (_ method: String, _ path: String) -> Int)? = nil,
-    handler: @escaping Handler
+    afterResponse: (@Sendable () -> Void)? = nil, handler: @escaping Handler
   ) throws(HTTPServerError) {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -66,7 +70,8 @@ public final class HTTPServer: @unchecked Sendable {
       throw HTTPServerError("\(host):\(port): cannot listen (\(String(cString: failure)))")
     }
     let context = HTTPServerContext(
-      handler: handler, bodyLimit: bodyLimit, shedAbove: shedAbove, bodyLimitFor: bodyLimitFor)
+      handler: handler, bodyLimit: bodyLimit, shedAbove: shedAbove, bodyLimitFor: bodyLimitFor,
+      afterResponse: afterResponse)
     self.context = context
     // The daemon holds the context unretained: `stop()` (run by deinit at the latest) stops the
     // daemon, and so every call into it, before the context goes.
@@ -80,11 +85,11 @@ public final class HTTPServer: @unchecked Sendable {
       addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
         if let strings {
           mh_start_tls_daemon(
-            socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, threads,
+            socketAddress, httpAccessHandler, pointer, httpRequestCompleted, pointer, threads,
             connectionLimit, perAddressLimit, idleTimeout, strings.key, strings.certificate)
         } else {
           mh_start_daemon(
-            socketAddress, httpAccessHandler, pointer, httpRequestCompleted, nil, threads,
+            socketAddress, httpAccessHandler, pointer, httpRequestCompleted, pointer, threads,
             connectionLimit, perAddressLimit, idleTimeout)
         }
       }
@@ -131,6 +136,8 @@ final class HTTPServerContext: Sendable {
   let bodyLimitFor: (@Sendable (String, String) -> Int)?
   /// Connections past which requests are answered 503.
   let shedAbove: UInt32
+  /// Run on a connection's thread once a response has been sent whole.
+  let afterResponse: (@Sendable () -> Void)?
   /// The daemon's address, once started (a worker's own count covers only its connections).
   let daemon = Atomic<Int>(0)
 
@@ -149,9 +156,11 @@ final class HTTPServerContext: Sendable {
 
   init(
     handler: @escaping HTTPServer.Handler, bodyLimit: Int, shedAbove: UInt32,
-    bodyLimitFor: (@Sendable (String, String) -> Int)? = nil
+    bodyLimitFor: (@Sendable (String, String) -> Int)? = nil,
+    afterResponse: (@Sendable () -> Void)? = nil
   ) {
     self.handler = handler
+    self.afterResponse = afterResponse
     self.bodyLimit = bodyLimit
     self.bodyLimitFor = bodyLimitFor
     self.shedAbove = shedAbove

@@ -76,7 +76,7 @@ enum ServeCommand {
         host: host, port: port, tls: tls,
         bodyLimitFor: { method, path in
           AppStoreServerAPI.bodyLimit(method: method, path: path, standard: 64 * 1024)
-        }, handler: api.handle)
+        }, afterResponse: api.useSpareTime, handler: api.handle)
     } catch {
       throw CommandFailure("\(error)")
     }
