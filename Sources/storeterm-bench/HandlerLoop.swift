@@ -40,8 +40,8 @@ struct HandlerLoop {
         throw BenchmarkError("history answered \(response.status)")
       }
       if round >= warmUp { samples.append(spent) }
-      // A client's turn between requests, in which the nonce reserve refills as it does
-      // behind a real server.
+      // What the server's thread does once the response is sent, then the client's turn.
+      setup.api.useSpareTime()
       usleep(300)
     }
     samples.sort()

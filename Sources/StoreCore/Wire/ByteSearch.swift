@@ -27,4 +27,14 @@ public enum ByteSearch {
     }
     return false
   }
+
+  /// The index of the first `byte` in `buffer` at or after `start`, or nil.
+  public static func index(
+    of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
+    guard let base = buffer.baseAddress, start >= 0, start < buffer.count,
+      let found = memchr(base + start, Int32(byte), buffer.count - start)
+    else { return nil }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+  }
 }

@@ -102,7 +102,9 @@ enum TransactionHistoryForm {
     var offset = 0
 
     mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
-      guard let end = text[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      guard let end = ByteSearch.index(of: UInt8(ascii: "\n"), in: text, from: offset) else {
+        return nil
+      }
       defer { offset = end + 1 }
       return text[offset..<end]
     }
@@ -112,6 +114,7 @@ enum TransactionHistoryForm {
 extension CaseIterable where Self: RawRepresentable, RawValue == String {
   /// The case whose raw value is `text`'s bytes, found without making a string of them.
   fileprivate static func named(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Self? {
-    allCases.first { $0.rawValue.utf8.elementsEqual(text) }
+    // The lengths tell the cases of these enums apart; the bytes confirm.
+    allCases.first { $0.rawValue.utf8.count == text.count && $0.rawValue.utf8.elementsEqual(text) }
   }
 }

@@ -42,16 +42,18 @@ extension AppStoreServerAPI {
     var hasMore = false
     reading: while true {
       let batch = try ledger.transactionPayloads(ofCustomerOfRecord: id, cursor)
-      for payload in batch {
-        if payload.facts.id == id { namedIsServed = isServed(payload.facts) }
-        guard let position = cursor.position(of: payload.facts) else { continue }
+      // By index: the rows are read in place and only a page's are copied (iterating copied
+      // each one, three strings and its bytes retained and released again).
+      for index in batch.indices {
+        if batch[index].facts.id == id { namedIsServed = isServed(batch[index].facts) }
+        guard let position = cursor.position(of: batch[index].facts) else { continue }
         cursor.after = position
-        guard isServed(payload.facts), including(payload.facts) else { continue }
+        guard isServed(batch[index].facts), including(batch[index].facts) else { continue }
         guard items.count < Self.pageSize else {
           hasMore = true
           break reading
         }
-        items.append(payload)
+        items.append(batch[index])
       }
       if batch.count < cursor.limit { break }
       cursor.limit = min(cursor.limit * 2, 1_024)
