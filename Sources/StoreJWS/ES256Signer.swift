@@ -30,20 +30,31 @@ public struct ES256Signer: Signer {
 
   /// Signs arbitrary JSON bytes (tests use it to sign deliberately odd payloads).
   public func sign(payloadJSON: [UInt8]) throws(LibCryptoError) -> String {
-    var token = headerPrefix
+    var token: [UInt8] = []
     token.reserveCapacity(headerPrefix.count + payloadJSON.count * 4 / 3 + 90)
+    try sign(payloadJSON: payloadJSON, appendingTo: &token)
+    return String(decoding: token, as: UTF8.self)
+  }
+
+  /// Signs JSON bytes and appends the compact JWS to `output`, where it goes in an answer.
+  public func sign(payloadJSON: [UInt8], appendingTo output: inout [UInt8])
+    throws(LibCryptoError)
+  {
+    let start = output.count
+    output.append(contentsOf: headerPrefix)
     let encodedPayload = Base64.urlEncodeBytes(payloadJSON)
-    token.append(contentsOf: encodedPayload)
+    output.append(contentsOf: encodedPayload)
     let signature: [UInt8]
     if let digest = encodedPayload.withUnsafeBytes({ prefixHash?.digest(appending: $0) }) {
       signature = try key.signES256(digest: digest)
     } else {
-      signature = try token.withUnsafeBytes { input in
-        Result { () throws(LibCryptoError) in try key.signES256(input) }
+      signature = try output.withUnsafeBytes { all in
+        Result { () throws(LibCryptoError) in
+          try key.signES256(UnsafeRawBufferPointer(rebasing: all[start...]))
+        }
       }.get()
     }
-    token.append(UInt8(ascii: "."))
-    token.append(contentsOf: Base64.urlEncodeBytes(signature))
-    return String(decoding: token, as: UTF8.self)
+    output.append(UInt8(ascii: "."))
+    output.append(contentsOf: Base64.urlEncodeBytes(signature))
   }
 }

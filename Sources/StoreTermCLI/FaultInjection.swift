@@ -68,5 +68,10 @@ struct FaultInjectingSigner: Signer {
     return signed
   }
 
+  func sign(payloadJSON: [UInt8], appendingTo output: inout [UInt8]) throws {
+    try base.sign(payloadJSON: payloadJSON, appendingTo: &output)
+    try hook.fire(.afterSigning)
+  }
+
   func useSpareTime() { base.useSpareTime() }
 }

@@ -8,15 +8,14 @@ extension AppStoreServerAPI {
     let page = try historyPage(
       ofTransaction: id, order: .purchaseDate, descending: query.descending,
       after: query.revision, including: query.matches)
-    return .json(
-      .object([
-        JSONMember("revision", .string(page.revision.token)),
-        JSONMember("hasMore", .bool(page.hasMore)),
-        JSONMember("bundleId", .string(identity.bundleId)),
-        JSONMember("environment", .string(identity.environment.rawValue)),
-        JSONMember(
-          "signedTransactions", .array(try page.items.map { .string(try serverJWS($0)) })),
-      ]))
+    return try SignedItemsAnswer.response(
+      [
+        .value("revision", .string(page.revision.token)),
+        .value("hasMore", .bool(page.hasMore)),
+        .value("bundleId", .string(identity.bundleId)),
+        .value("environment", .string(identity.environment.rawValue)),
+        .signed("signedTransactions", page.items.map(serverJSON)),
+      ], signer: signer)
   }
 
   /// `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded or revoked
@@ -30,12 +29,11 @@ extension AppStoreServerAPI {
     let page = try historyPage(
       ofTransaction: id, order: .revocationDate, descending: false, after: revision,
       including: { _ in true })
-    return .json(
-      .object([
-        JSONMember(
-          "signedTransactions", .array(try page.items.map { .string(try serverJWS($0)) })),
-        JSONMember("revision", .string(page.revision.token)),
-        JSONMember("hasMore", .bool(page.hasMore)),
-      ]))
+    return try SignedItemsAnswer.response(
+      [
+        .signed("signedTransactions", page.items.map(serverJSON)),
+        .value("revision", .string(page.revision.token)),
+        .value("hasMore", .bool(page.hasMore)),
+      ], signer: signer)
   }
 }

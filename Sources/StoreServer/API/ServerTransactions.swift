@@ -92,7 +92,12 @@ extension AppStoreServerAPI {
 
   /// The stored payload as the App Store Server API returns it.
   func serverJWS(_ stored: StoredTransactionPayload) throws -> String {
-    try signer.sign(payloadJSON: stored.serverJSON(signedDate: clock.now().epochMilliseconds))
+    try signer.sign(payloadJSON: serverJSON(stored))
+  }
+
+  /// The JSON text the App Store Server API signs for the stored payload now.
+  func serverJSON(_ stored: StoredTransactionPayload) -> [UInt8] {
+    stored.serverJSON(signedDate: clock.now().epochMilliseconds)
   }
 
   /// `GET /inApps/v1/transactions/{transactionId}`.
