@@ -18,6 +18,24 @@ import Testing
     }
   }
 
+  /// Returns text a JSON string must escape, as no real signer does.
+  struct QuotingSigner: Signer {
+    func sign(_ payload: some SignedPayload) throws -> String {
+      try sign(payloadJSON: payload.jsonBytes())
+    }
+
+    func sign(payloadJSON: [UInt8]) throws -> String { "a\"b\\c\u{1}" }
+  }
+
+  @Test func aSignerReturningTextToEscapeStillGivesJSON() throws {
+    let answer = try SignedItemsAnswer.response(
+      [.signed("signedTransactions", [[UInt8(ascii: "{"), UInt8(ascii: "}")]])],
+      signer: QuotingSigner())
+    #expect(
+      try JSONParser.parse(answer.body)
+        == .object([JSONMember("signedTransactions", .array([.string("a\"b\\c\u{1}")]))]))
+  }
+
   @Test(arguments: [0, 1, 3])
   func theBodyIsWhatTheJSONWriterWrites(items: Int) throws {
     let signer = LabelSigner()

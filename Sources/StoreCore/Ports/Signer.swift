@@ -22,8 +22,14 @@ extension Signer {
   /// Nothing to do ahead.
   public func useSpareTime() {}
 
-  /// The JWS ``sign(payloadJSON:)`` makes, appended.
+  /// The JWS ``sign(payloadJSON:)`` makes, appended; escaped as inside a JSON string should a
+  /// signer return anything but base64url characters and dots, so the promise holds for all.
   public func sign(payloadJSON: [UInt8], appendingTo output: inout [UInt8]) throws {
-    output.append(contentsOf: Array(try sign(payloadJSON: payloadJSON).utf8))
+    let token = try sign(payloadJSON: payloadJSON)
+    if token.utf8.allSatisfy(Base64.isURLCharacterOrDot) {
+      output.append(contentsOf: Array(token.utf8))
+    } else {
+      output.append(contentsOf: JSONValue.string(token).compactUTF8.dropFirst().dropLast())
+    }
   }
 }

@@ -10,6 +10,17 @@ public enum Base64 {
   private static let standardTable = decodingTable(standardAlphabet)
   private static let urlTable = decodingTable(urlAlphabet)
 
+  /// Whether `byte` is a base64url character or the dot between a compact JWS's segments.
+  public static func isURLCharacterOrDot(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+      UInt8(ascii: "."):
+      true
+    default: false
+    }
+  }
+
   /// Standard base64 with `=` padding (as `x5c` entries are written).
   public static func encode(_ bytes: some Collection<UInt8>) -> String {
     String(
