@@ -113,6 +113,60 @@ import Testing
     #expect(newest.hasMore)
   }
 
+  @Test func versionOneLeavesOutFinishedConsumablesPageByPage() throws {
+    let harness = try ServerHarness()
+    var listed: [UInt64] = []
+    var refunded: UInt64 = 0
+    for index in 0..<60 {
+      let id = try harness.buy(Demo.coins).id
+      harness.clock.advance(by: 1)
+      // Two of three finished; the first finished one refunded later (listed again).
+      if index % 3 == 0 {
+        listed.append(id)
+      } else {
+        try harness.engine.finish(id)
+        if refunded == 0 {
+          refunded = id
+          listed.append(id)
+        }
+      }
+    }
+    let lifetime = try harness.buy(Demo.lifetime).id
+    listed.append(lifetime)
+    harness.clock.advance(by: 10)
+    _ = try harness.engine.refund(refunded)
+    var seen: [UInt64] = []
+    var revision: String?
+    var pages = 0
+    repeat {
+      let response = try harness.get(
+        "/inApps/v1/history/\(lifetime)",
+        query: revision.map { [(name: "revision", value: $0)] } ?? [])
+      #expect(response.status == 200)
+      seen += try (response.json["signedTransactions"]?.strings ?? []).map {
+        UInt64(try harness.verified($0, as: JWSTransactionDecodedPayload.self).transactionId) ?? 0
+      }
+      pages += 1
+      guard response.json["hasMore"] == .bool(true) else { break }
+      revision = response.json["revision"]?.string
+    } while pages < 5
+    #expect(listed.count == 22)
+    #expect(seen == listed)
+    #expect(pages == 2)
+    // A filter reaching past the first rows read, and the newest first.
+    let newest = try harness.get(
+      "/inApps/v1/history/\(lifetime)",
+      query: [(name: "productType", value: "CONSUMABLE"), (name: "sort", value: "DESCENDING")])
+    let newestIDs = try (newest.json["signedTransactions"]?.strings ?? []).map {
+      UInt64(try harness.verified($0, as: JWSTransactionDecodedPayload.self).transactionId) ?? 0
+    }
+    #expect(newestIDs == Array(listed.dropLast().reversed().prefix(20)))
+    // Version 2 keeps every transaction: 61, over four pages.
+    #expect(
+      try harness.get("/inApps/v2/history/\(lifetime)").json["signedTransactions"]?.strings
+        .count == 20)
+  }
+
   @Test func historyFiltersAndSorts() throws {
     let harness = try ServerHarness()
     let coins = try harness.buy(Demo.coins)

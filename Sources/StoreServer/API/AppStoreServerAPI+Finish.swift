@@ -4,32 +4,29 @@ extension AppStoreServerAPI {
   /// `GET /inApps/v1/history/{transactionId}` (deprecated, still in every Apple library): as
   /// version 2, without the consumables the app finished (unless refunded or revoked), the
   /// transactions `Transaction.all` leaves out too.
+  ///
+  /// Read by keyset as version 2 is; whether a transaction is listed is `Transaction.all`'s
+  /// rule (`TransactionRules.isListedInAll`), decided on its record, which is read for the
+  /// transactions the query keeps.
   func transactionHistoryV1(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let query = try TransactionHistoryQuery(request)
-    let found = try transaction(id)
-    let listed = try ledger.records(customerID: found.record.customerID)
-      .filter { TransactionRules.isListedInAll($0) }
-      .compactMap { $0.signed.map { StoredTransactionPayload($0.payload) } }
-      .filter { isServed($0.facts) && query.matches($0.facts) }
-    // Version 2's order, read from the records in memory (a page and one more, to tell
-    // whether more follow).
-    let cursor = TransactionHistoryCursor(
-      order: .purchaseDate, descending: query.descending, after: query.revision?.position,
-      limit: Self.pageSize + 1)
-    let selected = cursor.select(listed)
-    let items = selected.prefix(Self.pageSize)
-    let revision = HistoryRevision(
-      after: items.last.flatMap { cursor.position(of: $0.facts) }, resuming: query.revision,
-      descending: query.descending)
-    return .json(
-      .object([
-        JSONMember("revision", .string(revision.token)),
-        JSONMember("hasMore", .bool(selected.count > items.count)),
-        JSONMember("bundleId", .string(identity.bundleId)),
-        JSONMember("environment", .string(identity.environment.rawValue)),
-        JSONMember(
-          "signedTransactions", .array(try items.map { .string(try serverJWS($0)) })),
-      ]))
+    let page = try historyPage(
+      ofTransaction: id, order: .purchaseDate, descending: query.descending,
+      after: query.revision
+    ) { facts in
+      guard query.matches(facts), let record = try ledger.record(id: facts.id) else {
+        return false
+      }
+      return TransactionRules.isListedInAll(record)
+    }
+    return try SignedItemsAnswer.response(
+      [
+        .value("revision", .string(page.revision.token)),
+        .value("hasMore", .bool(page.hasMore)),
+        .value("bundleId", .string(identity.bundleId)),
+        .value("environment", .string(identity.environment.rawValue)),
+        .signed("signedTransactions", page.items.map(serverJSON)),
+      ], signer: signer)
   }
 
   /// `POST /inApps/v1/transactions/{transactionId}/finish`: finishes the transaction through

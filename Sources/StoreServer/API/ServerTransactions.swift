@@ -28,7 +28,7 @@ extension AppStoreServerAPI {
   ///   `transactionNotFound` when that transaction is not one this server serves.
   func historyPage(
     ofTransaction text: String, order: TransactionHistoryCursor.Order, descending: Bool,
-    after revision: HistoryRevision?, including: (TransactionHistoryFacts) -> Bool
+    after revision: HistoryRevision?, including: (TransactionHistoryFacts) throws -> Bool
   ) throws -> (items: [StoredTransactionPayload], hasMore: Bool, revision: HistoryRevision) {
     let id = try Self.transactionID(text)
     // Whether the named transaction is one this server serves: found among the rows read when
@@ -48,7 +48,7 @@ extension AppStoreServerAPI {
         if batch[index].facts.id == id { namedIsServed = isServed(batch[index].facts) }
         guard let position = cursor.position(of: batch[index].facts) else { continue }
         cursor.after = position
-        guard isServed(batch[index].facts), including(batch[index].facts) else { continue }
+        guard isServed(batch[index].facts), try including(batch[index].facts) else { continue }
         guard items.count < Self.pageSize else {
           hasMore = true
           break reading
