@@ -179,17 +179,9 @@ public final class PostgresLedger: Ledger {
   {
     try database.read { db in
       try db.execute(query.sql, query.parameters.map { .integer($0) }).map { row in
-        if var form = try row.text("history_form"),
-          let payload = form.withUTF8(StoredTransactionPayload.init(historyForm:))
-        {
-          return payload
-        }
-        var stored = try row.string("jws")
-        let hasHeader = try row.integer(at: 2) != nil
-        let rowID = try row.int64("id")
-        return try stored.withUTF8 {
-          try StoredPayloadReader.payload($0, hasHeader: hasHeader, id: rowID)
-        }
+        try StoredPayloadReader.payload(
+          form: try row.text("history_form"), stored: try row.string("jws"),
+          hasHeader: try row.integer(at: 2) != nil, id: try row.int64("id"))
       }
     }
   }

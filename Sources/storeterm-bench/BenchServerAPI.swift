@@ -5,9 +5,8 @@ import StorePersistence
 import StoreServer
 
 /// The App Store Server API over a support ledger of `size` transactions (ten a customer unless
-/// told otherwise), as
-/// `storeterm serve` builds it, with one registered API key: what `server` serves over HTTP and
-/// `handler` calls directly.
+/// told otherwise), as `storeterm serve` builds it, with one registered API key: what `server`
+/// serves over HTTP and `handler` calls directly.
 struct BenchServerAPI {
   let builder: SupportLedgerBuilder
   let ledger: SQLiteLedger

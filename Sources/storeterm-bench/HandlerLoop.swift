@@ -12,7 +12,7 @@ import StoreServer
 /// thread, moves by a few percent.
 struct HandlerLoop {
   var size = 1_000_000
-  /// Transactions a customer: every History request reads all of its customer's.
+  /// Transactions a customer: a History request reads a page's worth of them (20 at most).
   var perCustomer = 10
   var requests = 3_000
 

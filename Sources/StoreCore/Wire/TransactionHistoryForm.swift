@@ -17,19 +17,19 @@ enum TransactionHistoryForm {
   /// The form of a payload with `facts`, whose server JSON is `json` with `signedDate`'s value
   /// going at `dateAt`; nil when a fact's text holds a control character.
   static func encode(facts: TransactionHistoryFacts, json: [UInt8], dateAt: Int) -> String? {
-    let strings = [
+    let texts = [
       facts.environment.rawValue, facts.type.rawValue, facts.inAppOwnershipType.rawValue,
-      facts.bundleId, facts.productId, facts.subscriptionGroupIdentifier ?? "",
+      facts.bundleId, facts.productId,
     ]
-    guard strings.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) else {
-      return nil
-    }
-    let lines = [
-      "1", String(facts.id), String(facts.purchaseDate),
-      facts.revocationDate.map(String.init) ?? "-",
-      strings[0], strings[1], strings[2], strings[3], strings[4],
-      facts.subscriptionGroupIdentifier.map { "=" + $0 } ?? "-", String(dateAt),
-    ]
+    let group = facts.subscriptionGroupIdentifier
+    guard (texts + [group ?? ""]).allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } })
+    else { return nil }
+    let lines =
+      [
+        "1", String(facts.id), String(facts.purchaseDate),
+        facts.revocationDate.map(String.init) ?? "-",
+      ]
+      + texts + [group.map { "=" + $0 } ?? "-", String(dateAt)]
     return lines.joined(separator: "\n") + "\n" + String(decoding: json, as: UTF8.self)
   }
 

@@ -132,18 +132,14 @@ public final class SQLiteLedger: Ledger {
     try queue.read { db in
       var payloads: [StoredTransactionPayload] = []
       try db.forEachRow(query.sql, query.parameters.map { .integer($0) }) { row in
-        if let payload = row.withBytes(
-          at: 3, { $0.flatMap(StoredTransactionPayload.init(historyForm:)) })
-        {
-          payloads.append(payload)
-          return
-        }
         let rowID = row.integer(at: 0) ?? 0
         let hasHeader = row.integer(at: 2) != nil
-        try row.withBytes(at: 1) { stored in
-          payloads.append(
-            try StoredPayloadReader.payload(
-              stored ?? .init(start: nil, count: 0), hasHeader: hasHeader, id: rowID))
+        try row.withBytes(at: 3) { form in
+          try row.withBytes(at: 1) { stored in
+            payloads.append(
+              try StoredPayloadReader.payload(
+                form: form, stored: stored, hasHeader: hasHeader, id: rowID))
+          }
         }
       }
       return payloads

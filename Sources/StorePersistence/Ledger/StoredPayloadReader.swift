@@ -11,12 +11,39 @@ public enum StoredPayloadReader {
   /// row names its header (`hasHeader`), the whole JWS in rows from before `JWSHeaderSchema`.
   ///
   /// - Throws: `LedgerError.damagedRow` for text that is not such a JWS of a transaction.
-  public static func payload(
+  static func payload(
     _ stored: UnsafeBufferPointer<UInt8>, hasHeader: Bool, id: Int64
   ) throws -> StoredTransactionPayload {
     let json = try json(stored, hasHeader: hasHeader, id: id)
     return try decoding(id: id) { () throws(WireDecodingError) in
       try StoredTransactionPayload(jsonBytes: json)
+    }
+  }
+
+  /// The payload of row `id` as the history reads read it: from its `history_form` column
+  /// (`form`) when that holds a form, else from its `jws` column (`stored`) as
+  /// ``payload(_:hasHeader:id:)`` reads it — rows from before the form's migration, and damaged
+  /// forms, which are not trusted.
+  public static func payload(
+    form: UnsafeBufferPointer<UInt8>?, stored: UnsafeBufferPointer<UInt8>?, hasHeader: Bool,
+    id: Int64
+  ) throws -> StoredTransactionPayload {
+    if let form, let payload = StoredTransactionPayload(historyForm: form) { return payload }
+    return try payload(stored ?? .init(start: nil, count: 0), hasHeader: hasHeader, id: id)
+  }
+
+  /// ``payload(form:stored:hasHeader:id:)`` for columns read as strings.
+  public static func payload(form: String?, stored: String, hasHeader: Bool, id: Int64) throws
+    -> StoredTransactionPayload
+  {
+    var stored = stored
+    return try stored.withUTF8 { stored in
+      guard var form else {
+        return try payload(form: nil, stored: stored, hasHeader: hasHeader, id: id)
+      }
+      return try form.withUTF8 {
+        try payload(form: $0, stored: stored, hasHeader: hasHeader, id: id)
+      }
     }
   }
 

@@ -6,8 +6,8 @@ import StoreCore
 ///
 /// Each selects `id`, `jws`, `jws_header` (NULL unless the row names a header) and
 /// `history_form` (NULL for rows written before `HistoryFormSchema`, or whose payload has no
-/// form). Each partial
-/// index's condition is written out: SQLite uses one only when the query states it.
+/// form). Each partial index's condition is written out: SQLite uses one only when the query
+/// states it.
 public enum TransactionHistorySQL {
   /// A statement and the integers bound to its parameters, in order.
   public typealias Query = (sql: String, parameters: [Int64])

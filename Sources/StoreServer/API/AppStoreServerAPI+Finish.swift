@@ -19,14 +19,7 @@ extension AppStoreServerAPI {
       }
       return TransactionRules.isListedInAll(record)
     }
-    return try SignedItemsAnswer.response(
-      [
-        .value("revision", .string(page.revision.token)),
-        .value("hasMore", .bool(page.hasMore)),
-        .value("bundleId", .string(identity.bundleId)),
-        .value("environment", .string(identity.environment.rawValue)),
-        .signed("signedTransactions", page.items.map(serverJSON)),
-      ], signer: signer)
+    return try transactionHistoryAnswer(page)
   }
 
   /// `POST /inApps/v1/transactions/{transactionId}/finish`: finishes the transaction through

@@ -8,7 +8,14 @@ extension AppStoreServerAPI {
     let page = try historyPage(
       ofTransaction: id, order: .purchaseDate, descending: query.descending,
       after: query.revision, including: query.matches)
-    return try SignedItemsAnswer.response(
+    return try transactionHistoryAnswer(page)
+  }
+
+  /// The answer of either version of Get Transaction History for `page`.
+  func transactionHistoryAnswer(
+    _ page: (items: [StoredTransactionPayload], hasMore: Bool, revision: HistoryRevision)
+  ) throws -> HTTPResponse {
+    try SignedItemsAnswer.response(
       [
         .value("revision", .string(page.revision.token)),
         .value("hasMore", .bool(page.hasMore)),

@@ -69,7 +69,7 @@ let httpRequestCompleted: MHD_RequestCompletedCallback = { server, _, requestCon
     requestContext.pointee = nil
   }
   // The response went out whole: the thread's spare time begins.
-  if reason.rawValue == 0, let server {  // MHD_REQUEST_TERMINATED_COMPLETED_OK
+  if reason == .REQUEST_TERMINATED_COMPLETED_OK, let server {
     Unmanaged<HTTPServerContext>.fromOpaque(server).takeUnretainedValue().afterResponse?()
   }
 }
