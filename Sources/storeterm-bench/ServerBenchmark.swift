@@ -311,8 +311,8 @@ struct BenchHTTPClient {
   /// cache misses as much as this one's work. And blocks of a thousand (half a second), not a
   /// hundred: in blocks of a hundred, History's handler took a sixth more CPU time a request
   /// than in a series of its own (its caches refilled at every switch), and History kept
-  /// 59–67% of the peer's rate against 76–80% in series and in blocks of a thousand, in the
-  /// same runs (2026-12-05); six blocks a side still spread both over the same minute.
+  /// 59–67% of the peer's rate against 68–80% in blocks of a thousand and 74–84% in series, in
+  /// the same runs (2026-12-05); at 3,000 requests, three blocks a side still share a minute.
   static func alternating(
     _ count: Int, block: Int = 1_000, _ first: BenchHTTPClient, _ firstPath: () -> String,
     _ second: BenchHTTPClient, _ secondPath: () -> String
