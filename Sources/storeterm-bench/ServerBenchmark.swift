@@ -118,9 +118,10 @@ struct ServerBenchmark {
     let bareClient = BenchHTTPClient(base: "http://127.0.0.1:\(bare.port)", token: client.token)
     let peer = try await bareClient.series(requests) { "/fixed" }
     peer.print("bare libmicrohttpd, fixed \(body.count) B")
-    // The throughput goal from both in the same minutes: a thousand History requests, then a
-    // thousand to the peer, and so on, so a machine that speeds up or slows down during the run
-    // (this shared one moves by a fifth from one minute to the next) moves both alike.
+    // The throughput goal from both in the same minutes: a thousand History requests (at 3,000
+    // a series), then a thousand to the peer, and so on, so a machine that speeds up or slows
+    // down during the run (this shared one moves by a fifth from one minute to the next) moves
+    // both alike.
     let (pairedHistory, pairedPeer) = try await BenchHTTPClient.alternating(
       requests, client, { setup.historyPath(customer: customer()) },
       bareClient, { "/fixed" })
@@ -312,11 +313,13 @@ struct BenchHTTPClient {
   /// hundred: in blocks of a hundred, History's handler took a sixth more CPU time a request
   /// than in a series of its own (its caches refilled at every switch), and History kept
   /// 59–67% of the peer's rate against 68–80% in blocks of a thousand and 74–84% in series, in
-  /// the same runs (2026-12-05); at 3,000 requests, three blocks a side still share a minute.
+  /// the same runs (2026-12-05). Shorter series get shorter blocks, so that each side has at
+  /// least three (the default `block`: a third of `count`, from 100 to 1,000).
   static func alternating(
-    _ count: Int, block: Int = 1_000, _ first: BenchHTTPClient, _ firstPath: () -> String,
+    _ count: Int, block: Int? = nil, _ first: BenchHTTPClient, _ firstPath: () -> String,
     _ second: BenchHTTPClient, _ secondPath: () -> String
   ) async throws -> (LatencySeries, LatencySeries) {
+    let block = block ?? min(1_000, max(100, count / 3))
     var sides = (LatencySeries(samples: [], elapsed: 0), LatencySeries(samples: [], elapsed: 0))
     while sides.0.samples.count < count {
       let size = min(block, count - sides.0.samples.count)
