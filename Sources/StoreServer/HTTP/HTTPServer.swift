@@ -19,6 +19,8 @@ public final class HTTPServer: @unchecked Sendable {
   // libmicrohttpd's own calls are thread-safe.
   /// What the server answers for every request.
   public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+  /// Work for a connection's thread once a response has been sent whole.
+  public typealias SpareTime = @Sendable () -> Void
 
   /// The IPv4 address listened on, such as `127.0.0.1`.
   public let host: String
@@ -56,7 +58,7 @@ public final class HTTPServer: @unchecked Sendable {
     connectionLimit: UInt32 = 4096, perAddressLimit: UInt32 = 2048, shedAbove: UInt32 = 3072,
     idleTimeout: UInt32 = 10, tls: (keyPEM: String, certificatePEM: String)? = nil,
     bodyLimitFor: (@Sendable (_ method: String, _ path: String) -> Int)? = nil,
-    afterResponse: (@Sendable () -> Void)? = nil, handler: @escaping Handler
+    afterResponse: SpareTime? = nil, handler: @escaping Handler
   ) throws(HTTPServerError) {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -137,7 +139,7 @@ final class HTTPServerContext: Sendable {
   /// Connections past which requests are answered 503.
   let shedAbove: UInt32
   /// Run on a connection's thread once a response has been sent whole.
-  let afterResponse: (@Sendable () -> Void)?
+  let afterResponse: HTTPServer.SpareTime?
   /// The daemon's address, once started (a worker's own count covers only its connections).
   let daemon = Atomic<Int>(0)
 
@@ -157,7 +159,7 @@ final class HTTPServerContext: Sendable {
   init(
     handler: @escaping HTTPServer.Handler, bodyLimit: Int, shedAbove: UInt32,
     bodyLimitFor: (@Sendable (String, String) -> Int)? = nil,
-    afterResponse: (@Sendable () -> Void)? = nil
+    afterResponse: HTTPServer.SpareTime? = nil
   ) {
     self.handler = handler
     self.afterResponse = afterResponse
